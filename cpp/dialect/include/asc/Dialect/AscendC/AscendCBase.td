@@ -1,0 +1,78 @@
+//===- AscendCBase.td - the ascendc dialect and its op base classes -------===//
+//
+// Every op of the dialect derives from AscendC_Op. The fields below tell the
+// project's TableGen backend (cpp/tblgen) how the Ascend C emitter prints the op
+// and how the Python builder creates it, so that adding an API is one
+// definition here and nothing in the emitter or the bindings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_DIALECT_ASCENDC_BASE_TD
+#define ASC_DIALECT_ASCENDC_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def AscendC_Dialect : Dialect {
+  let name = "ascendc";
+  let cppNamespace = "::mlir::ascendc";
+  let summary = "The Ascend C kernel programming interface as an MLIR dialect";
+  let description = [{
+    One op per Ascend C API call form, one type per Ascend C object (tensors,
+    pipes, queues, buffers, parameter structs) and one enum attribute per
+    Ascend C enumeration. The emitter in cpp/emitter prints a module of this
+    dialect (with func, arith and scf) as Ascend C source.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Emission format
+//===----------------------------------------------------------------------===//
+//
+// `ascCall` is the C++ text the op becomes. In it:
+//   $name        an operand, attribute or result of the op, printed as C++
+//                (values by variable name or literal, enums qualified, e.g.
+//                AscendC::HardEvent::MTE2_V, types by their C++ spelling);
+//   $args        every operand and attribute in declaration order, comma separated;
+//   $elem(name)  the C++ element type of a tensor-typed operand or result;
+//   $type(name)  the C++ type of an operand or result.
+// An op with no result becomes the statement `<ascCall>;`; an op with one result
+// becomes `<C++ type> <name> = <ascCall>;`. With ascIsDecl set, the op declares
+// its result as an object: `<C++ type> <name><ascCall>;` (ascCall holds the
+// constructor arguments, e.g. "($pos, $addr, $size)", or is empty).
+// An empty ascCall with ascIsDecl unset means the emitter has a hand-written
+// printer for the op (structural ops only).
+
+class AscendC_Op<string mnemonic, list<Trait> traits = []>
+    : Op<AscendC_Dialect, mnemonic, traits> {
+  string ascCall = "";
+  bit ascIsDecl = 0;
+}
+
+// An op that is a call of the Ascend C function AscendC::<apiName> with every
+// operand and attribute as an argument, in order.
+class AscendC_ApiOp<string mnemonic, string apiName, list<Trait> traits = []>
+    : AscendC_Op<mnemonic, traits> {
+  let ascCall = "AscendC::" # apiName # "($args)";
+}
+
+// An op that declares an Ascend C object (its result) with constructor arguments.
+class AscendC_DeclOp<string mnemonic, string ctorArgs = "", list<Trait> traits = []>
+    : AscendC_Op<mnemonic, traits> {
+  let ascCall = ctorArgs;
+  let ascIsDecl = 1;
+}
+
+// Element types of the named tensor operands/results must agree.
+class AscendC_SameElementType<list<string> names>
+    : AllMatchSameOperatorTrait<names,
+        "::mlir::ascendc::getTensorElementType($_self.getType())",
+        "element type">;
+
+#endif // ASC_DIALECT_ASCENDC_BASE_TD

@@ -1,0 +1,69 @@
+//===- AscendCStructs.td - Ascend C parameter structs ---------*- tablegen -*-===//
+//
+// Field lists follow the C++ constructors (the asc Python classes take the same
+// fields by keyword and fill in defaults before building the struct).
+//
+//===----------------------------------------------------------------------===//
+
+def AscendC_BinaryRepeatParamsType : AscendC_StructType<"BinaryRepeatParams", "binary_repeat_params", "BinaryRepeatParams",
+    ["dstBlkStride", "src0BlkStride", "src1BlkStride", "dstRepStride", "src0RepStride", "src1RepStride"]>;
+def AscendC_BrcbRepeatParamsType : AscendC_StructType<"BrcbRepeatParams", "brcb_repeat_params", "BrcbRepeatParams",
+    ["dstBlkStride", "dstRepStride"]>;
+def AscendC_CopyRepeatParamsType : AscendC_StructType<"CopyRepeatParams", "copy_repeat_params", "CopyRepeatParams",
+    ["dstStride", "srcStride", "dstRepeatSize", "srcRepeatSize"]>;
+def AscendC_DataCopyParamsType : AscendC_StructType<"DataCopyParams", "data_copy_params", "DataCopyParams",
+    ["blockCount", "blockLen", "srcStride", "dstStride"]>;
+def AscendC_DataCopyEnhancedParamsType : AscendC_StructType<"DataCopyEnhancedParams", "data_copy_enhanced_params", "DataCopyEnhancedParams",
+    ["blockMode", "deqScale", "deqValueIn", "sidStoreModeIn", "isReluIn", "padModeIn", "padValueIn"]>;
+def AscendC_InitConstValueParamsType : AscendC_StructType<"InitConstValueParams", "init_const_value_params", "InitConstValueParams",
+    ["repeatTimes", "blockNum", "dstGap", "initValue"]>;
+def AscendC_UnaryRepeatParamsType : AscendC_StructType<"UnaryRepeatParams", "unary_repeat_params", "UnaryRepeatParams",
+    ["dstBlkStride", "srcBlkStride", "dstRepStride", "srcRepStride"]>;
+def AscendC_TransDataTo5HDParamsType : AscendC_StructType<"TransDataTo5HDParams", "trans_data_to_5hd_params", "TransDataTo5HDParams",
+    ["dstHighHalf", "srcHighHalf", "repeatTimes", "dstRepStride", "srcRepStride"]>;
+def AscendC_TransposeParamsExtType : AscendC_StructType<"TransposeParamsExt", "transpose_params_ext", "TransposeParamsExt",
+    ["nSize", "cSize", "hSize", "wSize", "transposeType"]>;
+def AscendC_DataCopyPadParamsType : AscendC_StructType<"DataCopyPadParams", "data_copy_pad_params", "DataCopyPadParams",
+    ["isPad", "leftPadding", "rightPadding", "paddingValue"]>;
+def AscendC_DataCopyExtParamsType : AscendC_StructType<"DataCopyExtParams", "data_copy_ext_params", "DataCopyExtParams",
+    ["blockCount", "blockLen", "srcStride", "dstStride", "rsv"]>;
+def AscendC_GatherMaskParamsType : AscendC_StructType<"GatherMaskParams", "gather_mask_params", "GatherMaskParams",
+    ["src0BlockStride", "repeatTimes", "src0RepeatStride", "src1RepeatStride"]>;
+def AscendC_MmadParamsType : AscendC_StructType<"MmadParams", "mmad_params", "MmadParams",
+    ["m", "n", "k", "unitFlag", "cmatrixSource", "cmatrixInitVal"]>;
+def AscendC_Nd2NzParamsType : AscendC_StructType<"Nd2NzParams", "nd2nz_params", "Nd2NzParams",
+    ["ndNum", "nValue", "dValue", "srcNdMatrixStride", "srcDValue", "dstNzC0Stride", "dstNzNStride", "dstNzMatrixStride"]>;
+def AscendC_Nz2NdParamsFullType : AscendC_StructType<"Nz2NdParamsFull", "nz2nd_params_full", "Nz2NdParamsFull",
+    ["ndNum", "nValue", "dValue", "srcNdMatrixStride", "srcNStride", "dstDStride", "dstNdMatrixStride"]>;
+def AscendC_DataCopyCO12DstParamsType : AscendC_StructType<"DataCopyCO12DstParams", "data_copy_co12_dst_params", "DataCopyCO12DstParams",
+    ["nSize", "mSize", "dstStride", "srcStride", "quantPre", "reluPre", "channelSplit", "nz2ndEn"]>;
+def AscendC_GatherRepeatParamsType : AscendC_StructType<"GatherRepeatParams", "gather_repeat_params", "GatherRepeatParams",
+    ["dstBlkStride", "dstRepStride"]>;
+def AscendC_LoadData2DParamsType : AscendC_StructType<"LoadData2DParams", "load_data_2d_params", "LoadData2DParams",
+    ["startIndex", "repeatTimes", "srcStride", "sid", "dstGap", "ifTranspose", "addrMode"]>;
+def AscendC_LoadData2DParamsV2Type : AscendC_StructType<"LoadData2DParamsV2", "load_data_2d_params_v2", "LoadData2DParamsV2",
+    ["mStartPosition", "kStartPosition", "mStep", "kStep", "srcStride", "dstStride", "ifTranspose", "sid"]>;
+def AscendC_LoadData3DParamsV1Type : AscendC_StructType<"LoadData3DParamsV1", "load_data_3d_params_v1", "LoadData3DParamsV1",
+    ["padList", "l1H", "l1W", "c1Index", "fetchFilterW", "fetchFilterH", "leftTopW", "leftTopH", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "jumpStride", "repeatMode", "repeatTime", "cSize", "padValue"]>;
+def AscendC_LoadData3DParamsV2Type : AscendC_StructType<"LoadData3DParamsV2", "load_data_3d_params_v2", "LoadData3DParamsV2",
+    ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"]>;
+def AscendC_LoadData3DParamsV2ProType : AscendC_StructType<"LoadData3DParamsV2Pro", "load_data_3d_params_v2_pro", "LoadData3DParamsV2Pro",
+    ["channelSize", "enTranspose", "enSmallK", "filterSizeW", "filterSizeH", "fMatrixCtrl", "extConfig", "filterConfig"]>;
+def AscendC_LoadData2dTransposeParamsType : AscendC_StructType<"LoadData2dTransposeParams", "load_data_2d_transpose_params", "LoadData2dTransposeParams",
+    ["startIndex", "repeatTimes", "srcStride", "dstGap", "dstFracGap", "addrMode"]>;
+def AscendC_LoadData2dTransposeParamsV2Type : AscendC_StructType<"LoadData2dTransposeParamsV2", "load_data_2d_transpose_params_v2", "LoadData2dTransposeParamsV2",
+    ["startIndex", "repeatTimes", "srcStride", "dstGap", "dstFracGap", "srcFracGap", "addrMode"]>;
+def AscendC_LoadDataRepeatParamType : AscendC_StructType<"LoadDataRepeatParam", "load_data_repeat_param", "LoadDataRepeatParam",
+    ["repeatTime", "repeatStride", "repeatMode"]>;
+def AscendC_MrgSort4InfoType : AscendC_StructType<"MrgSort4Info", "mrg_sort_4_info", "MrgSort4Info",
+    ["elementLengths", "ifExhaustedSuspension", "validBit", "repeatTimes"]>;
+def AscendC_FixpipeParamsV220Type : AscendC_StructType<"FixpipeParamsV220", "fixpipe_params_v220", "FixpipeParamsV220",
+    ["nSize", "mSize", "srcStride", "dstStride", "quantPre", "deqScalar", "ndNum", "srcNdStride", "dstNdStride", "reluEn", "unitFlag", "isChannelSplit"]>;
+def AscendC_LoadImageToLocalParamsType : AscendC_StructType<"LoadImageToLocalParams", "load_image_to_local_params", "LoadImageToLocalParams",
+    ["horizSize", "vertSize", "horizStartPos", "vertStartPos", "srcHorizSize", "topPadSize", "botPadSize", "leftPadSize", "rightPadSize", "sid"]>;
+def AscendC_CheckLocalMemoryIAParamType : AscendC_StructType<"CheckLocalMemoryIAParam", "check_local_memory_ia_param", "CheckLocalMemoryIAParam",
+    ["enableBit", "startAddr", "endAddr", "isScalarRead", "isScalarWrite", "isVectorRead", "isVectorWrite", "isMteRead", "isMteWrite", "isEnable"]>;
+def AscendC_ShapeInfoType : AscendC_StructType<"ShapeInfo", "shape_info", "ShapeInfo",
+    ["shape", "originalShape", "dataFormat"]>;
+def AscendC_SliceInfoType : AscendC_StructType<"SliceInfo", "slice_info", "SliceInfo",
+    ["startIndex", "endIndex", "stride", "burstLen", "shapeValue"]>;

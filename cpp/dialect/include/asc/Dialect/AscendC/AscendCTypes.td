@@ -1,0 +1,139 @@
+//===- AscendCTypes.td - Ascend C objects as MLIR types ------*- tablegen -*-===//
+
+#ifndef ASC_DIALECT_ASCENDC_TYPES_TD
+#define ASC_DIALECT_ASCENDC_TYPES_TD
+
+include "asc/Dialect/AscendC/AscendCEnums.td"
+
+class AscendC_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<AscendC_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+// Ascend C element types: integers of 8..64 bits (signless means signed),
+// unsigned integers, f16, bf16, f32, f64.
+def AscendC_ElementType : AnyTypeOf<[
+    I1, I8, I16, I32, I64, UI8, UI16, UI32, UI64, F16, BF16, F32, F64]>;
+
+//===----------------------------------------------------------------------===//
+// Tensors and GM pointers
+//===----------------------------------------------------------------------===//
+
+class AscendC_ElementTypedType<string name, string typeMnemonic>
+    : AscendC_Type<name, typeMnemonic> {
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+def AscendC_GlobalTensorType : AscendC_ElementTypedType<"GlobalTensor", "global_tensor"> {
+  let summary = "AscendC::GlobalTensor<T>: a view of global memory";
+}
+def AscendC_LocalTensorType : AscendC_ElementTypedType<"LocalTensor", "local_tensor"> {
+  let summary = "AscendC::LocalTensor<T>: a tensor in a core's local memory";
+}
+def AscendC_GMPtrType : AscendC_ElementTypedType<"GMPtr", "gm_ptr"> {
+  let summary = "__gm__ T*: a pointer into global memory (GM_ADDR of a kernel argument)";
+}
+
+def AscendC_GlobalTensor : Type<CPred<"::llvm::isa<::mlir::ascendc::GlobalTensorType>($_self)">,
+                                "GlobalTensor", "::mlir::ascendc::GlobalTensorType">;
+def AscendC_LocalTensor : Type<CPred<"::llvm::isa<::mlir::ascendc::LocalTensorType>($_self)">,
+                               "LocalTensor", "::mlir::ascendc::LocalTensorType">;
+def AscendC_AnyTensor : AnyTypeOf<[AscendC_GlobalTensor, AscendC_LocalTensor]>;
+def AscendC_GMPtr : Type<CPred<"::llvm::isa<::mlir::ascendc::GMPtrType>($_self)">,
+                         "GM pointer", "::mlir::ascendc::GMPtrType">;
+
+//===----------------------------------------------------------------------===//
+// Pipe, queues and buffers
+//===----------------------------------------------------------------------===//
+
+def AscendC_TPipeType : AscendC_Type<"TPipe", "pipe"> {
+  let summary = "AscendC::TPipe: owner of a core's local memory";
+}
+
+def AscendC_TQueType : AscendC_Type<"TQue", "queue"> {
+  let summary = "AscendC::TQue<position, depth>";
+  let parameters = (ins "::mlir::ascendc::TPosition":$position, "int64_t":$depth);
+  let assemblyFormat = "`<` $position `,` $depth `>`";
+}
+
+def AscendC_TQueBindType : AscendC_Type<"TQueBind", "queue_bind"> {
+  let summary = "AscendC::TQueBind<src, dst, depth, mask>";
+  let parameters = (ins "::mlir::ascendc::TPosition":$src, "::mlir::ascendc::TPosition":$dst,
+                        "int64_t":$depth, "int64_t":$mask);
+  let assemblyFormat = "`<` $src `,` $dst `,` $depth `,` $mask `>`";
+}
+
+def AscendC_TBufType : AscendC_Type<"TBuf", "buffer"> {
+  let summary = "AscendC::TBuf<position>";
+  let parameters = (ins "::mlir::ascendc::TPosition":$position);
+  let assemblyFormat = "`<` $position `>`";
+}
+
+def AscendC_TBufPoolType : AscendC_Type<"TBufPool", "buffer_pool"> {
+  let summary = "AscendC::TBufPool<position, bufIDSize>";
+  let parameters = (ins "::mlir::ascendc::TPosition":$position, "int64_t":$bufIdSize);
+  let assemblyFormat = "`<` $position `,` $bufIdSize `>`";
+}
+
+def AscendC_TBufHandleType : AscendC_Type<"TBufHandle", "buffer_handle"> {
+  let summary = "AscendC::TBufHandle";
+}
+
+def AscendC_AnyQueue : AnyTypeOf<[
+    Type<CPred<"::llvm::isa<::mlir::ascendc::TQueType>($_self)">, "TQue">,
+    Type<CPred<"::llvm::isa<::mlir::ascendc::TQueBindType>($_self)">, "TQueBind">]>;
+def AscendC_TQue : Type<CPred<"::llvm::isa<::mlir::ascendc::TQueType>($_self)">,
+                        "TQue", "::mlir::ascendc::TQueType">;
+def AscendC_TBuf : Type<CPred<"::llvm::isa<::mlir::ascendc::TBufType>($_self)">,
+                        "TBuf", "::mlir::ascendc::TBufType">;
+def AscendC_TBufPool : Type<CPred<"::llvm::isa<::mlir::ascendc::TBufPoolType>($_self)">,
+                            "TBufPool", "::mlir::ascendc::TBufPoolType">;
+
+//===----------------------------------------------------------------------===//
+// Level-0 vector mask: two 64-bit words (mask[0] covers elements 0..63,
+// mask[1] elements 64..127), emitted as a `uint64_t name[2]` array.
+//===----------------------------------------------------------------------===//
+
+def AscendC_BitMaskType : AscendC_Type<"BitMask", "bitmask"> {
+  let summary = "uint64_t[2]: a level-0 vector bit mask";
+}
+
+//===----------------------------------------------------------------------===//
+// Parameter structs
+//===----------------------------------------------------------------------===//
+
+def AscendC_ParamStructInterface : TypeInterface<"ParamStructType"> {
+  let cppNamespace = "::mlir::ascendc";
+  let description = "An Ascend C parameter struct built field by field.";
+  let methods = [
+    InterfaceMethod<"The C++ type the emitter declares.", "std::string", "getCppName">,
+    InterfaceMethod<"Field names in construction order.",
+                    "::llvm::ArrayRef<::llvm::StringRef>", "getFieldNames">,
+  ];
+}
+
+// A parameter struct with C++ name `cpp` whose constructor takes `fields`
+// in order. `ascendc.construct` builds one from scalar values.
+class AscendC_StructType<string name, string typeMnemonic, string cpp, list<string> fields>
+    : AscendC_Type<name, typeMnemonic, [AscendC_ParamStructInterface]> {
+  let summary = "AscendC::" # cpp;
+  string cppName = cpp;
+  list<string> fieldNames = fields;
+  let extraClassDeclaration = [{
+    std::string getCppName() const { return "AscendC::}] # cpp # [{"; }
+    ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
+      static const ::llvm::StringRef names[] = {}] #
+        !interleave(!foreach(f, fields, "\"" # f # "\""), ", ") # [{};
+      return names;
+    }
+  }];
+}
+
+include "asc/Dialect/AscendC/AscendCStructs.td"
+
+def AscendC_ParamStruct : Type<CPred<"::llvm::isa<::mlir::ascendc::ParamStructType>($_self)">,
+                               "parameter struct", "::mlir::ascendc::ParamStructType">;
+
+#endif // ASC_DIALECT_ASCENDC_TYPES_TD

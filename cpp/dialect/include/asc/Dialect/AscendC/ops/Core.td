@@ -1,0 +1,37 @@
+//===- Core.td - values the API calls take: structs, masks, GM pointers ---===//
+
+def AscendC_ConstructOp : AscendC_DeclOp<"construct", "{$args}", [Pure]> {
+  let summary = "Builds an Ascend C parameter struct from its fields";
+  let description = [{
+    `%p = ascendc.construct !ascendc.data_copy_params(%count, %len, %c0, %c0) : i32, i32, i32, i32`
+    becomes `AscendC::DataCopyParams p{count, len, 0, 0};`. The verifier checks
+    that one value is given per field of the struct.
+  }];
+  let arguments = (ins Variadic<AnyType>:$fields);
+  let results = (outs AscendC_ParamStruct:$result);
+  let assemblyFormat = "type($result) `(` $fields `)` attr-dict (`:` type($fields)^)?";
+  let hasVerifier = 1;
+}
+
+def AscendC_BitMaskOp : AscendC_DeclOp<"bitmask", "[2] = {$mask0, $mask1}", [Pure]> {
+  let summary = "A level-0 vector bit mask from its two 64-bit words";
+  let arguments = (ins AnySignlessInteger:$mask0, AnySignlessInteger:$mask1);
+  let results = (outs AscendC_BitMaskType:$result);
+  let assemblyFormat = "$mask0 `,` $mask1 attr-dict `:` type($mask0) `,` type($mask1)";
+}
+
+def AscendC_GMPtrOffsetOp : AscendC_Op<"gm_ptr_offset", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "`ptr + offset` on a GM pointer (offset in elements)";
+  let arguments = (ins AscendC_GMPtr:$ptr, AnySignlessInteger:$offset);
+  let results = (outs AscendC_GMPtr:$result);
+  let ascCall = "$ptr + $offset";
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
+}
+
+def AscendC_GMPtrCastOp : AscendC_Op<"gm_ptr_cast", [Pure]> {
+  let summary = "Reinterprets a GM pointer with another element type";
+  let arguments = (ins AscendC_GMPtr:$ptr);
+  let results = (outs AscendC_GMPtr:$result);
+  let ascCall = "reinterpret_cast<$type(result)>($ptr)";
+  let assemblyFormat = "$ptr attr-dict `:` type($ptr) `to` type($result)";
+}

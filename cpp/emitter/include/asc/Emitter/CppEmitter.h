@@ -1,0 +1,84 @@
+//===- CppEmitter.h - the statement writer behind the emitter --*- C++ -*-===//
+//
+// The emission functions that asc-tblgen generates from each op's `ascCall`
+// call these methods; the hand-written printers for func, arith and scf use
+// them too. One instance prints one module.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASC_EMITTER_CPPEMITTER_H
+#define ASC_EMITTER_CPPEMITTER_H
+
+#include "asc/Emitter/AscendCEmitter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace asc {
+
+class CppEmitter {
+public:
+  using EmitFn = mlir::LogicalResult (*)(CppEmitter &, mlir::Operation *);
+  using EmitterTable = llvm::DenseMap<mlir::TypeID, EmitFn>;
+
+  CppEmitter(llvm::raw_ostream &os, const EmitOptions &options);
+
+  llvm::raw_ostream &os() { return out; }
+
+  /// Prints a whole op: structural printers first, generated ones for API ops.
+  mlir::LogicalResult emitOperation(mlir::Operation *op);
+  mlir::LogicalResult emitBlock(mlir::Block &block);
+
+  // --- pieces of a statement -------------------------------------------------
+  /// Indentation and, if enabled, a #line directive for `op`.
+  void beginStatement(mlir::Operation *op);
+  /// `<type> <name> = ` for a value computed by an expression.
+  void beginAssignment(mlir::Value result);
+  /// `<type> <name>` for an object declared with constructor arguments.
+  void beginDeclaration(mlir::Value result);
+  void endStatement() { out << ";\n"; }
+
+  void emitValue(mlir::Value value);
+  void emitValues(mlir::ValueRange values);
+  void emitAttr(mlir::Attribute attr);
+  void emitType(mlir::Type type);
+  void emitElementType(mlir::Type type);
+
+  /// The C++ spelling of a type; empty if it has none (an error).
+  std::string getTypeName(mlir::Type type);
+  /// The variable name of a value, assigned on first use.
+  llvm::StringRef getName(mlir::Value value);
+
+  void indent() { out.indent(indentLevel * 2); }
+  int indentLevel = 0;
+
+  /// A func.func as a kernel (`ascendc.global`) or an inline device function.
+  mlir::LogicalResult emitFunction(mlir::func::FuncOp func);
+
+private:
+  std::string freshName(llvm::StringRef hint);
+
+  llvm::raw_ostream &out;
+  const EmitOptions &options;
+  EmitterTable table;
+  llvm::DenseMap<mlir::Value, std::string> names;
+  llvm::StringSet<> usedNames;
+  llvm::DenseMap<mlir::Value, bool> kernelPointerArgs;
+  unsigned nextTemp = 0;
+  // The last #line written, to skip repeats.
+  unsigned lastLine = 0;
+  std::string lastFile;
+};
+
+/// Printers for func, arith and scf (StructuralEmitters.cpp).
+void registerStructuralEmitters(CppEmitter::EmitterTable &table);
+/// Printers generated from the ascendc ops' TableGen definitions.
+void registerApiEmitters(CppEmitter::EmitterTable &table);
+
+} // namespace asc
+
+#endif // ASC_EMITTER_CPPEMITTER_H

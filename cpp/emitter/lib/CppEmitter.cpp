@@ -1,0 +1,346 @@
+//===- CppEmitter.cpp - names, values, types and statements -----------------===//
+
+#include "asc/Emitter/CppEmitter.h"
+
+#include "asc/Dialect/AscendC/AscendCDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace asc;
+
+CppEmitter::CppEmitter(llvm::raw_ostream &os, const EmitOptions &options)
+    : out(os), options(options) {
+  registerStructuralEmitters(table);
+  registerApiEmitters(table);
+}
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+static bool isCppKeyword(StringRef name) {
+  static const llvm::StringSet<> keywords = {
+      "auto", "bool", "break", "case", "char", "class", "const", "continue", "default",
+      "delete", "do", "double", "else", "enum", "extern", "false", "float", "for", "goto",
+      "if", "inline", "int", "long", "namespace", "new", "operator", "private", "public",
+      "return", "short", "signed", "sizeof", "static", "struct", "switch", "template",
+      "this", "true", "typedef", "union", "unsigned", "void", "volatile", "while", "half",
+      "AscendC", "GM_ADDR", "main", "printf", "int8_t", "int16_t", "int32_t", "int64_t",
+      "uint8_t", "uint16_t", "uint32_t", "uint64_t", "bfloat16_t"};
+  return keywords.contains(name);
+}
+
+std::string CppEmitter::freshName(StringRef hint) {
+  std::string base;
+  for (char c : hint)
+    base += (llvm::isAlnum(c) || c == '_') ? c : '_';
+  if (base.empty() || llvm::isDigit(base[0])) base = "v" + base;
+  if (isCppKeyword(base)) base += "_";
+  if (usedNames.insert(base).second) return base;
+  for (unsigned i = 1;; ++i) {
+    std::string candidate = base + "_" + std::to_string(i);
+    if (usedNames.insert(candidate).second) return candidate;
+  }
+}
+
+/// The name the front end gave a value: its location is `"name"(loc)`.
+static StringRef getNameHint(Location loc) {
+  if (auto named = dyn_cast<NameLoc>(loc)) return named.getName().getValue();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto named = dyn_cast<NameLoc>(inner)) return named.getName().getValue();
+  return {};
+}
+
+StringRef CppEmitter::getName(Value value) {
+  auto it = names.find(value);
+  if (it != names.end()) return it->second;
+  StringRef hint;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    hint = getNameHint(arg.getLoc());
+    if (hint.empty()) {
+      // Function arguments may carry their name as an argument attribute.
+      if (auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+        if (auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "asc.name"))
+          hint = attr.getValue();
+    }
+  } else {
+    hint = getNameHint(value.getLoc());
+  }
+  std::string name = hint.empty() ? freshName("v" + std::to_string(nextTemp++)) : freshName(hint);
+  return names.try_emplace(value, std::move(name)).first->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+std::string CppEmitter::getTypeName(Type type) {
+  using namespace mlir::ascendc;
+  StringRef scalar = getCppScalarTypeName(type);
+  if (!scalar.empty()) return scalar.str();
+  auto position = [](TPosition p) { return "AscendC::TPosition::" + stringifyTPosition(p).str(); };
+  return llvm::TypeSwitch<Type, std::string>(type)
+      .Case([&](GlobalTensorType t) {
+        return "AscendC::GlobalTensor<" + getTypeName(t.getElementType()) + ">";
+      })
+      .Case([&](LocalTensorType t) {
+        return "AscendC::LocalTensor<" + getTypeName(t.getElementType()) + ">";
+      })
+      .Case([&](GMPtrType t) { return "__gm__ " + getTypeName(t.getElementType()) + "*"; })
+      .Case([&](TPipeType) { return std::string("AscendC::TPipe"); })
+      .Case([&](TQueType t) {
+        return "AscendC::TQue<" + position(t.getPosition()) + ", " +
+               std::to_string(t.getDepth()) + ">";
+      })
+      .Case([&](TQueBindType t) {
+        return "AscendC::TQueBind<" + position(t.getSrc()) + ", " + position(t.getDst()) +
+               ", " + std::to_string(t.getDepth()) + ", " + std::to_string(t.getMask()) + ">";
+      })
+      .Case([&](TBufType t) { return "AscendC::TBuf<" + position(t.getPosition()) + ">"; })
+      .Case([&](TBufPoolType t) {
+        return "AscendC::TBufPool<" + position(t.getPosition()) + ", " +
+               std::to_string(t.getBufIdSize()) + ">";
+      })
+      .Case([&](TBufHandleType) { return std::string("AscendC::TBufHandle"); })
+      .Case([&](BitMaskType) { return std::string("uint64_t"); })
+      .Case([&](ParamStructType t) { return t.getCppName(); })
+      .Default([](Type) { return std::string(); });
+}
+
+void CppEmitter::emitType(Type type) { out << getTypeName(type); }
+
+void CppEmitter::emitElementType(Type type) {
+  out << getTypeName(mlir::ascendc::getTensorElementType(type));
+}
+
+//===----------------------------------------------------------------------===//
+// Values and attributes
+//===----------------------------------------------------------------------===//
+
+static void printFloat(llvm::raw_ostream &os, const APFloat &value, Type type) {
+  if (value.isInfinity()) {
+    os << (value.isNegative() ? "-" : "") << "__builtin_inff()";
+    return;
+  }
+  if (value.isNaN()) {
+    os << "__builtin_nanf(\"\")";
+    return;
+  }
+  SmallString<32> text;
+  value.toString(text, /*FormatPrecision=*/0, /*FormatMaxPadding=*/0,
+                 /*TruncateZero=*/false);
+  StringRef s = text;
+  bool hasPoint = s.contains('.') || s.contains('e') || s.contains('E');
+  if (type.isF32()) {
+    os << s << (hasPoint ? "" : ".0") << "f";
+  } else if (type.isF64()) {
+    os << s << (hasPoint ? "" : ".0");
+  } else {
+    os << "(" << mlir::ascendc::getCppScalarTypeName(type) << ")" << s << (hasPoint ? "" : ".0") << "f";
+  }
+}
+
+void CppEmitter::emitAttr(Attribute attr) {
+  if (auto b = dyn_cast<BoolAttr>(attr)) {
+    out << (b.getValue() ? "true" : "false");
+  } else if (auto i = dyn_cast<IntegerAttr>(attr)) {
+    if (i.getType().isInteger(1))
+      out << (i.getValue().getBoolValue() ? "true" : "false");
+    else if (i.getType().isUnsignedInteger())
+      out << i.getValue().getZExtValue() << "U";
+    else
+      out << i.getValue().getSExtValue();
+  } else if (auto f = dyn_cast<FloatAttr>(attr)) {
+    printFloat(out, f.getValue(), f.getType());
+  } else if (auto s = dyn_cast<StringAttr>(attr)) {
+    out << '"';
+    llvm::printEscapedString(s.getValue(), out);
+    out << '"';
+  } else if (auto t = dyn_cast<TypeAttr>(attr)) {
+    emitType(t.getValue());
+  } else {
+    out << "/* unsupported attribute */";
+  }
+}
+
+void CppEmitter::emitValue(Value value) {
+  // Constants are written in place, as a person would write them.
+  if (auto constant = value.getDefiningOp<arith::ConstantOp>()) {
+    Attribute attr = constant.getValue();
+    if (auto i = dyn_cast<IntegerAttr>(attr); i && i.getType().isInteger(64) &&
+                                                  i.getValue().getSExtValue() < INT32_MIN)
+      out << "(int64_t)" << i.getValue().getSExtValue() << "LL";
+    else if (i && i.getType().isInteger(64) && i.getValue().getSExtValue() > INT32_MAX)
+      out << i.getValue().getSExtValue() << "LL";
+    else
+      emitAttr(attr);
+    return;
+  }
+  // GM_ADDR kernel arguments are typed where they are used.
+  if (kernelPointerArgs.count(value)) {
+    out << "(" << getTypeName(value.getType()) << ")" << getName(value);
+    return;
+  }
+  out << getName(value);
+}
+
+void CppEmitter::emitValues(ValueRange values) {
+  llvm::interleaveComma(values, out, [&](Value v) { emitValue(v); });
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void CppEmitter::beginStatement(Operation *op) {
+  if (options.lineDirectives) {
+    Location loc = op->getLoc();
+    FileLineColLoc fileLoc = dyn_cast<FileLineColLoc>(loc);
+    if (!fileLoc) {
+      if (auto named = dyn_cast<NameLoc>(loc)) fileLoc = dyn_cast<FileLineColLoc>(named.getChildLoc());
+      else if (auto fused = dyn_cast<FusedLoc>(loc))
+        for (Location inner : fused.getLocations())
+          if ((fileLoc = dyn_cast<FileLineColLoc>(inner))) break;
+    }
+    if (fileLoc && (fileLoc.getLine() != lastLine || fileLoc.getFilename() != lastFile)) {
+      lastLine = fileLoc.getLine();
+      lastFile = fileLoc.getFilename().str();
+      out << "#line " << lastLine << " \"";
+      llvm::printEscapedString(lastFile, out);
+      out << "\"\n";
+    }
+  }
+  indent();
+}
+
+void CppEmitter::beginAssignment(Value result) {
+  out << getTypeName(result.getType()) << " " << getName(result) << " = ";
+}
+
+void CppEmitter::beginDeclaration(Value result) {
+  out << getTypeName(result.getType()) << " " << getName(result);
+}
+
+LogicalResult CppEmitter::emitOperation(Operation *op) {
+  auto it = table.find(op->getName().getTypeID());
+  if (it == table.end())
+    return op->emitOpError() << "has no Ascend C form; the emitter handles the ascendc, "
+                                "func, arith and scf dialects";
+  for (Value result : op->getResults())
+    if (getTypeName(result.getType()).empty())
+      return op->emitOpError() << "result type " << result.getType()
+                               << " has no Ascend C spelling";
+  return it->second(*this, op);
+}
+
+LogicalResult CppEmitter::emitBlock(Block &block) {
+  for (Operation &op : block) {
+    // Constants are printed where they are used.
+    if (isa<arith::ConstantOp>(op)) continue;
+    if (failed(emitOperation(&op))) return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Functions and modules
+//===----------------------------------------------------------------------===//
+
+static bool isKernel(func::FuncOp func) {
+  return func->hasAttr("ascendc.global") || func->hasAttr("asc.kernel");
+}
+
+LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
+  Operation *op = func;
+  if (func.isExternal()) return success();
+  usedNames.clear();
+  names.clear();
+  kernelPointerArgs.clear();
+  nextTemp = 0;
+  bool kernel = isKernel(func);
+  FunctionType type = func.getFunctionType();
+  if (kernel && type.getNumResults() != 0)
+    return func.emitOpError() << "a kernel returns nothing";
+  if (type.getNumResults() > 1)
+    return func.emitOpError() << "an Ascend C function returns at most one value";
+  beginStatement(op);
+  if (kernel) {
+    out << "extern \"C\" __global__ __aicore__ void ";
+  } else {
+    out << "__aicore__ inline ";
+    if (type.getNumResults() == 0) out << "void ";
+    else out << getTypeName(type.getResult(0)) << " ";
+  }
+  out << freshName(func.getSymName()) << "(";
+  Block &entry = func.getBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    if (arg.getArgNumber()) out << ", ";
+    Type t = arg.getType();
+    std::string typeName = getTypeName(t);
+    if (typeName.empty())
+      return func.emitOpError() << "argument type " << t << " has no Ascend C spelling";
+    if (kernel) {
+      if (!isa<mlir::ascendc::GMPtrType>(t) && !t.isIntOrIndexOrFloat())
+        return func.emitOpError() << "kernel argument " << arg.getArgNumber() << " of type " << t
+                                  << " cannot be passed from the host";
+      if (isa<mlir::ascendc::GMPtrType>(t)) {
+        kernelPointerArgs[arg] = true;
+        out << "GM_ADDR " << getName(arg);
+        continue;
+      }
+    }
+    bool byReference = isa<mlir::ascendc::GlobalTensorType, mlir::ascendc::TPipeType,
+                           mlir::ascendc::TQueType, mlir::ascendc::TQueBindType,
+                           mlir::ascendc::TBufType, mlir::ascendc::TBufPoolType,
+                           mlir::ascendc::LocalTensorType>(t);
+    out << typeName << (byReference ? "& " : " ") << getName(arg);
+  }
+  out << ") {\n";
+  ++indentLevel;
+  if (failed(emitBlock(entry))) return failure();
+  --indentLevel;
+  out << "}\n";
+  return success();
+}
+
+LogicalResult asc::translateToAscendC(Operation *op, llvm::raw_ostream &os,
+                                      const EmitOptions &options) {
+  CppEmitter emitter(os, options);
+  if (auto func = dyn_cast<func::FuncOp>(op)) return emitter.emitFunction(func);
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    return op->emitOpError() << "cannot be translated: expected a builtin.module or func.func";
+  if (options.includeHeader) os << "#include \"kernel_operator.h\"\n";
+  // Device functions first, so that kernels and later functions can call them;
+  // a prototype for each keeps any call order valid.
+  SmallVector<func::FuncOp> devices, kernels;
+  for (Operation &child : module.getBody()->getOperations()) {
+    auto func = dyn_cast<func::FuncOp>(child);
+    if (!func)
+      return child.emitOpError() << "cannot be emitted at module level";
+    (isKernel(func) ? kernels : devices).push_back(func);
+  }
+  // Callees before callers (C++ needs a function declared before its call).
+  SmallVector<func::FuncOp> ordered;
+  llvm::DenseSet<Operation *> visited;
+  std::function<void(func::FuncOp)> visit = [&](func::FuncOp f) {
+    if (!visited.insert(f).second) return;
+    f.walk([&](func::CallOp call) {
+      if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
+        visit(callee);
+    });
+    ordered.push_back(f);
+  };
+  for (func::FuncOp f : devices) visit(f);
+  for (func::FuncOp f : kernels) visit(f);
+  for (func::FuncOp func : ordered) {
+    os << "\n";
+    if (failed(emitter.emitFunction(func))) return failure();
+  }
+  return success();
+}

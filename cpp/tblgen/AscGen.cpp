@@ -1,0 +1,372 @@
+//===- AscGen.cpp - the project's TableGen backends --------------------------===//
+//
+// asc-tblgen reads the ascendc dialect's .td files and writes, for every op:
+//   --gen-ascendc-emitter      the C++ that prints the op as Ascend C, from
+//                              the op's `ascCall` format (cpp/emitter);
+//   --gen-ascendc-py-builder   the nanobind method create_asc_<Op> of the
+//                              Python IR builder (python/src);
+//   --gen-ascendc-op-list      one line per op: mnemonic, C++ class, Ascend C
+//                              call (used by tests that check coverage).
+// Adding an op to the dialect therefore adds its emission and its builder.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/TableGen/Argument.h"
+#include "mlir/TableGen/Attribute.h"
+#include "mlir/TableGen/Format.h"
+#include "mlir/TableGen/Operator.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TableGen/Error.h"
+#include "llvm/TableGen/Main.h"
+#include "llvm/TableGen/Record.h"
+
+using namespace llvm;
+using mlir::tblgen::Attribute;
+using mlir::tblgen::EnumAttr;
+using mlir::tblgen::NamedAttribute;
+using mlir::tblgen::NamedTypeConstraint;
+using mlir::tblgen::Operator;
+
+namespace {
+
+enum class Action { Emitter, PyBuilder, OpList };
+
+cl::opt<Action> action(
+    cl::desc("what to generate"),
+    cl::values(clEnumValN(Action::Emitter, "gen-ascendc-emitter", "Ascend C emission functions"),
+               clEnumValN(Action::PyBuilder, "gen-ascendc-py-builder", "nanobind builder methods"),
+               clEnumValN(Action::OpList, "gen-ascendc-op-list", "list of ops")));
+
+std::vector<Operator> getDialectOps(RecordKeeper &records) {
+  std::vector<Record *> defs = records.getAllDerivedDefinitions("AscendC_Op");
+  llvm::sort(defs, [](Record *a, Record *b) {
+    return a->getValueAsString("opName") < b->getValueAsString("opName");
+  });
+  std::vector<Operator> ops;
+  for (Record *def : defs) ops.emplace_back(def);
+  return ops;
+}
+
+/// An enum attribute (possibly wrapped in DefaultValuedAttr), or nullptr.
+const Record *getEnumDef(const Attribute &attr) {
+  const Record &def = attr.getBaseAttr().getDef();
+  return def.isSubClassOf("EnumAttrInfo") ? &def : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Emitter
+//===----------------------------------------------------------------------===//
+
+/// Writes the C++ statements that print one `$name` reference of `op`.
+class CallFormatter {
+public:
+  CallFormatter(const Operator &op, raw_ostream &os) : op(op), os(os) {}
+
+  void emitText(StringRef text) {
+    if (!text.empty())
+      os << "  e.os() << \"" << llvm::StringRef(escape(text)) << "\";\n";
+  }
+
+  /// Prints operand, attribute or result `name` as C++.
+  void emitRef(StringRef name, ArrayRef<SMLoc> loc) {
+    for (int i = 0, n = op.getNumOperands(); i < n; ++i) {
+      const NamedTypeConstraint &operand = op.getOperand(i);
+      if (operand.name != name) continue;
+      std::string getter = "op." + op.getGetterName(name) + "()";
+      if (operand.isVariadic())
+        os << "  e.emitValues(" << getter << ");\n";
+      else if (operand.isOptional())
+        os << "  if (" << getter << ") e.emitValue(" << getter << ");\n";
+      else
+        os << "  e.emitValue(" << getter << ");\n";
+      return;
+    }
+    for (const NamedAttribute &na : op.getAttributes()) {
+      if (na.name != name) continue;
+      emitAttr(na);
+      return;
+    }
+    for (int i = 0, n = op.getNumResults(); i < n; ++i) {
+      if (op.getResultName(i) != name) continue;
+      os << "  e.emitValue(op->getResult(" << i << "));\n";
+      return;
+    }
+    PrintFatalError(loc, "ascCall of " + op.getOperationName() + " names '$" + name +
+                             "', which is not an operand, attribute or result");
+  }
+
+  void emitAttr(const NamedAttribute &na) {
+    std::string getter = "op." + op.getGetterName(na.name);
+    if (const Record *enumDef = getEnumDef(na.attr)) {
+      EnumAttr enumAttr(enumDef);
+      os << "  e.os() << \"" << enumDef->getValueAsString("ascCppPrefix") << "\" << "
+         << enumAttr.getCppNamespace() << "::" << enumAttr.getSymbolToStringFnName()
+         << "(" << getter << "());\n";
+      return;
+    }
+    os << "  e.emitAttr(" << getter << "Attr());\n";
+  }
+
+  /// `$elem(name)` / `$type(name)`: the C++ element type or type of a value.
+  void emitTypeRef(StringRef fn, StringRef name, ArrayRef<SMLoc> loc) {
+    std::string value;
+    for (int i = 0, n = op.getNumOperands(); i < n; ++i)
+      if (op.getOperand(i).name == name && !op.getOperand(i).isVariadic())
+        value = "op." + op.getGetterName(name) + "()";
+    for (int i = 0, n = op.getNumResults(); i < n; ++i)
+      if (op.getResultName(i) == name) value = "op->getResult(" + std::to_string(i) + ")";
+    if (value.empty())
+      PrintFatalError(loc, "ascCall of " + op.getOperationName() + " takes the type of '" +
+                               name + "', which is not a single operand or result");
+    os << "  e.emit" << (fn == "elem" ? "ElementType" : "Type") << "(" << value
+       << ".getType());\n";
+  }
+
+  /// `$args`: every operand and attribute in declaration order.
+  void emitArgs() {
+    os << "  { bool first = true; (void)first;\n";
+    for (int i = 0, n = op.getNumArgs(); i < n; ++i) {
+      auto arg = op.getArg(i);
+      if (auto *operand = llvm::dyn_cast_if_present<NamedTypeConstraint *>(arg)) {
+        std::string getter = "op." + op.getGetterName(operand->name) + "()";
+        if (operand->isVariadic()) {
+          os << "  if (!" << getter << ".empty()) { if (!first) e.os() << \", \"; first = false; e.emitValues("
+             << getter << "); }\n";
+        } else if (operand->isOptional()) {
+          os << "  if (" << getter << ") { if (!first) e.os() << \", \"; first = false; e.emitValue("
+             << getter << "); }\n";
+        } else {
+          os << "  if (!first) e.os() << \", \"; first = false;\n";
+          os << "  e.emitValue(" << getter << ");\n";
+        }
+      } else if (auto *na = llvm::dyn_cast_if_present<NamedAttribute *>(arg)) {
+        os << "  if (!first) e.os() << \", \"; first = false;\n";
+        emitAttr(*na);
+      }
+    }
+    os << "  }\n";
+  }
+
+  void emitFormat(StringRef format, ArrayRef<SMLoc> loc) {
+    std::string text;
+    while (!format.empty()) {
+      size_t dollar = format.find('$');
+      if (dollar == StringRef::npos) { text += format.str(); break; }
+      text += format.take_front(dollar).str();
+      format = format.drop_front(dollar + 1);
+      size_t len = 0;
+      while (len < format.size() && (isAlnum(format[len]) || format[len] == '_')) ++len;
+      StringRef ident = format.take_front(len);
+      format = format.drop_front(len);
+      emitText(text);
+      text.clear();
+      if ((ident == "elem" || ident == "type") && format.starts_with("(")) {
+        size_t close = format.find(')');
+        emitTypeRef(ident, format.substr(1, close - 1), loc);
+        format = format.drop_front(close + 1);
+      } else if (ident == "args") {
+        emitArgs();
+      } else {
+        emitRef(ident, loc);
+      }
+    }
+    emitText(text);
+  }
+
+private:
+  static std::string escape(StringRef s) {
+    std::string out;
+    for (char c : s) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out;
+  }
+
+  const Operator &op;
+  raw_ostream &os;
+};
+
+bool genEmitter(raw_ostream &os, RecordKeeper &records) {
+  os << "// Generated by asc-tblgen --gen-ascendc-emitter. Do not edit.\n\n";
+  std::vector<Operator> ops = getDialectOps(records);
+  for (const Operator &op : ops) {
+    const Record &def = op.getDef();
+    StringRef format = def.getValueAsString("ascCall");
+    bool isDecl = def.getValueAsBit("ascIsDecl");
+    if (format.empty() && !isDecl) continue;
+    if (op.getNumResults() > 1)
+      PrintFatalError(def.getLoc(), op.getOperationName() + ": ops with ascCall have at most one result");
+    os << "static ::mlir::LogicalResult emit" << op.getCppClassName()
+       << "(::asc::CppEmitter &e, ::mlir::Operation *o) {\n"
+       << "  auto op = ::llvm::cast<" << op.getQualCppClassName() << ">(o); (void)op;\n"
+       << "  e.beginStatement(o);\n";
+    if (isDecl)
+      os << "  e.beginDeclaration(op->getResult(0));\n";
+    else if (op.getNumResults() == 1)
+      os << "  e.beginAssignment(op->getResult(0));\n";
+    CallFormatter(op, os).emitFormat(format, def.getLoc());
+    os << "  e.endStatement();\n  return ::mlir::success();\n}\n\n";
+  }
+  os << "static void registerGeneratedEmitters(::asc::CppEmitter::EmitterTable &table) {\n";
+  for (const Operator &op : ops) {
+    const Record &def = op.getDef();
+    if (def.getValueAsString("ascCall").empty() && !def.getValueAsBit("ascIsDecl")) continue;
+    os << "  table[::mlir::TypeID::get<" << op.getQualCppClassName() << ">()] = &emit"
+       << op.getCppClassName() << ";\n";
+  }
+  os << "}\n";
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Python builder
+//===----------------------------------------------------------------------===//
+
+/// The C++ parameter type the Python method takes for an attribute, and the
+/// expression that turns that parameter into the attribute.
+struct AttrParam {
+  std::string cppType;
+  std::string toAttr; // may refer to the parameter as $0 and to the builder
+};
+
+AttrParam getAttrParam(const NamedAttribute &na, const Operator &op) {
+  const Attribute &attr = na.attr;
+  std::string name = na.name.str();
+  if (const Record *enumDef = getEnumDef(attr)) {
+    EnumAttr enumAttr(enumDef);
+    std::string ns = enumAttr.getCppNamespace().str();
+    std::string sym = ns + "::" + enumAttr.getUnderlyingToSymbolFnName().str();
+    std::string check =
+        formatv("[&] {{ auto v = {0}(static_cast<uint32_t>(({1}))); if (!v) throw "
+                "nanobind::value_error(\"{2}: {3} is not a valid {4}\"); return "
+                "{5}Attr::get(b.getContext(), *v); }()",
+                sym, "$0", op.getOperationName(), name, enumAttr.getEnumClassName(),
+                ns + "::" + enumAttr.getEnumClassName().str())
+            .str();
+    return {"int64_t", check};
+  }
+  StringRef storage = attr.getBaseAttr().getStorageType();
+  if (storage.contains("BoolAttr")) return {"bool", "b.getBoolAttr($0)"};
+  if (storage.contains("StringAttr")) return {"std::string", "b.getStringAttr($0)"};
+  if (storage.contains("TypeAttr")) return {"::mlir::Type", "::mlir::TypeAttr::get($0)"};
+  if (storage.contains("FloatAttr")) {
+    StringRef builder = attr.getConstBuilderTemplate();
+    if (!builder.empty()) return {"double", builder.str()};
+    return {"double", "b.getF64FloatAttr($0)"};
+  }
+  if (storage.contains("IntegerAttr")) {
+    StringRef builder = attr.getConstBuilderTemplate();
+    if (!builder.empty()) return {"int64_t", builder.str()};
+    return {"int64_t", "b.getI64IntegerAttr($0)"};
+  }
+  return {"::mlir::Attribute", "$0"};
+}
+
+bool genPyBuilder(raw_ostream &os, RecordKeeper &records) {
+  os << "// Generated by asc-tblgen --gen-ascendc-py-builder. Do not edit.\n"
+     << "// Included in python/src/ir.cpp, inside a function taking `cls`, the\n"
+     << "// nanobind class of the IR builder.\n\n";
+  for (const Operator &op : getDialectOps(records)) {
+    std::vector<std::string> params, pyNames, body;
+    // Result types that ODS cannot build must be given.
+    for (int i = 0, n = op.getNumResults(); i < n; ++i) {
+      auto result = op.getResult(i);
+      std::string name = result.name.empty() ? "result" : result.name.str();
+      if (result.isVariadic())
+        PrintFatalError(op.getDef().getLoc(), "variadic results are not supported");
+      if (auto call = result.constraint.getBuilderCall()) {
+        mlir::tblgen::FmtContext ctx;
+        ctx.withBuilder("b");
+        body.push_back("st.addTypes(" + mlir::tblgen::tgfmt(*call, &ctx).str() + ");");
+      } else {
+        params.push_back("::mlir::Type " + name + "_type");
+        pyNames.push_back(name + "_type");
+        body.push_back("st.addTypes(" + name + "_type);");
+      }
+    }
+    for (int i = 0, n = op.getNumArgs(); i < n; ++i) {
+      auto arg = op.getArg(i);
+      if (auto *operand = llvm::dyn_cast_if_present<NamedTypeConstraint *>(arg)) {
+        std::string name = operand->name.str();
+        if (operand->isVariadic()) {
+          params.push_back("const std::vector<::mlir::Value> &" + name);
+          body.push_back("st.addOperands(" + name + ");");
+        } else if (operand->isOptional()) {
+          params.push_back("std::optional<::mlir::Value> " + name);
+          body.push_back("if (" + name + ") st.addOperands(*" + name + ");");
+        } else {
+          params.push_back("::mlir::Value " + name);
+          body.push_back("st.addOperands(" + name + ");");
+        }
+        pyNames.push_back(name);
+      } else if (auto *na = llvm::dyn_cast_if_present<NamedAttribute *>(arg)) {
+        std::string name = na->name.str();
+        AttrParam p = getAttrParam(*na, op);
+        mlir::tblgen::FmtContext ctx;
+        ctx.withBuilder("b");
+        std::string toAttr = mlir::tblgen::tgfmt(p.toAttr, &ctx, name).str();
+        bool optional = na->attr.isOptional();
+        if (optional) {
+          params.push_back("std::optional<" + p.cppType + "> " + name);
+          std::string inner = mlir::tblgen::tgfmt(p.toAttr, &ctx, "(*" + name + ")").str();
+          body.push_back("if (" + name + ") props." + name + " = " + inner + ";");
+        } else {
+          params.push_back(p.cppType + " " + name);
+          body.push_back("props." + name + " = " + toAttr + ";");
+        }
+        pyNames.push_back(name);
+      }
+    }
+    if (op.getNumRegions() != 0 || op.getNumSuccessors() != 0) continue;
+    bool hasProps = !op.getAttributes().empty();
+    os << "cls.def(\"create_asc_" << op.getCppClassName() << "\",\n"
+       << "    [](::asc::python::IRBuilder &self";
+    for (auto &p : params) os << ", " << p;
+    os << ") {\n"
+       << "      ::mlir::OpBuilder &b = self.builder(); (void)b;\n"
+       << "      ::mlir::OperationState st(self.loc(), self.opName<" << op.getQualCppClassName()
+       << ">());\n";
+    if (hasProps)
+      os << "      auto &props = st.getOrAddProperties<" << op.getQualCppClassName()
+         << "::Properties>();\n";
+    for (auto &line : body) os << "      " << line << "\n";
+    os << "      return self.finish(st);\n    }";
+    for (auto &n : pyNames) os << ", nanobind::arg(\"" << n << "\")";
+    os << ",\n    \"" << op.getOperationName() << ": " << op.getSummary() << "\");\n";
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Op list
+//===----------------------------------------------------------------------===//
+
+bool genOpList(raw_ostream &os, RecordKeeper &records) {
+  for (const Operator &op : getDialectOps(records)) {
+    StringRef call = op.getDef().getValueAsString("ascCall");
+    os << op.getOperationName() << "\t" << op.getCppClassName() << "\t"
+       << (call.empty() && !op.getDef().getValueAsBit("ascIsDecl") ? "<structural>" : call)
+       << "\n";
+  }
+  return false;
+}
+
+bool dispatch(raw_ostream &os, RecordKeeper &records) {
+  switch (action) {
+  case Action::Emitter: return genEmitter(os, records);
+  case Action::PyBuilder: return genPyBuilder(os, records);
+  case Action::OpList: return genOpList(os, records);
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(argc, argv);
+  return TableGenMain(argv[0], &dispatch);
+}

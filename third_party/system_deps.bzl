@@ -1,0 +1,98 @@
+"""Repository rules for what this project takes from the machine, not the network:
+the system LLVM/MLIR 19, the Python headers, and nanobind's sources from PyPI."""
+
+def _run(ctx, args):
+    res = ctx.execute(args)
+    if res.return_code != 0:
+        fail("`%s` failed: %s" % (" ".join(args), res.stderr))
+    return res.stdout.strip()
+
+def _system_llvm_impl(ctx):
+    config = ctx.which("llvm-config-19") or ctx.which("llvm-config")
+    if not config:
+        fail("llvm-config-19 not found: install libmlir-19-dev llvm-19-dev (./dev setup)")
+    prefix = _run(ctx, [str(config), "--prefix"])
+    for d in ["include", "lib", "bin"]:
+        ctx.symlink(prefix + "/" + d, d)
+    ctx.file("BUILD", """
+package(default_visibility = ["//visibility:public"])
+
+# MLIR and LLVM as the shared libraries Debian ships; the rpath lets test
+# binaries find them at run time.
+cc_library(
+    name = "mlir",
+    hdrs = glob(["include/mlir/**", "include/mlir-c/**", "include/llvm/**", "include/llvm-c/**"]),
+    includes = ["include"],
+    srcs = ["lib/libMLIR.so", "lib/libLLVM.so"],
+    linkopts = ["-Wl,-rpath,{prefix}/lib"],
+)
+
+# Static TableGen libraries for the project's own TableGen backend.
+cc_library(
+    name = "tablegen",
+    srcs = ["lib/libMLIRTableGen.a", "lib/libLLVMTableGen.a"],
+    deps = [":mlir"],
+)
+
+filegroup(name = "mlir_tblgen", srcs = ["bin/mlir-tblgen"])
+filegroup(name = "filecheck", srcs = ["bin/FileCheck"])
+filegroup(name = "not", srcs = ["bin/not"])
+filegroup(name = "td_files", srcs = glob(["include/mlir/**/*.td"]))
+""".format(prefix = prefix))
+
+system_llvm = repository_rule(
+    implementation = _system_llvm_impl,
+    local = True,
+    environ = ["PATH"],
+)
+
+def _python(ctx):
+    py = ctx.which("python3")
+    if not py:
+        fail("python3 not found")
+    return str(py)
+
+def _system_python_impl(ctx):
+    py = _python(ctx)
+    inc = _run(ctx, [py, "-c", "import sysconfig; print(sysconfig.get_paths()['include'])"])
+    ctx.symlink(inc, "include")
+    ctx.file("BUILD", """
+package(default_visibility = ["//visibility:public"])
+
+cc_library(
+    name = "headers",
+    hdrs = glob(["include/**/*.h"]),
+    includes = ["include"],
+)
+""")
+    ctx.file("python3.txt", py)
+
+system_python = repository_rule(
+    implementation = _system_python_impl,
+    local = True,
+    environ = ["PATH"],
+)
+
+def _system_nanobind_impl(ctx):
+    py = _python(ctx)
+    root = _run(ctx, [py, "-c", "import nanobind, os; print(os.path.dirname(nanobind.__file__))"])
+    for d in ["include", "src", "ext"]:
+        ctx.symlink(root + "/" + d, d)
+    ctx.file("BUILD", """
+package(default_visibility = ["//visibility:public"])
+
+cc_library(
+    name = "nanobind",
+    srcs = glob(["src/*.cpp", "src/*.h"], exclude = ["src/nb_combined.cpp", "src/nb_backend.cpp"]),
+    hdrs = glob(["include/**/*.h", "ext/robin_map/include/**/*.h"]),
+    includes = ["include", "ext/robin_map/include"],
+    copts = ["-fvisibility=hidden", "-fno-strict-aliasing", "-O2"],
+    deps = ["@python//:headers"],
+)
+""")
+
+system_nanobind = repository_rule(
+    implementation = _system_nanobind_impl,
+    local = True,
+    environ = ["PATH"],
+)
