@@ -24,6 +24,11 @@ class AscendC_ElementTypedType<string name, string typeMnemonic>
   let parameters = (ins "::mlir::Type":$elementType);
   let assemblyFormat = "`<` $elementType `>`";
   let genVerifyDecl = 1;
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
+      return $_get(elementType.getContext(), elementType);
+    }]>
+  ];
 }
 
 def AscendC_GlobalTensorType : AscendC_ElementTypedType<"GlobalTensor", "global_tensor"> {
