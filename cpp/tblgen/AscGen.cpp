@@ -45,7 +45,9 @@ std::vector<Operator> getDialectOps(RecordKeeper &records) {
   llvm::sort(defs, [](Record *a, Record *b) {
     return a->getValueAsString("opName") < b->getValueAsString("opName");
   });
+  // Operator holds pointers into itself: reserve so that no element moves.
   std::vector<Operator> ops;
+  ops.reserve(defs.size());
   for (Record *def : defs) ops.emplace_back(def);
   return ops;
 }
@@ -284,7 +286,7 @@ bool genPyBuilder(raw_ostream &os, RecordKeeper &records) {
         body.push_back("st.addTypes(" + mlir::tblgen::tgfmt(*call, &ctx).str() + ");");
       } else {
         params.push_back("::mlir::Type " + name + "_type");
-        pyNames.push_back(name + "_type");
+        pyNames.push_back(name + "_type\")");
         body.push_back("st.addTypes(" + name + "_type);");
       }
     }
@@ -302,7 +304,7 @@ bool genPyBuilder(raw_ostream &os, RecordKeeper &records) {
           params.push_back("::mlir::Value " + name);
           body.push_back("st.addOperands(" + name + ");");
         }
-        pyNames.push_back(name);
+        pyNames.push_back(name + "\")");
       } else if (auto *na = llvm::dyn_cast_if_present<NamedAttribute *>(arg)) {
         std::string name = na->name.str();
         AttrParam p = getAttrParam(*na, op);
@@ -318,7 +320,12 @@ bool genPyBuilder(raw_ostream &os, RecordKeeper &records) {
           params.push_back(p.cppType + " " + name);
           body.push_back("props." + name + " = " + toAttr + ";");
         }
-        pyNames.push_back(name);
+        // Attributes with a default keep it in Python.
+        if (na->attr.hasDefaultValue() && !optional && p.cppType != "::mlir::Attribute")
+          pyNames.push_back(name + "\") = static_cast<" + p.cppType + ">(" +
+                            na->attr.getDefaultValue().str() + ")");
+        else
+          pyNames.push_back(name + "\")");
       }
     }
     if (op.getNumRegions() != 0 || op.getNumSuccessors() != 0) continue;
@@ -335,7 +342,9 @@ bool genPyBuilder(raw_ostream &os, RecordKeeper &records) {
          << "::Properties>();\n";
     for (auto &line : body) os << "      " << line << "\n";
     os << "      return self.finish(st);\n    }";
-    for (auto &n : pyNames) os << ", nanobind::arg(\"" << n << "\")";
+    // Each entry is the argument's name, its closing quote and paren, and a
+    // default where the attribute has one.
+    for (auto &n : pyNames) os << ", nanobind::arg(\"" << n;
     os << ",\n    \"" << op.getOperationName() << ": " << op.getSummary() << "\");\n";
   }
   return false;

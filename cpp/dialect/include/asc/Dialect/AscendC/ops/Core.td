@@ -13,7 +13,7 @@ def AscendC_ConstructOp : AscendC_DeclOp<"construct", "{$args}", [Pure]> {
   let hasVerifier = 1;
 }
 
-def AscendC_BitMaskOp : AscendC_DeclOp<"bitmask", "[2] = {$mask0, $mask1}", [Pure]> {
+def AscendC_BitMaskOp : AscendC_DeclOp<"bitmask", "[2] = {static_cast<uint64_t>($mask0), static_cast<uint64_t>($mask1)}", [Pure]> {
   let summary = "A level-0 vector bit mask from its two 64-bit words";
   let arguments = (ins AnySignlessInteger:$mask0, AnySignlessInteger:$mask1);
   let results = (outs AscendC_BitMaskType:$result);
