@@ -2,9 +2,9 @@
 // RUN: asc-translate --mlir-to-ascendc %s | FileCheck %s
 
 // ROUNDTRIP-LABEL: func.func @pipe_ops
-// ROUNDTRIP: ascendc.queue : !ascendc.queue<VECIN, 2>
-// ROUNDTRIP: ascendc.alloc_event_id %{{.*}}, V_S
+// ROUNDTRIP: ascendc.queue : <VECIN, 2>
 // ROUNDTRIP: ascendc.init_buffer %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !ascendc.pipe, !ascendc.queue<VECIN, 2>, i32, i32
+// ROUNDTRIP: ascendc.alloc_event_id %{{.*}}, V_S
 
 // CHECK-LABEL: void pipe_ops(int32_t len) {
 // CHECK-NEXT:   AscendC::TPipe pipe;

@@ -2,9 +2,9 @@
 // RUN: asc-translate --mlir-to-ascendc %s | FileCheck %s
 
 // ROUNDTRIP-LABEL: func.func @global_tensor
-// ROUNDTRIP: ascendc.global_tensor : !ascendc.global_tensor<f32>
-// ROUNDTRIP: ascendc.set_global_buffer_size %{{.*}}, %{{.*}}, %{{.*}} : !ascendc.global_tensor<f32>, !ascendc.gm_ptr<f32>, i32
-// ROUNDTRIP: ascendc.set_l2_cache_hint %{{.*}}, CACHE_MODE_DISABLE, RW : !ascendc.global_tensor<f32>
+// ROUNDTRIP: ascendc.global_tensor : <f32>
+// ROUNDTRIP: ascendc.set_global_buffer_size %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
+// ROUNDTRIP: ascendc.set_l2_cache_hint %{{.*}}, CACHE_MODE_DISABLE, RW : <f32>
 
 // CHECK-LABEL: void global_tensor(__gm__ float* x, int32_t n, AscendC::ShapeInfo shape) {
 // CHECK-NEXT:   AscendC::GlobalTensor<float> x_gm;

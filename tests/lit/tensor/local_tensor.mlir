@@ -2,10 +2,10 @@
 // RUN: asc-translate --mlir-to-ascendc %s | FileCheck %s
 
 // ROUNDTRIP-LABEL: func.func @local_tensor
-// ROUNDTRIP: ascendc.local_tensor : !ascendc.local_tensor<f16>
-// ROUNDTRIP: ascendc.local_tensor_pos VECIN, %{{.*}}, %{{.*}} : i32, i32 -> !ascendc.local_tensor<f16>
-// ROUNDTRIP: ascendc.reinterpret_cast %{{.*}} : !ascendc.local_tensor<f16> to !ascendc.local_tensor<i16>
-// ROUNDTRIP: ascendc.to_file %{{.*}}, "x_ub.bin" : !ascendc.local_tensor<f16>
+// ROUNDTRIP: ascendc.local_tensor : <f16>
+// ROUNDTRIP: ascendc.local_tensor_pos VECIN, %{{.*}}, %{{.*}} : i32, i32 -> <f16>
+// ROUNDTRIP: ascendc.reinterpret_cast %{{.*}} : <f16> to <i16>
+// ROUNDTRIP: ascendc.to_file %{{.*}}, "x_ub.bin" : <f16>
 
 // CHECK-LABEL: void local_tensor(int32_t addr, int32_t n) {
 // CHECK-NEXT:   AscendC::LocalTensor<half> empty;
