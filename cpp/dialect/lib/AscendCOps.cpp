@@ -101,3 +101,38 @@ LogicalResult PipeBarrierOp::verify() {
     return emitOpError() << "a barrier on PIPE_S is illegal: the scalar pipe executes in order";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Data copy (ops/DataCopy.td)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// DataCopy moves GM->local, local->local or local->GM; there is no GM->GM form.
+template <typename CopyOp>
+LogicalResult verifyCopyDirection(CopyOp op) {
+  if (isa<GlobalTensorType>(op.getDst().getType()) && isa<GlobalTensorType>(op.getSrc().getType()))
+    return op.emitOpError() << "copies GlobalTensor to GlobalTensor, which DataCopy cannot: "
+                               "one of dst and src must be a LocalTensor";
+  return success();
+}
+} // namespace
+
+LogicalResult DataCopyOp::verify() { return verifyCopyDirection(*this); }
+LogicalResult DataCopyParamsOp::verify() { return verifyCopyDirection(*this); }
+LogicalResult DataCopyEnhancedOp::verify() { return verifyCopyDirection(*this); }
+
+LogicalResult DataCopyPadOp::verify() {
+  bool extParams = isa<DataCopyExtParamsType>(getParams().getType());
+  auto extPad = dyn_cast<DataCopyPadExtParamsType>(getPadParams().getType());
+  if (extParams && !extPad)
+    return emitOpError() << "DataCopyExtParams goes with DataCopyPadExtParams<T>, not "
+                            "DataCopyPadParams";
+  if (!extParams && extPad)
+    return emitOpError() << "DataCopyParams goes with DataCopyPadParams, not "
+                            "DataCopyPadExtParams<T>";
+  Type elem = getTensorElementType(getDst().getType());
+  if (extPad && extPad.getElementType() != elem)
+    return emitOpError() << "DataCopyPadExtParams element type " << extPad.getElementType()
+                         << " differs from the tensors' element type " << elem;
+  return success();
+}

@@ -46,7 +46,7 @@ def AscendC_LoadData2DParamsV2Type : AscendC_StructType<"LoadData2DParamsV2", "l
 def AscendC_LoadData3DParamsV1Type : AscendC_StructType<"LoadData3DParamsV1", "load_data_3d_params_v1", "LoadData3DParamsV1",
     ["padList", "l1H", "l1W", "c1Index", "fetchFilterW", "fetchFilterH", "leftTopW", "leftTopH", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "jumpStride", "repeatMode", "repeatTime", "cSize", "padValue"]>;
 def AscendC_LoadData3DParamsV2Type : AscendC_StructType<"LoadData3DParamsV2", "load_data_3d_params_v2", "LoadData3DParamsV2",
-    ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"]>;
+    ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "enSmallK", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"]>;
 def AscendC_LoadData3DParamsV2ProType : AscendC_StructType<"LoadData3DParamsV2Pro", "load_data_3d_params_v2_pro", "LoadData3DParamsV2Pro",
     ["channelSize", "enTranspose", "enSmallK", "filterSizeW", "filterSizeH", "fMatrixCtrl", "extConfig", "filterConfig"]>;
 def AscendC_LoadData2dTransposeParamsType : AscendC_StructType<"LoadData2dTransposeParams", "load_data_2d_transpose_params", "LoadData2dTransposeParams",
@@ -54,16 +54,57 @@ def AscendC_LoadData2dTransposeParamsType : AscendC_StructType<"LoadData2dTransp
 def AscendC_LoadData2dTransposeParamsV2Type : AscendC_StructType<"LoadData2dTransposeParamsV2", "load_data_2d_transpose_params_v2", "LoadData2dTransposeParamsV2",
     ["startIndex", "repeatTimes", "srcStride", "dstGap", "dstFracGap", "srcFracGap", "addrMode"]>;
 def AscendC_LoadDataRepeatParamType : AscendC_StructType<"LoadDataRepeatParam", "load_data_repeat_param", "LoadDataRepeatParam",
-    ["repeatTime", "repeatStride", "repeatMode"]>;
+    ["repeatStride", "repeatTime", "repeatMode"]>;
 def AscendC_MrgSort4InfoType : AscendC_StructType<"MrgSort4Info", "mrg_sort_4_info", "MrgSort4Info",
     ["elementLengths", "ifExhaustedSuspension", "validBit", "repeatTimes"]>;
 def AscendC_FixpipeParamsV220Type : AscendC_StructType<"FixpipeParamsV220", "fixpipe_params_v220", "FixpipeParamsV220",
-    ["nSize", "mSize", "srcStride", "dstStride", "quantPre", "deqScalar", "ndNum", "srcNdStride", "dstNdStride", "reluEn", "unitFlag", "isChannelSplit"]>;
+    ["nSize", "mSize", "srcStride", "dstStride", "reluEn", "quantPre", "deqScalar", "ndNum", "srcNdStride", "dstNdStride", "unitFlag", "isChannelSplit"]>;
 def AscendC_LoadImageToLocalParamsType : AscendC_StructType<"LoadImageToLocalParams", "load_image_to_local_params", "LoadImageToLocalParams",
     ["horizSize", "vertSize", "horizStartPos", "vertStartPos", "srcHorizSize", "topPadSize", "botPadSize", "leftPadSize", "rightPadSize", "sid"]>;
 def AscendC_CheckLocalMemoryIAParamType : AscendC_StructType<"CheckLocalMemoryIAParam", "check_local_memory_ia_param", "CheckLocalMemoryIAParam",
     ["enableBit", "startAddr", "endAddr", "isScalarRead", "isScalarWrite", "isVectorRead", "isVectorWrite", "isMteRead", "isMteWrite", "isEnable"]>;
 def AscendC_ShapeInfoType : AscendC_StructType<"ShapeInfo", "shape_info", "ShapeInfo",
-    ["shape", "originalShape", "dataFormat"]>;
+    ["shapeDim", "shape", "originalShapeDim", "originalShape", "dataFormat"]>;
 def AscendC_SliceInfoType : AscendC_StructType<"SliceInfo", "slice_info", "SliceInfo",
     ["startIndex", "endIndex", "stride", "burstLen", "shapeValue"]>;
+
+// Constructor orders that differ from member orders (checked against the
+// asc-devkit headers): FixpipeParamsV220 takes reluEn fifth (11/12-argument
+// constructor); LoadDataRepeatParam takes repeatStride first; ShapeInfo takes
+// (shapeDim, shape[], originalShapeDim, originalShape[], dataFormat);
+// LoadData3DParamsV2 has enSmallK between enTranspose and padValue.
+
+// AscendC::DataCopyPadExtParams<T>: templated on the element type T of the
+// tensors of the DataCopyPad call (paddingValue is a T).
+def AscendC_DataCopyPadExtParamsType
+    : AscendC_Type<"DataCopyPadExtParams", "data_copy_pad_ext_params", [AscendC_ParamStructInterface]> {
+  let summary = "AscendC::DataCopyPadExtParams<T>";
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let genVerifyDecl = 1;
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
+      return $_get(elementType.getContext(), elementType);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    std::string getCppName() const;
+    ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
+      static const ::llvm::StringRef names[] = {"isPad", "leftPadding", "rightPadding", "paddingValue"};
+      return names;
+    }
+  }];
+  let extraClassDefinition = [{
+    std::string $cppClass::getCppName() const {
+      return "AscendC::DataCopyPadExtParams<" +
+             ::mlir::ascendc::getCppScalarTypeName(getElementType()).str() + ">";
+    }
+    ::mlir::LogicalResult $cppClass::verify(
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError, ::mlir::Type elementType) {
+      if (::mlir::ascendc::getCppScalarTypeName(elementType).empty())
+        return emitError() << "DataCopyPadExtParams element type " << elementType
+                           << " is not an Ascend C type";
+      return ::mlir::success();
+    }
+  }];
+}
