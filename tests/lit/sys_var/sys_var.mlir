@@ -2,6 +2,7 @@
 // RUN: asc-translate --mlir-to-ascendc %s | FileCheck %s
 
 // ROUNDTRIP-LABEL: func.func @sys_var
+// ROUNDTRIP: %{{.*}} = ascendc.get_block_idx : i64
 // ROUNDTRIP: %{{.*}} = ascendc.get_block_num : i64
 // ROUNDTRIP: %{{.*}} = ascendc.get_data_block_size_in_bytes : i16
 // ROUNDTRIP: %{{.*}} = ascendc.get_program_counter : i64
@@ -13,6 +14,7 @@
 // ROUNDTRIP: ascendc.trap
 
 // CHECK-LABEL: __aicore__ inline void sys_var() {
+// CHECK-NEXT:   int64_t idx = AscendC::GetBlockIdx();
 // CHECK-NEXT:   int64_t num = AscendC::GetBlockNum();
 // CHECK-NEXT:   int16_t block_size = AscendC::GetDataBlockSizeInBytes();
 // CHECK-NEXT:   int64_t pc = AscendC::GetProgramCounter();
@@ -24,7 +26,10 @@
 // CHECK-NEXT:   AscendC::Trap();
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
+
+
 func.func @sys_var() {
+  %idx = ascendc.get_block_idx : i64 loc("idx")
   %num = ascendc.get_block_num : i64 loc("num")
   %bs = ascendc.get_data_block_size_in_bytes : i16 loc("block_size")
   %pc = ascendc.get_program_counter : i64 loc("pc")
