@@ -136,3 +136,255 @@ LogicalResult DataCopyPadOp::verify() {
                          << " differs from the tensors' element type " << elem;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ops-misc: block_sync, sys_var, common, cache, set_atomic, scalar, proposal,
+// dump_tensor, mm, fixpipe
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The constant value of `v`, if it is one.
+std::optional<int64_t> getConstantInt(Value v) {
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value))) return value.getSExtValue();
+  return std::nullopt;
+}
+
+/// The element type a tensor-typed value must have, e.g. int32_t for SyncAll's
+/// workspaces: `what` names the operand in the diagnostic.
+LogicalResult expectElementType(Operation *op, Value v, Type expected, StringRef what) {
+  Type elem = getTensorElementType(v.getType());
+  if (elem != expected)
+    return op->emitOpError() << what << " must have element type " << expected << ", got "
+                             << elem;
+  return success();
+}
+
+LogicalResult expectI32Workspaces(Operation *op, Value gm, Value ub) {
+  Type i32 = IntegerType::get(op->getContext(), 32);
+  if (failed(expectElementType(op, gm, i32, "gm_workspace")) ||
+      failed(expectElementType(op, ub, i32, "ub_workspace")))
+    return failure();
+  return success();
+}
+
+LogicalResult expectGMBytePtr(Operation *op, Type type, StringRef what) {
+  Type elem = cast<GMPtrType>(type).getElementType();
+  if (!elem.isUnsignedInteger(8))
+    return op->emitOpError() << what << " is a GM_ADDR (__gm__ uint8_t*): expected "
+                             << "!ascendc.gm_ptr<ui8>, got " << type;
+  return success();
+}
+
+/// CrossCoreSetFlag/WaitFlag on Atlas A2/A3: modes 0, 1, 2; flag ids 0..10.
+constexpr int64_t kMaxCrossCoreFlagId = 10;
+
+template <typename Op>
+LogicalResult verifyCrossCoreFlag(Op op) {
+  int64_t mode = op.getModeId();
+  if (mode < 0 || mode > 2)
+    return op.emitOpError() << "mode id " << mode
+                            << " is not a cross-core sync mode of Atlas A2/A3 (0, 1 or 2)";
+  if (auto id = getConstantInt(op.getFlagId()))
+    if (*id < 0 || *id > kMaxCrossCoreFlagId)
+      return op.emitOpError() << "cross-core flag id " << *id << " is outside 0.."
+                              << kMaxCrossCoreFlagId;
+  return success();
+}
+
+bool isAtomicElementType(Type t) {
+  // The atomic store types of the MTE3/FIX path: float, half, bfloat16_t,
+  // int8_t, int16_t, int32_t.
+  return t.isF32() || t.isF16() || t.isBF16() || t.isSignlessInteger(8) ||
+         t.isSignlessInteger(16) || t.isSignlessInteger(32);
+}
+} // namespace
+
+LogicalResult SyncAllWorkspaceOp::verify() {
+  return expectI32Workspaces(*this, getGmWorkspace(), getUbWorkspace());
+}
+
+LogicalResult CrossCoreSetFlagOp::verify() {
+  if (failed(verifyCrossCoreFlag(*this))) return failure();
+  if (getPipe() == PipeID::PIPE_S || getPipe() == PipeID::PIPE_ALL)
+    return emitOpError() << "CrossCoreSetFlag cannot be issued on " << stringifyPipeID(getPipe());
+  return success();
+}
+LogicalResult CrossCoreWaitFlagOp::verify() { return verifyCrossCoreFlag(*this); }
+
+LogicalResult IBSetOp::verify() {
+  return expectI32Workspaces(*this, getGmWorkspace(), getUbWorkspace());
+}
+LogicalResult IBWaitOp::verify() {
+  return expectI32Workspaces(*this, getGmWorkspace(), getUbWorkspace());
+}
+
+LogicalResult DataCachePreloadOp::verify() {
+  return expectElementType(*this, getSrc(), IntegerType::get(getContext(), 64, IntegerType::Unsigned),
+                           "src");
+}
+
+LogicalResult GetHcclContextOp::verify() {
+  if (getIndex() < 0 || getIndex() > 1)
+    return emitOpError() << "communication domain index " << getIndex() << " is not 0 or 1";
+  return expectGMBytePtr(*this, getResult().getType(), "the context");
+}
+LogicalResult SetHcclContextOp::verify() {
+  if (getIndex() < 0 || getIndex() > 1)
+    return emitOpError() << "communication domain index " << getIndex() << " is not 0 or 1";
+  return expectGMBytePtr(*this, getContext().getType(), "the context");
+}
+LogicalResult GetSysWorkspaceOp::verify() {
+  return expectGMBytePtr(*this, getResult().getType(), "the workspace");
+}
+LogicalResult SetSysWorkspaceOp::verify() {
+  return expectGMBytePtr(*this, getWorkspace().getType(), "the workspace");
+}
+
+template <typename Op>
+static LogicalResult verifyAtomicType(Op op) {
+  if (!isAtomicElementType(op.getDtype()))
+    return op.emitOpError() << "atomic element type " << op.getDtype()
+                            << " is not one of f32, f16, bf16, i8, i16, i32";
+  return success();
+}
+LogicalResult SetAtomicAddOp::verify() { return verifyAtomicType(*this); }
+LogicalResult SetAtomicMaxOp::verify() { return verifyAtomicType(*this); }
+LogicalResult SetAtomicMinOp::verify() { return verifyAtomicType(*this); }
+LogicalResult SetAtomicTypeOp::verify() { return verifyAtomicType(*this); }
+
+LogicalResult ScalarCastOp::verify() {
+  // ScalarCast converts a float to half, bfloat16_t or int32_t.
+  Type src = getValue().getType(), dst = getResult().getType();
+  if (!src.isF32())
+    return emitOpError() << "ScalarCast converts a f32 value, got " << src;
+  if (!dst.isF16() && !dst.isBF16() && !dst.isSignlessInteger(32))
+    return emitOpError() << "ScalarCast converts to f16, bf16 or i32, not " << dst;
+  return success();
+}
+
+template <typename Op>
+static LogicalResult verifyBitCount(Op op) {
+  if (op.getCountValue() != 0 && op.getCountValue() != 1)
+    return op.emitOpError() << "count_value " << op.getCountValue() << " is not a bit value (0 or 1)";
+  return success();
+}
+LogicalResult ScalarGetSFFValueOp::verify() { return verifyBitCount(*this); }
+LogicalResult ScalarGetCountOfValueOp::verify() { return verifyBitCount(*this); }
+
+template <typename Op>
+static LogicalResult verifySortType(Op op) {
+  Type t = op.getDtype();
+  if (!t.isF16() && !t.isF32())
+    return op.emitOpError() << "sort element type " << t << " is not f16 or f32";
+  return success();
+}
+LogicalResult GetSortLenOp::verify() { return verifySortType(*this); }
+LogicalResult GetSortOffsetOp::verify() { return verifySortType(*this); }
+
+template <typename Op>
+static LogicalResult verifyProposal(Op op) {
+  Type t = getTensorElementType(op.getDst().getType());
+  if (!t.isF16() && !t.isF32())
+    return op.emitOpError() << "region proposals hold f16 or f32, not " << t;
+  if (auto mode = getConstantInt(op.getModeNumber()))
+    if (*mode < 0 || *mode > 5)
+      return op.emitOpError() << "mode number " << *mode
+                              << " is not a proposal field (0..5: x1, y1, x2, y2, score, label)";
+  return success();
+}
+LogicalResult ProposalConcatOp::verify() { return verifyProposal(*this); }
+LogicalResult ProposalExtractOp::verify() { return verifyProposal(*this); }
+
+LogicalResult SortOp::verify() {
+  Type t = getTensorElementType(getDst().getType());
+  if (!t.isF16() && !t.isF32())
+    return emitOpError() << "Sort sorts f16 or f32 values, not " << t;
+  return expectElementType(*this, getIndex(), IntegerType::get(getContext(), 32, IntegerType::Unsigned),
+                           "index");
+}
+LogicalResult Sort32Op::verify() {
+  Type t = getTensorElementType(getDst().getType());
+  if (!t.isF16() && !t.isF32())
+    return emitOpError() << "Sort32 sorts f16 or f32 values, not " << t;
+  return expectElementType(*this, getSrc1(), IntegerType::get(getContext(), 32, IntegerType::Unsigned),
+                           "src1");
+}
+
+LogicalResult PrintfOp::verify() {
+  for (Value v : getValues()) {
+    Type t = v.getType();
+    if (!t.isIntOrIndexOrFloat() && !isa<GMPtrType>(t))
+      return emitOpError() << "printf prints scalars and GM pointers, not " << t;
+  }
+  // Each conversion (other than %%) consumes one value.
+  StringRef fmt = getFormat();
+  size_t conversions = 0;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') continue;
+    if (i + 1 < fmt.size() && fmt[i + 1] == '%') { ++i; continue; }
+    ++conversions;
+  }
+  if (conversions != getValues().size())
+    return emitOpError() << "format has " << conversions << " conversion(s) but "
+                         << getValues().size() << " value(s) are given";
+  return success();
+}
+
+LogicalResult LoadDataWithSparseOp::verify() {
+  if (failed(expectElementType(*this, getSrc(), IntegerType::get(getContext(), 8), "src")) ||
+      failed(expectElementType(*this, getIdx(),
+                               IntegerType::get(getContext(), 8, IntegerType::Unsigned), "idx")))
+    return failure();
+  return success();
+}
+
+namespace {
+/// The (fm, filter, dst) element types Mmad supports on Atlas A2/A3.
+LogicalResult verifyMmadTypes(Operation *op, Value dst, Value fm, Value filter) {
+  Type d = getTensorElementType(dst.getType());
+  Type a = getTensorElementType(fm.getType());
+  Type b = getTensorElementType(filter.getType());
+  bool ok = a == b && ((a.isF16() && d.isF32()) || (a.isBF16() && d.isF32()) ||
+                       (a.isF32() && d.isF32()) ||
+                       (a.isSignlessInteger(8) && d.isSignlessInteger(32)));
+  if (!ok)
+    return op->emitOpError() << "Mmad does not multiply " << a << " x " << b << " into " << d
+                             << " (supported: f16 x f16 -> f32, bf16 x bf16 -> f32, "
+                                "f32 x f32 -> f32, i8 x i8 -> i32)";
+  return success();
+}
+} // namespace
+
+LogicalResult MmadOp::verify() { return verifyMmadTypes(*this, getDst(), getFm(), getFilter()); }
+LogicalResult MmadBiasOp::verify() {
+  if (failed(verifyMmadTypes(*this, getDst(), getFm(), getFilter()))) return failure();
+  return expectElementType(*this, getBias(), getTensorElementType(getDst().getType()), "bias");
+}
+LogicalResult MmadWithSparseOp::verify() {
+  Type i8 = IntegerType::get(getContext(), 8), i32 = IntegerType::get(getContext(), 32);
+  if (failed(expectElementType(*this, getDst(), i32, "dst")) ||
+      failed(expectElementType(*this, getFm(), i8, "fm")) ||
+      failed(expectElementType(*this, getFilter(), i8, "filter")))
+    return failure();
+  return success();
+}
+
+namespace {
+/// Fixpipe moves an L0C result: float or int32_t.
+template <typename Op>
+LogicalResult verifyFixpipe(Op op) {
+  Type src = getTensorElementType(op.getSrc().getType());
+  if (!src.isF32() && !src.isSignlessInteger(32))
+    return op.emitOpError() << "Fixpipe reads an L0C result of f32 or i32, not " << src;
+  return success();
+}
+} // namespace
+
+LogicalResult FixpipeOp::verify() { return verifyFixpipe(*this); }
+LogicalResult FixpipeWorkspaceOp::verify() {
+  if (failed(verifyFixpipe(*this))) return failure();
+  return expectElementType(*this, getCbufWorkspace(),
+                           IntegerType::get(getContext(), 64, IntegerType::Unsigned),
+                           "cbuf_workspace");
+}

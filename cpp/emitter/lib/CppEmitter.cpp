@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Format.h"
 
 using namespace mlir;
 using namespace asc;
@@ -122,6 +123,24 @@ void CppEmitter::emitElementType(Type type) {
 // Values and attributes
 //===----------------------------------------------------------------------===//
 
+/// A C++ string literal: printf formats keep their \n, quotes and backslashes.
+static void printCppStringLiteral(llvm::raw_ostream &os, StringRef text) {
+  os << '"';
+  for (unsigned char c : text) {
+    switch (c) {
+    case '\n': os << "\\n"; break;
+    case '\t': os << "\\t"; break;
+    case '\r': os << "\\r"; break;
+    case '"': os << "\\\""; break;
+    case '\\': os << "\\\\"; break;
+    default:
+      if (c < 0x20 || c == 0x7f) os << llvm::format("\\%03o", c);
+      else os << c;
+    }
+  }
+  os << '"';
+}
+
 static void printFloat(llvm::raw_ostream &os, const APFloat &value, Type type) {
   if (value.isInfinity()) {
     os << (value.isNegative() ? "-" : "") << "__builtin_inff()";
@@ -158,9 +177,7 @@ void CppEmitter::emitAttr(Attribute attr) {
   } else if (auto f = dyn_cast<FloatAttr>(attr)) {
     printFloat(out, f.getValue(), f.getType());
   } else if (auto s = dyn_cast<StringAttr>(attr)) {
-    out << '"';
-    llvm::printEscapedString(s.getValue(), out);
-    out << '"';
+    printCppStringLiteral(out, s.getValue());
   } else if (auto t = dyn_cast<TypeAttr>(attr)) {
     emitType(t.getValue());
   } else {

@@ -269,7 +269,7 @@ def AscendC_TPosition : AscendC_Enum<"TPosition", "AscendC::TPosition::", [
     I32EnumAttrCase<"MAX", 12>
 ]>;
 
-def AscendC_pad_t : AscendC_Enum<"pad_t", "AscendC::pad_t::", [
+def AscendC_pad_t : AscendC_Enum<"pad_t", "pad_t::", [
     I32EnumAttrCase<"PAD_NONE", 0>,
     I32EnumAttrCase<"PAD_MODE1", 1>,
     I32EnumAttrCase<"PAD_MODE2", 2>,

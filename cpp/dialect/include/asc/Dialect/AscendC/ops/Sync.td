@@ -22,3 +22,65 @@ def AscendC_PipeBarrierOp : AscendC_Op<"pipe_barrier"> {
   let assemblyFormat = "$pipe attr-dict";
   let hasVerifier = 1;
 }
+
+def AscendC_DataSyncBarrierOp : AscendC_Op<"data_sync_barrier"> {
+  let summary = "Waits until the memory accesses of kind `arg` are complete";
+  let arguments = (ins AscendC_MemDsbT:$arg);
+  let ascCall = "AscendC::DataSyncBarrier<$arg>()";
+  let assemblyFormat = "$arg attr-dict";
+}
+
+def AscendC_SyncAllOp : AscendC_Op<"sync_all"> {
+  let summary = "Hardware barrier across all cores of the launch (SyncAll<isAIVOnly>())";
+  let arguments = (ins DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only);
+  let ascCall = "AscendC::SyncAll<$is_aiv_only>()";
+  let assemblyFormat = "attr-dict";
+}
+
+def AscendC_SyncAllWorkspaceOp : AscendC_Op<"sync_all_workspace"> {
+  let summary = "Software barrier across cores through a GM and a UB workspace";
+  let description = [{
+    `AscendC::SyncAll<isAIVOnly>(gmWorkspace, ubWorkspace, usedCores)`; both
+    workspaces hold int32_t.
+  }];
+  let arguments = (ins AscendC_GlobalTensor:$gm_workspace, AscendC_LocalTensor:$ub_workspace,
+                       AnySignlessInteger:$used_cores,
+                       DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only);
+  let ascCall = "AscendC::SyncAll<$is_aiv_only>($gm_workspace, $ub_workspace, $used_cores)";
+  let assemblyFormat = "$gm_workspace `,` $ub_workspace `,` $used_cores attr-dict `:` type($gm_workspace) `,` type($ub_workspace) `,` type($used_cores)";
+  let hasVerifier = 1;
+}
+
+def AscendC_CrossCoreSetFlagOp : AscendC_Op<"cross_core_set_flag"> {
+  let summary = "Raises cross-core flag `flag_id` in mode `mode_id` from `pipe`";
+  let arguments = (ins AnySignlessInteger:$flag_id, I32Attr:$mode_id, AscendC_PipeID:$pipe);
+  let ascCall = "AscendC::CrossCoreSetFlag<$mode_id, $pipe>($flag_id)";
+  let assemblyFormat = "$flag_id `,` $mode_id `,` $pipe attr-dict `:` type($flag_id)";
+  let hasVerifier = 1;
+}
+
+def AscendC_CrossCoreWaitFlagOp : AscendC_Op<"cross_core_wait_flag"> {
+  let summary = "Waits for cross-core flag `flag_id` in mode `mode_id` on `pipe`";
+  let arguments = (ins AnySignlessInteger:$flag_id,
+                       DefaultValuedAttr<I32Attr, "0">:$mode_id,
+                       DefaultValuedAttr<AscendC_PipeID, "::mlir::ascendc::PipeID::PIPE_S">:$pipe);
+  let ascCall = "AscendC::CrossCoreWaitFlag<$mode_id, $pipe>($flag_id)";
+  let assemblyFormat = "$flag_id `,` $mode_id `,` $pipe attr-dict `:` type($flag_id)";
+  let hasVerifier = 1;
+}
+
+class AscendC_IBOp<string mnemonic, string api> : AscendC_Op<mnemonic> {
+  let arguments = (ins AscendC_GlobalTensor:$gm_workspace, AscendC_LocalTensor:$ub_workspace,
+                       AnySignlessInteger:$block_idx, AnySignlessInteger:$event_id,
+                       DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only);
+  let ascCall = "AscendC::" # api # "<$is_aiv_only>($gm_workspace, $ub_workspace, $block_idx, $event_id)";
+  let assemblyFormat = "$gm_workspace `,` $ub_workspace `,` $block_idx `,` $event_id attr-dict `:` type($gm_workspace) `,` type($ub_workspace) `,` type($block_idx) `,` type($event_id)";
+  let hasVerifier = 1;
+}
+
+def AscendC_IBSetOp : AscendC_IBOp<"ib_set", "IBSet"> {
+  let summary = "Sets the inter-block flag of block `block_idx`, event `event_id`";
+}
+def AscendC_IBWaitOp : AscendC_IBOp<"ib_wait", "IBWait"> {
+  let summary = "Waits for the inter-block flag of block `block_idx`, event `event_id`";
+}
