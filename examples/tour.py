@@ -96,7 +96,7 @@ def build_vadd_with_flags():
     b.create_asc_SetFlagOp(HARD_EVENT["MTE2_V"], zero)
     b.create_asc_WaitFlagOp(HARD_EVENT["MTE2_V"], zero)
     at()
-    b.create_asc_AddL2(local[2], local[0], local[1], n)
+    b.create_asc_AddL2Op(local[2], local[0], local[1], n)
     at()
     b.create_asc_SetFlagOp(HARD_EVENT["V_MTE3"], zero)
     b.create_asc_WaitFlagOp(HARD_EVENT["V_MTE3"], zero)

@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.set_pad_value %{{.*}}, VECIN : f16
 
 // CHECK-LABEL: void copy(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, AscendC::LoadImageToLocalParams img) {
-// CHECK-NEXT:   uint64_t mask[2] = {255, 255};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(255), static_cast<uint64_t>(255)};
 // CHECK-NEXT:   AscendC::CopyRepeatParams rp{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Copy<half, true>(dst, src, mask, 2, rp);
 // CHECK-NEXT:   AscendC::Copy<half, false>(dst, src, 128, 2, rp);

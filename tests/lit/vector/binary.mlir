@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.add_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.add_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void add(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Add<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Add<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -33,7 +33,7 @@ func.func @add(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc.loca
 // ROUNDTRIP: ascendc.sub_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.sub_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void sub(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Sub<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Sub<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -59,7 +59,7 @@ func.func @sub(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc.loca
 // ROUNDTRIP: ascendc.mul_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.mul_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void mul(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Mul<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Mul<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -85,7 +85,7 @@ func.func @mul(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc.loca
 // ROUNDTRIP: ascendc.div_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.div_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void div(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Div<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Div<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -111,7 +111,7 @@ func.func @div(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc.loca
 // ROUNDTRIP: ascendc.max_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.max_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void max(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Max<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Max<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -137,7 +137,7 @@ func.func @max(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc.loca
 // ROUNDTRIP: ascendc.min_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.min_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void min(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Min<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Min<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -163,7 +163,7 @@ func.func @min(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc.loca
 // ROUNDTRIP: ascendc.add_relu_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.add_relu_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void add_relu(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::AddRelu<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::AddRelu<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -189,7 +189,7 @@ func.func @add_relu(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc
 // ROUNDTRIP: ascendc.sub_relu_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.sub_relu_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void sub_relu(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::SubRelu<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::SubRelu<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -215,7 +215,7 @@ func.func @sub_relu(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !ascendc
 // ROUNDTRIP: ascendc.fused_mul_add_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.fused_mul_add_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void fused_mul_add(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::FusedMulAdd<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::FusedMulAdd<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -241,7 +241,7 @@ func.func @fused_mul_add(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !as
 // ROUNDTRIP: ascendc.fused_mul_add_relu_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.fused_mul_add_relu_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <f16>, i32
 // CHECK-LABEL: void fused_mul_add_relu(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::FusedMulAddRelu<half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::FusedMulAddRelu<half, false>(dst, src0, src1, n, 4, bin_params);
@@ -267,7 +267,7 @@ func.func @fused_mul_add_relu(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0
 // ROUNDTRIP: ascendc.bitwise_and_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <i16>, <i16>, <i16>, i32, i8
 // ROUNDTRIP: ascendc.bitwise_and_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <i16>, <i16>, <i16>, i32
 // CHECK-LABEL: void bitwise_and(AscendC::LocalTensor<int16_t>& dst, AscendC::LocalTensor<int16_t>& src0, AscendC::LocalTensor<int16_t>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::And<int16_t, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::And<int16_t, false>(dst, src0, src1, n, 4, bin_params);
@@ -293,7 +293,7 @@ func.func @bitwise_and(%dst: !ascendc.local_tensor<i16> loc("dst"), %src0: !asce
 // ROUNDTRIP: ascendc.bitwise_or_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <i16>, <i16>, <i16>, i32, i8
 // ROUNDTRIP: ascendc.bitwise_or_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <i16>, <i16>, <i16>, i32
 // CHECK-LABEL: void bitwise_or(AscendC::LocalTensor<int16_t>& dst, AscendC::LocalTensor<int16_t>& src0, AscendC::LocalTensor<int16_t>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Or<int16_t, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Or<int16_t, false>(dst, src0, src1, n, 4, bin_params);

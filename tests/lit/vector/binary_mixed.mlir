@@ -8,7 +8,7 @@
 // ROUNDTRIP: ascendc.mul_add_dst_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.mul_add_dst_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f16>, <f16>, i32
 // CHECK-LABEL: void mul_add_dst(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::MulAddDst<float, half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::MulAddDst<float, half, false>(dst, src0, src1, n, 4, bin_params);
@@ -34,7 +34,7 @@ func.func @mul_add_dst(%dst: !ascendc.local_tensor<f32> loc("dst"), %src0: !asce
 // ROUNDTRIP: ascendc.mul_cast_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <i8>, <f16>, <f16>, i32, i8
 // ROUNDTRIP: ascendc.mul_cast_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <i8>, <f16>, <f16>, i32
 // CHECK-LABEL: void mul_cast(AscendC::LocalTensor<int8_t>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::MulCast<int8_t, half, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::MulCast<int8_t, half, false>(dst, src0, src1, n, 4, bin_params);
@@ -60,7 +60,7 @@ func.func @mul_cast(%dst: !ascendc.local_tensor<i8> loc("dst"), %src0: !ascendc.
 // ROUNDTRIP: ascendc.add_relu_cast_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.add_relu_cast_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f32>, <f32>, i32
 // CHECK-LABEL: void add_relu_cast(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<float>& src0, AscendC::LocalTensor<float>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::AddReluCast<half, float, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::AddReluCast<half, float, false>(dst, src0, src1, n, 4, bin_params);
@@ -86,7 +86,7 @@ func.func @add_relu_cast(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !as
 // ROUNDTRIP: ascendc.sub_relu_cast_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.sub_relu_cast_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f32>, <f32>, i32
 // CHECK-LABEL: void sub_relu_cast(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<float>& src0, AscendC::LocalTensor<float>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::SubReluCast<half, float, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::SubReluCast<half, float, false>(dst, src0, src1, n, 4, bin_params);
@@ -112,7 +112,7 @@ func.func @sub_relu_cast(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !as
 // ROUNDTRIP: ascendc.add_deq_relu_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <i32>, <i32>, i32, i8
 // ROUNDTRIP: ascendc.add_deq_relu_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <i32>, <i32>, i32
 // CHECK-LABEL: void add_deq_relu(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<int32_t>& src0, AscendC::LocalTensor<int32_t>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::AddDeqRelu<half, int32_t, true>(dst, src0, src1, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::AddDeqRelu<half, int32_t, false>(dst, src0, src1, n, 4, bin_params);
@@ -137,7 +137,7 @@ func.func @add_deq_relu(%dst: !ascendc.local_tensor<f16> loc("dst"), %src0: !asc
 // ROUNDTRIP: ascendc.bilinear_interpolation_l0 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <ui32>, <f16>, <ui8>, i8, i8, i16, i8
 // ROUNDTRIP: ascendc.bilinear_interpolation_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <ui32>, <f16>, <ui8>, i32, i8, i8, i16, i8
 // CHECK-LABEL: void bilinear_interpolation(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<uint32_t>& offset, AscendC::LocalTensor<half>& src1, AscendC::LocalTensor<uint8_t>& tmp, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BilinearInterpolation(dst, src0, offset, src1, mask, 1, true, 1, 2, 4, tmp);
 // CHECK-NEXT:   AscendC::BilinearInterpolation(dst, src0, offset, src1, n, 1, true, 1, 2, 4, tmp);
 // CHECK-NEXT:   return;

@@ -8,7 +8,7 @@
 // ROUNDTRIP: ascendc.adds_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, f16, i32
 // ROUNDTRIP: ascendc.adds_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, f16, i32
 // CHECK-LABEL: void adds(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, half s, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Adds<half, true>(dst, src, s, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Adds<half, false>(dst, src, s, n, 4, un_params);
@@ -37,7 +37,7 @@ func.func @adds(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !ascendc.loca
 // ROUNDTRIP: ascendc.muls_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, f16, i32
 // ROUNDTRIP: ascendc.muls_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, f16, i32
 // CHECK-LABEL: void muls(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, half s, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Muls<half, true>(dst, src, s, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Muls<half, false>(dst, src, s, n, 4, un_params);
@@ -66,7 +66,7 @@ func.func @muls(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !ascendc.loca
 // ROUNDTRIP: ascendc.maxs_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, f16, i32
 // ROUNDTRIP: ascendc.maxs_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, f16, i32
 // CHECK-LABEL: void maxs(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, half s, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Maxs<half, true>(dst, src, s, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Maxs<half, false>(dst, src, s, n, 4, un_params);
@@ -95,7 +95,7 @@ func.func @maxs(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !ascendc.loca
 // ROUNDTRIP: ascendc.mins_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, f16, i32
 // ROUNDTRIP: ascendc.mins_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, f16, i32
 // CHECK-LABEL: void mins(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, half s, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Mins<half, true>(dst, src, s, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Mins<half, false>(dst, src, s, n, 4, un_params);
@@ -124,7 +124,7 @@ func.func @mins(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !ascendc.loca
 // ROUNDTRIP: ascendc.leaky_relu_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, f16, i32
 // ROUNDTRIP: ascendc.leaky_relu_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, f16, i32
 // CHECK-LABEL: void leaky_relu(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, half s, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::LeakyRelu<half, true>(dst, src, s, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::LeakyRelu<half, false>(dst, src, s, n, 4, un_params);
@@ -153,7 +153,7 @@ func.func @leaky_relu(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !ascend
 // ROUNDTRIP: ascendc.shift_left_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <i32>, <i32>, i32, i32
 // ROUNDTRIP: ascendc.shift_left_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <i32>, <i32>, i32, i32
 // CHECK-LABEL: void shift_left(AscendC::LocalTensor<int32_t>& dst, AscendC::LocalTensor<int32_t>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::ShiftLeft<int32_t, true>(dst, src, 3, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::ShiftLeft<int32_t, false>(dst, src, 3, n, 4, un_params);
@@ -183,7 +183,7 @@ func.func @shift_left(%dst: !ascendc.local_tensor<i32> loc("dst"), %src: !ascend
 // ROUNDTRIP: ascendc.shift_right_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <i32>, <i32>, i32, i32
 // ROUNDTRIP: ascendc.shift_right_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <i32>, <i32>, i32, i32
 // CHECK-LABEL: void shift_right(AscendC::LocalTensor<int32_t>& dst, AscendC::LocalTensor<int32_t>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::ShiftRight<int32_t, true>(dst, src, 3, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::ShiftRight<int32_t, false>(dst, src, 3, n, 4, un_params);

@@ -9,7 +9,7 @@
 // ROUNDTRIP: ascendc.compare_reg_l0 %{{.*}}, %{{.*}}, NE, %{{.*}}, %{{.*}} : <f16>, <f16>
 // ROUNDTRIP: ascendc.compare_reg_l1 %{{.*}}, %{{.*}}, GT, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, i32
 // CHECK-LABEL: void compare(AscendC::LocalTensor<uint8_t>& dst, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Compare<half, uint8_t, true>(dst, src0, src1, AscendC::CMPMODE::LT, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Compare<half, uint8_t, false>(dst, src0, src1, AscendC::CMPMODE::GE, n, 4, bin_params);
@@ -39,7 +39,7 @@ func.func @compare(%dst: !ascendc.local_tensor<ui8> loc("dst"), %src0: !ascendc.
 // ROUNDTRIP: ascendc.compare_scalar_l1 %{{.*}}, %{{.*}}, %{{.*}}, GT, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <ui8>, <f32>, f32, i32, i8
 // ROUNDTRIP: ascendc.compare_scalar_l2 %{{.*}}, %{{.*}}, %{{.*}}, EQ, %{{.*}} : <ui8>, <f32>, f32, i32
 // CHECK-LABEL: void compare_scalar(AscendC::LocalTensor<uint8_t>& dst, AscendC::LocalTensor<float>& src0, float s, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::CompareScalar<float, uint8_t, true>(dst, src0, s, AscendC::CMPMODE::LE, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::CompareScalar<float, uint8_t, false>(dst, src0, s, AscendC::CMPMODE::GT, n, 4, un_params);
@@ -81,7 +81,7 @@ func.func @cmp_mask(%cmp: !ascendc.local_tensor<ui8> loc("cmp")) {
 // ROUNDTRIP: ascendc.select_reg %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, VSEL_CMPMASK_SPR : <f16>, <f16>, <f16>, i8
 // ROUNDTRIP: ascendc.select_sel_mask %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <ui8>, <f16>, i8
 // CHECK-LABEL: void select(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<uint8_t>& sel, AscendC::LocalTensor<half>& src0, AscendC::LocalTensor<half>& src1, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Select<half, uint8_t, true>(dst, sel, src0, src1, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Select<half, uint8_t, false>(dst, sel, src0, src1, AscendC::SELMODE::VSEL_CMPMASK_SPR, n, 4, bin_params);
@@ -111,7 +111,7 @@ func.func @select(%dst: !ascendc.local_tensor<f16> loc("dst"), %sel: !ascendc.lo
 // ROUNDTRIP: ascendc.select_scalar_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, VSEL_TENSOR_SCALAR_MODE, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <ui8>, <f32>, f32, i32, i8
 // ROUNDTRIP: ascendc.select_scalar_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, VSEL_TENSOR_SCALAR_MODE, %{{.*}} : <f32>, <ui8>, <f32>, f32, i32
 // CHECK-LABEL: void select_scalar(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<uint8_t>& sel, AscendC::LocalTensor<float>& src0, float s, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BinaryRepeatParams bin_params{1, 1, 1, 8, 8, 8};
 // CHECK-NEXT:   AscendC::Select<float, uint8_t, true>(dst, sel, src0, s, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, mask, 4, bin_params);
 // CHECK-NEXT:   AscendC::Select<float, uint8_t, false>(dst, sel, src0, s, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, n, 4, bin_params);

@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.duplicate_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, f16, i32, i8, i16, i8
 // ROUNDTRIP: ascendc.duplicate_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f16>, f16, i32
 // CHECK-LABEL: void duplicate(AscendC::LocalTensor<half>& dst, half v, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::Duplicate<half, true>(dst, v, mask, 4, 1, 8);
 // CHECK-NEXT:   AscendC::Duplicate<half, false>(dst, v, n, 4, 1, 8);
 // CHECK-NEXT:   AscendC::Duplicate<half>(dst, v, n);

@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.gather_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <ui32>, i32, i32, i8, i8
 // ROUNDTRIP: ascendc.gather_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <ui32>, i32, i32
 // CHECK-LABEL: void gather(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, AscendC::LocalTensor<uint32_t>& offsets, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::Gather(dst, src, offsets, 0, mask, 4, 8);
 // CHECK-NEXT:   AscendC::Gather(dst, src, offsets, 0, n, 4, 8);
 // CHECK-NEXT:   AscendC::Gather(dst, src, offsets, 0, n);

@@ -10,7 +10,7 @@
 // ROUNDTRIP: ascendc.block_reduce_min_l0 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, i8, i8, i8, i8
 // ROUNDTRIP: ascendc.block_reduce_min_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, i8, i32, i8, i8, i8
 // CHECK-LABEL: void block_reduce(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::BlockReduceSum<half, true>(dst, src, 4, mask, 1, 1, 8);
 // CHECK-NEXT:   AscendC::BlockReduceSum<half, false>(dst, src, 4, n, 1, 1, 8);
 // CHECK-NEXT:   AscendC::BlockReduceMax<half, true>(dst, src, 4, mask, 1, 1, 8);
@@ -40,7 +40,7 @@ func.func @block_reduce(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !asce
 // ROUNDTRIP: ascendc.pair_reduce_sum_l0 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, i8, i8, i8, i8
 // ROUNDTRIP: ascendc.pair_reduce_sum_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, i8, i32, i8, i8, i8
 // CHECK-LABEL: void pair_reduce_sum(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::PairReduceSum<half, true>(dst, src, 4, mask, 1, 1, 8);
 // CHECK-NEXT:   AscendC::PairReduceSum<half, false>(dst, src, 4, n, 1, 1, 8);
 // CHECK-NEXT:   return;
@@ -62,7 +62,7 @@ func.func @pair_reduce_sum(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !a
 // ROUNDTRIP: ascendc.repeat_reduce_sum_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, i8, i32, i8, i8, i8, i8
 // ROUNDTRIP: ascendc.repeat_reduce_sum_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f16>, i8, i32, i8, i8, i8, i8
 // CHECK-LABEL: void repeat_reduce_sum(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::RepeatReduceSum<half, true>(dst, src, 4, n, 1, 1, 2, 8);
 // CHECK-NEXT:   AscendC::RepeatReduceSum<half, false>(dst, src, 4, n, 1, 1, 2, 8);
 // CHECK-NEXT:   return;
@@ -88,7 +88,7 @@ func.func @repeat_reduce_sum(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: 
 // ROUNDTRIP: ascendc.whole_reduce_min_l0 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, i8, i8, i8, i8
 // ROUNDTRIP: ascendc.whole_reduce_min_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} order ORDER_INDEX_VALUE {is_set_mask = false} : <f16>, <f16>, i32, i8, i8, i8, i8
 // CHECK-LABEL: void whole_reduce(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::WholeReduceSum<half, true>(dst, src, mask, 4, 1, 1, 8);
 // CHECK-NEXT:   AscendC::WholeReduceSum<half, false>(dst, src, n, 4, 1, 1, 8);
 // CHECK-NEXT:   AscendC::WholeReduceMax<half, true>(dst, src, mask, 4, 1, 1, 8, AscendC::ReduceOrder::ORDER_VALUE_INDEX);
@@ -128,7 +128,7 @@ func.func @whole_reduce(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !asce
 // ROUNDTRIP: ascendc.reduce_min_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, <f32>, i32
 // ROUNDTRIP: ascendc.reduce_min_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {cal_index = true} : <f32>, <f32>, <f32>, i32
 // CHECK-LABEL: void reduce(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, AscendC::LocalTensor<float>& tmp, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::ReduceSum<float>(dst, src, tmp, mask, 4, 8);
 // CHECK-NEXT:   AscendC::ReduceSum<float>(dst, src, tmp, n, 4, 8);
 // CHECK-NEXT:   AscendC::ReduceSum<float, true>(dst, src, tmp, n);

@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.axpy_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f16>, f16, i32, i8
 // ROUNDTRIP: ascendc.axpy_l2 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f16>, f16, i32
 // CHECK-LABEL: void axpy(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<half>& src, half a, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Axpy<float, half, true>(dst, src, a, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Axpy<float, half, false>(dst, src, a, n, 4, un_params);

@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.abs_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.abs_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
 // CHECK-LABEL: void abs(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Abs<float, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Abs<float, false>(dst, src, n, 4, un_params);
@@ -33,7 +33,7 @@ func.func @abs(%dst: !ascendc.local_tensor<f32> loc("dst"), %src: !ascendc.local
 // ROUNDTRIP: ascendc.exp_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.exp_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
 // CHECK-LABEL: void exp(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Exp<float, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Exp<float, false>(dst, src, n, 4, un_params);
@@ -59,7 +59,7 @@ func.func @exp(%dst: !ascendc.local_tensor<f32> loc("dst"), %src: !ascendc.local
 // ROUNDTRIP: ascendc.ln_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.ln_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
 // CHECK-LABEL: void ln(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Ln<float, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Ln<float, false>(dst, src, n, 4, un_params);
@@ -85,7 +85,7 @@ func.func @ln(%dst: !ascendc.local_tensor<f32> loc("dst"), %src: !ascendc.local_
 // ROUNDTRIP: ascendc.reciprocal_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.reciprocal_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
 // CHECK-LABEL: void reciprocal(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Reciprocal<float, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Reciprocal<float, false>(dst, src, n, 4, un_params);
@@ -111,7 +111,7 @@ func.func @reciprocal(%dst: !ascendc.local_tensor<f32> loc("dst"), %src: !ascend
 // ROUNDTRIP: ascendc.relu_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.relu_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
 // CHECK-LABEL: void relu(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Relu<float, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Relu<float, false>(dst, src, n, 4, un_params);
@@ -137,7 +137,7 @@ func.func @relu(%dst: !ascendc.local_tensor<f32> loc("dst"), %src: !ascendc.loca
 // ROUNDTRIP: ascendc.rsqrt_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.rsqrt_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
 // CHECK-LABEL: void rsqrt(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Rsqrt<float, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Rsqrt<float, false>(dst, src, n, 4, un_params);
@@ -163,7 +163,7 @@ func.func @rsqrt(%dst: !ascendc.local_tensor<f32> loc("dst"), %src: !ascendc.loc
 // ROUNDTRIP: ascendc.sqrt_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f32>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.sqrt_l2 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, i32
 // CHECK-LABEL: void sqrt(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Sqrt<float, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Sqrt<float, false>(dst, src, n, 4, un_params);
@@ -189,7 +189,7 @@ func.func @sqrt(%dst: !ascendc.local_tensor<f32> loc("dst"), %src: !ascendc.loca
 // ROUNDTRIP: ascendc.bitwise_not_l1 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <i16>, <i16>, i32, i8
 // ROUNDTRIP: ascendc.bitwise_not_l2 %{{.*}}, %{{.*}}, %{{.*}} : <i16>, <i16>, i32
 // CHECK-LABEL: void bitwise_not(AscendC::LocalTensor<int16_t>& dst, AscendC::LocalTensor<int16_t>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Not<int16_t, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Not<int16_t, false>(dst, src, n, 4, un_params);

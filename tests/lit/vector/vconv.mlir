@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.cast_l1 %{{.*}}, %{{.*}}, CAST_FLOOR, %{{.*}}, %{{.*}}, %{{.*}} {is_set_mask = false} : <f16>, <f32>, i32, i8
 // ROUNDTRIP: ascendc.cast_l2 %{{.*}}, %{{.*}}, CAST_NONE, %{{.*}} : <f16>, <f32>, i32
 // CHECK-LABEL: void cast(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<float>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::Cast<half, float, true>(dst, src, AscendC::RoundMode::CAST_RINT, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::Cast<half, float, false>(dst, src, AscendC::RoundMode::CAST_FLOOR, n, 4, un_params);
@@ -34,7 +34,7 @@ func.func @cast(%dst: !ascendc.local_tensor<f16> loc("dst"), %src: !ascendc.loca
 // ROUNDTRIP: ascendc.cast_deq_l2 %{{.*}}, %{{.*}}, %{{.*}} : <i8>, <i16>, i32
 // ROUNDTRIP: ascendc.cast_deq_l2 %{{.*}}, %{{.*}}, %{{.*}} {half_block = false, is_vec_deq = false} : <i8>, <i16>, i32
 // CHECK-LABEL: void cast_deq(AscendC::LocalTensor<int8_t>& dst, AscendC::LocalTensor<int16_t>& src, int32_t n) {
-// CHECK-NEXT:   uint64_t mask[2] = {0, 65535};
+// CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(0), static_cast<uint64_t>(65535)};
 // CHECK-NEXT:   AscendC::UnaryRepeatParams un_params{1, 1, 8, 8};
 // CHECK-NEXT:   AscendC::CastDeq<int8_t, int16_t, true, true, true>(dst, src, mask, 4, un_params);
 // CHECK-NEXT:   AscendC::CastDeq<int8_t, int16_t, false, false, false>(dst, src, n, 4, un_params);

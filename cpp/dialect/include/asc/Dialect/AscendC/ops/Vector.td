@@ -78,9 +78,9 @@ class AscendC_BinaryL0Op<string mnemonic, string api, AscendC_MaskForm form, str
 multiclass AscendC_BinaryOps<string mnemonic, string api, string tmpl = "$elem(dst), ",
                              list<Trait> traits = [AscendC_VecDstSrc01],
                              Type dstT = AscendC_LocalTensor, Type srcT = AscendC_LocalTensor> {
-  def L0 : AscendC_BinaryL0Op<mnemonic, api, AscendC_BitMaskForm, tmpl, traits, dstT, srcT>;
-  def L1 : AscendC_BinaryL0Op<mnemonic, api, AscendC_CountMaskForm, tmpl, traits, dstT, srcT>;
-  def L2 : AscendC_Op<mnemonic # "_l2", traits> {
+  def L0Op : AscendC_BinaryL0Op<mnemonic, api, AscendC_BitMaskForm, tmpl, traits, dstT, srcT>;
+  def L1Op : AscendC_BinaryL0Op<mnemonic, api, AscendC_CountMaskForm, tmpl, traits, dstT, srcT>;
+  def L2Op : AscendC_Op<mnemonic # "_l2", traits> {
     let summary = "AscendC::" # api # " (level 2, count)";
     let arguments = (ins dstT:$dst, srcT:$src0, srcT:$src1, AnySignlessInteger:$count);
     let ascCall = "AscendC::" # api # "($dst, $src0, $src1, $count)";
@@ -144,9 +144,9 @@ class AscendC_BinaryScalarL0Op<string mnemonic, string api, AscendC_MaskForm for
 }
 
 multiclass AscendC_BinaryScalarOps<string mnemonic, string api> {
-  def L0 : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_BitMaskForm>;
-  def L1 : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_CountMaskForm>;
-  def L2 : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
+  def L0Op : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_BitMaskForm>;
+  def L1Op : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_CountMaskForm>;
+  def L2Op : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
     let summary = "AscendC::" # api # " (level 2, count)";
     let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
                          AscendC_VecScalar:$scalar, AnySignlessInteger:$count,
@@ -180,9 +180,9 @@ class AscendC_UnaryL0Op<string mnemonic, string api, AscendC_MaskForm form>
 }
 
 multiclass AscendC_UnaryOps<string mnemonic, string api> {
-  def L0 : AscendC_UnaryL0Op<mnemonic, api, AscendC_BitMaskForm>;
-  def L1 : AscendC_UnaryL0Op<mnemonic, api, AscendC_CountMaskForm>;
-  def L2 : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
+  def L0Op : AscendC_UnaryL0Op<mnemonic, api, AscendC_BitMaskForm>;
+  def L1Op : AscendC_UnaryL0Op<mnemonic, api, AscendC_CountMaskForm>;
+  def L2Op : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
     let summary = "AscendC::" # api # " (level 2, count)";
     let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
                          AnySignlessInteger:$count);
@@ -376,9 +376,9 @@ class AscendC_SelectL0Op<string mnemonic, AscendC_MaskForm form, Type src1T, lis
 }
 
 multiclass AscendC_SelectOps<string mnemonic, Type src1T, list<Trait> traits, string l2tmpl> {
-  def L0 : AscendC_SelectL0Op<mnemonic, AscendC_BitMaskForm, src1T, traits>;
-  def L1 : AscendC_SelectL0Op<mnemonic, AscendC_CountMaskForm, src1T, traits>;
-  def L2 : AscendC_Op<mnemonic # "_l2", traits> {
+  def L0Op : AscendC_SelectL0Op<mnemonic, AscendC_BitMaskForm, src1T, traits>;
+  def L1Op : AscendC_SelectL0Op<mnemonic, AscendC_CountMaskForm, src1T, traits>;
+  def L2Op : AscendC_Op<mnemonic # "_l2", traits> {
     let summary = "AscendC::Select (level 2, count)";
     let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$sel_mask,
                          AscendC_LocalTensor:$src0, src1T:$src1, AscendC_SelMode:$sel_mode,
@@ -461,9 +461,9 @@ class AscendC_IndexedL0Op<string mnemonic, string api, string offset, string bas
 }
 
 multiclass AscendC_IndexedOps<string mnemonic, string api, string offset, string base, string stride> {
-  def L0 : AscendC_IndexedL0Op<mnemonic, api, offset, base, stride, AscendC_BitMaskForm>;
-  def L1 : AscendC_IndexedL0Op<mnemonic, api, offset, base, stride, AscendC_CountMaskForm>;
-  def L2 : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
+  def L0Op : AscendC_IndexedL0Op<mnemonic, api, offset, base, stride, AscendC_BitMaskForm>;
+  def L1Op : AscendC_IndexedL0Op<mnemonic, api, offset, base, stride, AscendC_CountMaskForm>;
+  def L2Op : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
     let summary = "AscendC::" # api # " (level 2, count)";
     let arguments = !con((ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src),
                          !dag(ins, [AscendC_LocalTensorU32, AnySignlessInteger, AnySignlessInteger],
@@ -539,8 +539,8 @@ class AscendC_BlockReduceOp<string mnemonic, string api, AscendC_MaskForm form>
   let assemblyFormat = "$dst `,` $src `,` $repeat_times `,` $mask `,` $dst_rep_stride `,` $src_blk_stride `,` $src_rep_stride attr-dict `:` type($dst) `,` type($src) `,` type($repeat_times)" # form.fmt # " `,` type($dst_rep_stride) `,` type($src_blk_stride) `,` type($src_rep_stride)";
 }
 multiclass AscendC_BlockReduceOps<string mnemonic, string api> {
-  def L0 : AscendC_BlockReduceOp<mnemonic, api, AscendC_BitMaskForm>;
-  def L1 : AscendC_BlockReduceOp<mnemonic, api, AscendC_CountMaskForm>;
+  def L0Op : AscendC_BlockReduceOp<mnemonic, api, AscendC_BitMaskForm>;
+  def L1Op : AscendC_BlockReduceOp<mnemonic, api, AscendC_CountMaskForm>;
 }
 defm AscendC_BlockReduceSum : AscendC_BlockReduceOps<"block_reduce_sum", "BlockReduceSum">;
 defm AscendC_BlockReduceMax : AscendC_BlockReduceOps<"block_reduce_max", "BlockReduceMax">;
@@ -577,8 +577,8 @@ class AscendC_WholeReduceOp<string mnemonic, string api, AscendC_MaskForm form, 
   let assemblyFormat = "$dst `,` $src `,` $mask `,` $repeat_times `,` $dst_rep_stride `,` $src_blk_stride `,` $src_rep_stride" # !if(hasOrder, " (`order` $order^)?", "") # " attr-dict `:` type($dst) `,` type($src)" # form.fmt # " `,` type($repeat_times) `,` type($dst_rep_stride) `,` type($src_blk_stride) `,` type($src_rep_stride)";
 }
 multiclass AscendC_WholeReduceOps<string mnemonic, string api, bit hasOrder> {
-  def L0 : AscendC_WholeReduceOp<mnemonic, api, AscendC_BitMaskForm, hasOrder>;
-  def L1 : AscendC_WholeReduceOp<mnemonic, api, AscendC_CountMaskForm, hasOrder>;
+  def L0Op : AscendC_WholeReduceOp<mnemonic, api, AscendC_BitMaskForm, hasOrder>;
+  def L1Op : AscendC_WholeReduceOp<mnemonic, api, AscendC_CountMaskForm, hasOrder>;
 }
 defm AscendC_WholeReduceSum : AscendC_WholeReduceOps<"whole_reduce_sum", "WholeReduceSum", 0>;
 defm AscendC_WholeReduceMax : AscendC_WholeReduceOps<"whole_reduce_max", "WholeReduceMax", 1>;
@@ -599,9 +599,9 @@ class AscendC_ReduceL0Op<string mnemonic, string api, AscendC_MaskForm form, bit
   let assemblyFormat = "$dst `,` $src `,` $shared_tmp_buffer `,` $mask `,` $repeat_times `,` $src_rep_stride attr-dict `:` type($dst) `,` type($src) `,` type($shared_tmp_buffer)" # form.fmt # " `,` type($repeat_times) `,` type($src_rep_stride)";
 }
 multiclass AscendC_ReduceOps<string mnemonic, string api, bit isSum> {
-  def L0 : AscendC_ReduceL0Op<mnemonic, api, AscendC_BitMaskForm, isSum>;
-  def L1 : AscendC_ReduceL0Op<mnemonic, api, AscendC_CountMaskForm, isSum>;
-  def L2 : AscendC_Op<mnemonic # "_l2", [AscendC_ReduceTensors]> {
+  def L0Op : AscendC_ReduceL0Op<mnemonic, api, AscendC_BitMaskForm, isSum>;
+  def L1Op : AscendC_ReduceL0Op<mnemonic, api, AscendC_CountMaskForm, isSum>;
+  def L2Op : AscendC_Op<mnemonic # "_l2", [AscendC_ReduceTensors]> {
     let summary = "AscendC::" # api # " (level 2, count)";
     let arguments = !con(
         (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
