@@ -23,3 +23,15 @@ def gentbl(name, tblgen, td_file, td_srcs, outs_and_flags, includes = []):
         )
         outs.append(out)
     native.filegroup(name = name, srcs = outs)
+
+def asc_tblgen(name, action, out):
+    """Runs the project's backend (asc-tblgen --<action>) over the dialect."""
+    native.genrule(
+        name = name,
+        srcs = ["//cpp/dialect:td_files"],
+        outs = [out],
+        cmd = "$(location //cpp/tblgen:asc-tblgen) --%s " % action +
+              "-I cpp/dialect/include -I $$(dirname $(location @llvm//:mlir_tblgen))/../include " +
+              "cpp/dialect/include/asc/Dialect/AscendC/AscendCOps.td -o $@",
+        tools = ["//cpp/tblgen:asc-tblgen", "@llvm//:mlir_tblgen"],
+    )

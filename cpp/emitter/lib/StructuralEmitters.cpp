@@ -37,9 +37,11 @@ LogicalResult emitBinary(CppEmitter &e, Operation *op, StringRef cppOp) {
     return emitBinary<OP>(e, op, TEXT);                                        \
   };
 
-/// Python's floor division and modulo differ from C++'s truncating ones for
-/// operands of different signs; these expressions give Python's results.
-LogicalResult emitFloorDiv(CppEmitter &e, Operation *op) {
+/// Floor and ceiling division (Python's `//` and asc.ceildiv) from C++'s
+/// truncating division: adjust the quotient by one when the remainder is
+/// non-zero and the operands' signs differ (floor) or agree (ceil).
+template <bool isCeil>
+LogicalResult emitRoundedDiv(CppEmitter &e, Operation *op) {
   e.beginStatement(op);
   e.beginAssignment(op->getResult(0));
   Value a = op->getOperand(0), b = op->getOperand(1);
@@ -47,34 +49,13 @@ LogicalResult emitFloorDiv(CppEmitter &e, Operation *op) {
   e.emitValue(a);
   e.os() << " / ";
   e.emitValue(b);
-  e.os() << " - ((";
+  e.os() << (isCeil ? " + ((" : " - ((");
   e.emitValue(a);
   e.os() << " % ";
   e.emitValue(b);
   e.os() << " != 0) && ((";
   e.emitValue(a);
-  e.os() << " < 0) != (";
-  e.emitValue(b);
-  e.os() << " < 0))))";
-  e.endStatement();
-  return success();
-}
-
-LogicalResult emitCeilDiv(CppEmitter &e, Operation *op) {
-  e.beginStatement(op);
-  e.beginAssignment(op->getResult(0));
-  Value a = op->getOperand(0), b = op->getOperand(1);
-  e.os() << "(";
-  e.emitValue(a);
-  e.os() << " / ";
-  e.emitValue(b);
-  e.os() << " + ((";
-  e.emitValue(a);
-  e.os() << " % ";
-  e.emitValue(b);
-  e.os() << " != 0) && ((";
-  e.emitValue(a);
-  e.os() << " < 0) == (";
+  e.os() << (isCeil ? " < 0) == (" : " < 0) != (");
   e.emitValue(b);
   e.os() << " < 0))))";
   e.endStatement();
@@ -397,8 +378,8 @@ void asc::registerStructuralEmitters(CppEmitter::EmitterTable &table) {
   ASC_BINARY(arith::SubFOp, "-")
   ASC_BINARY(arith::MulFOp, "*")
   ASC_BINARY(arith::DivFOp, "/")
-  table[TypeID::get<arith::FloorDivSIOp>()] = emitFloorDiv;
-  table[TypeID::get<arith::CeilDivSIOp>()] = emitCeilDiv;
+  table[TypeID::get<arith::FloorDivSIOp>()] = emitRoundedDiv<false>;
+  table[TypeID::get<arith::CeilDivSIOp>()] = emitRoundedDiv<true>;
   for (TypeID id : {TypeID::get<arith::ExtSIOp>(), TypeID::get<arith::ExtUIOp>(),
                     TypeID::get<arith::TruncIOp>(), TypeID::get<arith::SIToFPOp>(),
                     TypeID::get<arith::UIToFPOp>(), TypeID::get<arith::FPToSIOp>(),
