@@ -296,20 +296,17 @@ static LogicalResult verifyProposal(Op op) {
 LogicalResult ProposalConcatOp::verify() { return verifyProposal(*this); }
 LogicalResult ProposalExtractOp::verify() { return verifyProposal(*this); }
 
-LogicalResult SortOp::verify() {
-  Type t = getTensorElementType(getDst().getType());
+/// Sort and Sort32: f16/f32 values with a ui32 index tensor.
+template <typename SortOpT>
+static LogicalResult verifySortOp(SortOpT op, StringRef api, Value index, StringRef indexName) {
+  Type t = getTensorElementType(op.getDst().getType());
   if (!t.isF16() && !t.isF32())
-    return emitOpError() << "Sort sorts f16 or f32 values, not " << t;
-  return expectElementType(*this, getIndex(), IntegerType::get(getContext(), 32, IntegerType::Unsigned),
-                           "index");
+    return op.emitOpError() << api << " sorts f16 or f32 values, not " << t;
+  return expectElementType(op, index, IntegerType::get(op.getContext(), 32, IntegerType::Unsigned),
+                           indexName);
 }
-LogicalResult Sort32Op::verify() {
-  Type t = getTensorElementType(getDst().getType());
-  if (!t.isF16() && !t.isF32())
-    return emitOpError() << "Sort32 sorts f16 or f32 values, not " << t;
-  return expectElementType(*this, getSrc1(), IntegerType::get(getContext(), 32, IntegerType::Unsigned),
-                           "src1");
-}
+LogicalResult SortOp::verify() { return verifySortOp(*this, "Sort", getIndex(), "index"); }
+LogicalResult Sort32Op::verify() { return verifySortOp(*this, "Sort32", getSrc1(), "src1"); }
 
 LogicalResult PrintfOp::verify() {
   for (Value v : getValues()) {

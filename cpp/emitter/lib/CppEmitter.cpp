@@ -199,7 +199,7 @@ void CppEmitter::emitValue(Value value) {
     return;
   }
   // GM_ADDR kernel arguments are typed where they are used.
-  if (kernelPointerArgs.count(value)) {
+  if (kernelPointerArgs.contains(value)) {
     out << "(" << getTypeName(value.getType()) << ")" << getName(value);
     return;
   }
@@ -306,7 +306,7 @@ LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
         return func.emitOpError() << "kernel argument " << arg.getArgNumber() << " of type " << t
                                   << " cannot be passed from the host";
       if (isa<mlir::ascendc::GMPtrType>(t)) {
-        kernelPointerArgs[arg] = true;
+        kernelPointerArgs.insert(arg);
         out << "GM_ADDR " << getName(arg);
         continue;
       }

@@ -15,6 +15,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -67,7 +68,8 @@ private:
   EmitterTable table;
   llvm::DenseMap<mlir::Value, std::string> names;
   llvm::StringSet<> usedNames;
-  llvm::DenseMap<mlir::Value, bool> kernelPointerArgs;
+  /// Kernel GM_ADDR arguments, typed where they are used.
+  llvm::DenseSet<mlir::Value> kernelPointerArgs;
   unsigned nextTemp = 0;
   // The last #line written, to skip repeats.
   unsigned lastLine = 0;
