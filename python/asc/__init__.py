@@ -1,10 +1,26 @@
 """asc: write Ascend C kernels in Python.
 
-`asc._C` is the native module (nanobind): the `ascendc` MLIR dialect, the IR
-builder the front end drives (`asc._C.ir.Builder`, one `create_asc_<Op>`
-method per dialect op) and the Ascend C emitter (`asc._C.ir.ir_to_ascendc`).
+    import asc
+
+    @asc.jit
+    def vadd(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int): ...
+
+    vadd[8](x, y, z, n)
+
+The kernel language mirrors Ascend C one to one (pyasc's names); kernels are
+traced into the `ascendc` MLIR dialect (`asc._C`), emitted as Ascend C and run
+by a backend (the CPU Model by default, or an NPU through CANN).
 """
 
 from . import _C  # noqa: F401  (native module: dialect, builder, emitter)
+from ._exports import *  # noqa: F401,F403
+from ._exports import __all__ as _language_names
+from .errors import CompileError, UnsupportedSyntaxError
+from .jit import JITFunction, jit
+from .options import CodegenOptions, CompileOptions, LaunchOptions
+from . import runtime, lib  # noqa: F401
+from .runtime.config import Backend, KernelType, Platform  # noqa: F401
 
-__all__ = ["_C"]
+__all__ = list(_language_names) + ["jit", "JITFunction", "CompileError", "UnsupportedSyntaxError",
+                                   "CodegenOptions", "CompileOptions", "LaunchOptions", "runtime",
+                                   "lib", "_C"]

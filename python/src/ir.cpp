@@ -36,6 +36,12 @@ using asc::python::IRBuilder;
 
 namespace {
 
+/// An OpBuilder insertion point as a Python object.
+struct InsertionPoint {
+  mlir::OpBuilder::InsertPoint ip;
+};
+
+
 /// Raised (as asc._C.ir.MLIRError) for every MLIR diagnostic of severity error.
 struct MLIRError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -202,6 +208,12 @@ void bindBuilder(nb::module_ &m) {
            [](IRBuilder &self, Block *block) { self.builder().setInsertionPointToEnd(block); })
       .def("set_insertion_point_after",
            [](IRBuilder &self, Operation *op) { self.builder().setInsertionPointAfter(op); })
+      // Saved and restored around the tracing of a device function, which
+      // moves the insertion point into another func.func.
+      .def("save_insertion_point",
+           [](IRBuilder &self) { return InsertionPoint{self.builder().saveInsertionPoint()}; })
+      .def("restore_insertion_point",
+           [](IRBuilder &self, const InsertionPoint &ip) { self.builder().restoreInsertionPoint(ip.ip); })
       .def("get_insertion_block", [](IRBuilder &self) { return self.builder().getInsertionBlock(); },
            nb::rv_policy::reference)
       // Scalar types
@@ -327,6 +339,23 @@ void bindBuilder(nb::module_ &m) {
            },
            nb::arg("condition"), nb::arg("result_types") = std::vector<Type>{},
            nb::arg("with_else") = false, nb::rv_policy::reference)
+      // scf.while with both regions' blocks created: "before" (condition) takes
+      // the carried values, "after" (body) the values passed by scf.condition.
+      .def("create_while",
+           [](IRBuilder &self, const std::vector<Type> &types, const std::vector<Value> &inits) {
+             OpBuilder &b = self.builder();
+             auto op = b.create<scf::WhileOp>(self.loc(), types, inits);
+             SmallVector<Location> locs(types.size(), self.loc());
+             OpBuilder::InsertionGuard guard(b);
+             b.createBlock(&op.getBefore(), {}, types, locs);
+             b.createBlock(&op.getAfter(), {}, types, locs);
+             return op.getOperation();
+           },
+           nb::arg("result_types"), nb::arg("inits"), nb::rv_policy::reference)
+      .def("create_condition",
+           [](IRBuilder &self, Value cond, const std::vector<Value> &args) {
+             self.builder().create<scf::ConditionOp>(self.loc(), cond, args);
+           })
       .def("create_yield",
            [](IRBuilder &self, const std::vector<Value> &values) {
              self.builder().create<scf::YieldOp>(self.loc(), values);
@@ -375,6 +404,7 @@ NB_MODULE(_C, m) {
       .def("set_loc", [](Value &v, Location loc) { v.setLoc(loc); })
       .def("__str__", [](Value &v) { return printToString(v); });
 
+  nb::class_<InsertionPoint>(ir, "InsertionPoint");
   nb::class_<Block>(ir, "Block")
       .def("arg", [](Block &b, unsigned i) {
         if (i >= b.getNumArguments()) throw nb::index_error("block argument index out of range");
@@ -409,6 +439,9 @@ NB_MODULE(_C, m) {
         if (!func || i >= func.getNumArguments()) throw nb::index_error("no such function argument");
         func.setArgAttr(i, "asc.name", StringAttr::get(op.getContext(), name));
       })
+      // The front end traces some regions twice (first to learn result types);
+      // the first trace is erased.
+      .def("erase", [](Operation &op) { op.erase(); })
       .def("verify", [](Operation &op) { verifyOrRaise(&op); });
 
   nb::class_<Module>(ir, "Module")

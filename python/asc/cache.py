@@ -1,0 +1,106 @@
+"""The disk cache of compiled kernels, and the hashes that key it.
+
+Key = toolchain hash (this package's Python sources and its native module)
++ the kernel's source and the sources of the @asc.jit functions and globals
+it refers to + the argument specialization + ConstExpr values + options.
+
+Entries are directories `<cache>/<kk>/<key>/`; every file is written to a
+temporary name and moved into place with os.replace, and `kernel.json` is
+written last, so a reader sees either no entry or a whole one, even with
+several processes compiling the same kernel or a process killed mid-write.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import uuid
+from pathlib import Path
+from typing import Any, Dict, Optional
+
+_toolchain_hash: Optional[str] = None
+
+
+def cache_root() -> Path:
+    for var in ("ASC_CACHE_DIR", "PYASC_CACHE_DIR"):
+        if os.environ.get(var):
+            return Path(os.environ[var])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "asc"
+
+
+def dump_dir() -> Optional[Path]:
+    for var in ("ASC_DUMP_PATH", "PYASC_DUMP_PATH"):
+        if os.environ.get(var):
+            return Path(os.environ[var])
+    return None
+
+
+def toolchain_hash() -> str:
+    """Hash of the package's Python sources (contents) and native module (size and mtime).
+
+    The native module is identified by its stat rather than its bytes: hashing
+    tens of megabytes would cost more than a whole warm compile.
+    """
+    global _toolchain_hash
+    if _toolchain_hash is None:
+        h = hashlib.sha256()
+        root = Path(__file__).resolve().parent
+        for path in sorted(root.rglob("*.py")):
+            h.update(str(path.relative_to(root)).encode())
+            h.update(path.read_bytes())
+        for path in sorted(root.glob("_C*.so")):
+            st = path.stat()
+            h.update(f"{path.name}:{st.st_size}:{st.st_mtime_ns}".encode())
+        _toolchain_hash = h.hexdigest()
+    return _toolchain_hash
+
+
+def digest(*parts: Any) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(repr(part).encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex}.tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def entry_dir(key: str) -> Path:
+    return cache_root() / key[:2] / key
+
+
+def store(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> Path:
+    """Writes an entry: `files` first, then `kernel.json` (the entry's validity marker)."""
+    d = entry_dir(key)
+    d.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        _write_atomic(d / name, text.encode())
+    _write_atomic(d / "kernel.json", json.dumps(meta, sort_keys=True).encode())
+    return d
+
+
+def load(key: str, file_names) -> Optional[tuple]:
+    """(meta, {name: text}) of a complete entry, or None."""
+    d = entry_dir(key)
+    try:
+        meta = json.loads((d / "kernel.json").read_text())
+        files = {name: (d / name).read_text() for name in file_names}
+    except (OSError, ValueError):
+        return None
+    return meta, files
+
+
+def dump(name: str, mlir: str, source: str) -> None:
+    d = dump_dir()
+    if d is None:
+        return
+    d.mkdir(parents=True, exist_ok=True)
+    _write_atomic(d / f"{name}.mlir", mlir.encode())
+    _write_atomic(d / f"{name}.cpp", source.encode())

@@ -1,0 +1,1 @@
+"""The front end: Python AST → ascendc dialect (see generator.py)."""

@@ -1,0 +1,257 @@
+"""One kernel compilation: Python source → ascendc module → Ascend C text.
+
+`compile_kernel` traces the kernel with a CodeGenerator, instantiates the
+device functions it calls (one func.func per distinct argument
+specialization), verifies and optimises the module (canonicalize, cse) and
+emits Ascend C with `#line` directives pointing at the Python source.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Dict, List, Sequence, Tuple
+
+from .. import _C
+from ..errors import CompileError
+from ..language.core import dtype as dt
+from ..language.core.constexpr import ConstExpr
+from ..language.core.ir_value import GlobalAddress, PlainValue, RuntimeValue
+from ..runtime.backend import ParamSpec
+from . import context
+from .generator import CodeGenerator, FunctionSource, _Return, rewrap
+
+ir = _C.ir
+_lock = threading.Lock()
+_context = None
+
+
+def _ir_context():
+    """One MLIR context per process: creating one (loading dialects) costs milliseconds."""
+    global _context
+    if _context is None:
+        _context = ir.Context()
+    return _context
+
+
+class ArgSpec:
+    """How one kernel argument is passed: a GM array, a runtime scalar or a constant."""
+
+    __slots__ = ("name", "kind", "dtype", "value")
+
+    def __init__(self, name: str, kind: str, dtype: dt.DataType = None, value: Any = None):
+        self.name, self.kind, self.dtype, self.value = name, kind, dtype, value
+
+
+class KernelCompilation:
+    def __init__(self, kernel_name: str):
+        self.builder = ir.Builder(_ir_context())
+        self.kernel_name = kernel_name
+        self.module = self.builder.create_module()
+        self.device_functions: Dict[Tuple, Tuple[str, List]] = {}
+        self.used_names: Dict[str, int] = {}
+        self.used_globals: List[Tuple[dict, str, Any]] = []
+        self.callees: List[Any] = []
+
+    def unique_name(self, name: str) -> str:
+        n = self.used_names.get(name, 0)
+        self.used_names[name] = n + 1
+        return name if n == 0 else f"{name}_{n}"
+
+    def use_global(self, src: FunctionSource, name: str, value):
+        """Records a global the kernel read, so the in-memory cache can notice it change."""
+        self.used_globals.append((src.closure if name in src.closure else src.globals, name, value))
+        return value
+
+    # ---------------------------------------------------------------- kernel
+    def trace_kernel(self, jitfn, specs: Sequence[ArgSpec]) -> Tuple[List[ParamSpec], Any]:
+        b = self.builder
+        src = jitfn.source()
+        runtime = [s for s in specs if s.kind != "const"]
+        arg_types = []
+        for s in runtime:
+            t = s.dtype.to_ir(b)
+            arg_types.append(b.get_gm_ptr_type(t) if s.kind == "gm" else t)
+        node = src.tree
+        b.set_loc(b.get_file_loc(src.filename, node.lineno, node.col_offset + 1))
+        func = b.create_function(self.module, self.kernel_name, arg_types, [], True)
+        entry = func.block(0)
+        scope: Dict[str, Any] = {}
+        params: List[ParamSpec] = []
+        i = 0
+        for s in specs:
+            if s.kind == "const":
+                scope[s.name] = s.value
+                continue
+            func.set_arg_name(i, s.name)
+            handle = entry.arg(i)
+            if s.kind == "gm":
+                scope[s.name] = GlobalAddress(handle, s.dtype)
+                params.append(ParamSpec(s.name, "gm", s.dtype.name, "GM_ADDR"))
+            else:
+                scope[s.name] = PlainValue(handle, s.dtype)
+                params.append(ParamSpec(s.name, "scalar", s.dtype.name, _CTYPES[s.dtype.name]))
+            i += 1
+        b.set_insertion_point_to_end(entry)
+        gen = CodeGenerator(self, src, scope)
+        try:
+            gen.visit_body(node.body)
+        except _Return as ret:
+            if ret.value is not None:
+                raise CompileError("a kernel cannot return a value", src.filename, node.lineno) from None
+        b.create_return([])
+        return params, func
+
+    # ------------------------------------------------------- device functions
+    def call_device_function(self, caller: CodeGenerator, jitfn, args, kwargs, node):
+        src = jitfn.source()
+        try:
+            bound = jitfn.signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise caller.error(node, f"{jitfn.__name__}(): {exc}") from None
+        bound.apply_defaults()
+        const_names = jitfn.constexpr_params
+        key_parts, runtime_args, arg_types, names = [], [], [], []
+        b = self.builder
+        for name, value in bound.arguments.items():
+            value = ConstExpr.unwrap(value) if name not in const_names else value
+            if name in const_names or not _is_runtime_param(value):
+                key_parts.append((name, "const", _const_key(ConstExpr.unwrap(value))))
+                continue
+            if isinstance(value, RuntimeValue):
+                if value.handle is None:
+                    raise caller.error(node, f"argument '{name}' of {jitfn.__name__} has no value yet "
+                                             "(a GlobalTensor needs set_global_buffer first)")
+                t = value.handle.get_type()
+            else:
+                value = _scalar_arg(value)
+                t = value.handle.get_type()
+            key_parts.append((name, "rt", str(t), type(value).__name__))
+            runtime_args.append(value)
+            arg_types.append(t)
+            names.append(name)
+        key = (id(jitfn), tuple(key_parts))
+        entry = self.device_functions.get(key)
+        if entry is None:
+            entry = self._instantiate(jitfn, src, bound, const_names, runtime_args, arg_types, names)
+            self.device_functions[key] = entry
+        fname, result_types, result_kind = entry
+        saved_loc = b.get_loc()
+        call = b.create_call(fname, [v.handle for v in runtime_args], [t.to_ir(b) for t in result_types])
+        b.set_loc(saved_loc)
+        if not result_types:
+            return None
+        return PlainValue(call.result(0), result_types[0])
+
+    def _instantiate(self, jitfn, src, bound, const_names, runtime_args, arg_types, names):
+        if jitfn not in self.callees:
+            self.callees.append(jitfn)
+        b = self.builder
+        fname = self.unique_name(jitfn.__name__)
+        result_types: List[dt.DataType] = []
+        for attempt in range(2):
+            saved_ip = b.save_insertion_point()
+            saved_loc = b.get_loc()
+            node = src.tree
+            b.set_loc(b.get_file_loc(src.filename, node.lineno, node.col_offset + 1))
+            func = b.create_function(self.module, fname, arg_types,
+                                     [t.to_ir(b) for t in result_types], False)
+            entry = func.block(0)
+            scope = {}
+            i = 0
+            for name, value in bound.arguments.items():
+                if name in names:
+                    scope[name] = rewrap(runtime_args[i], entry.arg(i))
+                    func.set_arg_name(i, name)
+                    i += 1
+                else:
+                    scope[name] = ConstExpr.unwrap(value)
+            b.set_insertion_point_to_end(entry)
+            gen = CodeGenerator(self, src, scope)
+            returned = None
+            try:
+                gen.visit_body(node.body)
+            except _Return as ret:
+                returned = ret.value
+            if returned is not None and not isinstance(returned, (PlainValue, int, float)):
+                raise CompileError(f"device function {jitfn.__name__} can only return a scalar, "
+                                   f"not {type(returned).__name__}", src.filename, node.lineno)
+            want = [] if returned is None else [
+                returned.dtype if isinstance(returned, PlainValue) else
+                _scalar_arg(returned).dtype]
+            if want == result_types:
+                if returned is None:
+                    b.create_return([])
+                else:
+                    from . import scalar
+                    b.create_return([scalar.as_value(returned, result_types[0]).handle])
+                b.restore_insertion_point(saved_ip)
+                b.set_loc(saved_loc)
+                return fname, result_types, None
+            # The first trace learnt the return type: trace again with it.
+            func.erase()
+            result_types = want
+            b.restore_insertion_point(saved_ip)
+            b.set_loc(saved_loc)
+        raise CompileError(f"could not determine the return type of {jitfn.__name__}",
+                           src.filename, src.tree.lineno)
+
+
+_CTYPES = {"int8": "int8_t", "int16": "int16_t", "int32": "int32_t", "int64": "int64_t",
+           "uint8": "uint8_t", "uint16": "uint16_t", "uint32": "uint32_t", "uint64": "uint64_t",
+           "float16": "half", "bfloat16": "bfloat16_t", "float32": "float", "float64": "double",
+           "bool": "bool"}
+
+
+def _is_runtime_param(value) -> bool:
+    import numbers
+    import numpy as np
+    if isinstance(value, RuntimeValue):
+        return True
+    # Plain numbers become runtime scalar parameters, as in pyasc.
+    return isinstance(value, (numbers.Number, np.generic)) and not isinstance(value, complex)
+
+
+def _scalar_arg(value) -> PlainValue:
+    from . import scalar
+    return scalar.as_value(value)
+
+
+def _const_key(value):
+    try:
+        hash(value)
+        return value
+    except TypeError:
+        return repr(value)
+
+
+def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options):
+    """Traces and emits one kernel. Returns (params, mlir text, Ascend C text, session)."""
+    with _lock:
+        session = KernelCompilation(kernel_name)
+        context.push(session)
+        try:
+            params, _ = session.trace_kernel(jitfn, specs)
+            module = session.module
+            try:
+                module.verify()
+            except ir.MLIRError as exc:
+                raise _located_mlir_error(exc) from None
+            passes = getattr(options, "run_passes", True)
+            if passes:
+                module.run_passes("builtin.module(canonicalize,cse)")
+            mlir_text = str(module) if getattr(options, "keep_mlir", True) else ""
+            source = ir.ir_to_ascendc(module, line_directives=not getattr(options, "strip_loc", False))
+        finally:
+            context.pop()
+    return params, mlir_text, source, session
+
+
+def _located_mlir_error(exc) -> CompileError:
+    text = str(exc)
+    # "file:line:col: error: message"
+    import re
+    m = re.match(r"(.+?):(\d+):(\d+): error: (.*)", text, re.S)
+    if m:
+        return CompileError(f"the ascendc dialect rejected this: {m.group(4)}", m.group(1),
+                            int(m.group(2)), int(m.group(3)) - 1)
+    return CompileError(text)

@@ -1,0 +1,829 @@
+"""The AST visitor that traces a Python kernel into the ascendc dialect.
+
+Compile-time values (Python numbers, enums, dtypes, ConstExpr parameters,
+module globals) are ordinary Python objects here, so expressions over them
+are folded by Python itself. Runtime values are `RuntimeValue` wrappers of
+MLIR values; operations on them build ops through `asc._C.ir.Builder`. Every
+statement sets the builder's location to the user's file:line:col, so every
+op (and every verifier message, and every `#line` in the emitted source)
+points back at the kernel's Python source.
+
+Control flow: `for ... in range()` becomes scf.for, `if` on a runtime
+condition scf.if, `while` scf.while; scalars assigned inside become loop
+carried values / if results. `asc.static_range` and loops over Python
+sequences are unrolled; `if` on a compile-time condition is folded.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import copy
+from typing import Any, Dict, List, Optional, Set
+
+from ..errors import CompileError, UnsupportedSyntaxError
+from ..language.core import dtype as dt
+from ..language.core.constexpr import ConstExpr
+from ..language.core.ir_value import GlobalAddress, PlainValue, RuntimeValue
+from . import context, scalar
+
+_MAX_STATIC_ITERATIONS = 100_000
+
+
+class _Break(Exception):
+    pass
+
+
+class _Continue(Exception):
+    pass
+
+
+class _Return(Exception):
+    def __init__(self, value):
+        self.value = value
+
+
+class _Undefined:
+    """A name whose value after a runtime loop/if cannot be expressed."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
+def _assigned_names(stmts) -> List[str]:
+    """Names stored to anywhere in `stmts` (in first-assignment order)."""
+    names: Dict[str, None] = {}
+    for stmt in stmts:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names[node.id] = None
+    return list(names)
+
+
+def _contains(stmts, kinds) -> bool:
+    for stmt in stmts:
+        for node in ast.walk(stmt):
+            if isinstance(node, kinds):
+                return True
+    return False
+
+
+class FunctionSource:
+    """A Python function's parsed source, cached on its JITFunction."""
+
+    def __init__(self, fn):
+        import inspect
+        import textwrap
+        self.fn = fn
+        self.filename = inspect.getsourcefile(fn) or "<unknown>"
+        lines, start = inspect.getsourcelines(fn)
+        self.source = "".join(lines)
+        tree = ast.parse(textwrap.dedent(self.source))
+        ast.increment_lineno(tree, start - 1)
+        self.indent = len(lines[0]) - len(lines[0].lstrip())
+        self.tree = tree.body[0]
+        if not isinstance(self.tree, ast.FunctionDef):
+            raise CompileError("@asc.jit applies to functions", self.filename, start)
+        self.globals = fn.__globals__
+        closure = {}
+        if fn.__closure__:
+            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+                try:
+                    closure[name] = cell.cell_contents
+                except ValueError:
+                    pass
+        self.closure = closure
+
+
+class CodeGenerator(ast.NodeVisitor):
+    """Traces one function body (a kernel or a device function)."""
+
+    def __init__(self, session, src: FunctionSource, scope: Dict[str, Any]):
+        self.session = session  # the KernelCompilation: builder, module, device functions
+        self.builder = session.builder
+        self.src = src
+        self.scope = scope
+        self.static_loop_depth = 0  # break/continue are allowed only in unrolled loops
+        self.runtime_depth = 0  # > 0 inside a runtime if/loop body
+        self.return_types = None  # learnt when tracing a device function
+        self.returned = None
+
+    # ------------------------------------------------------------------ errors
+    def error(self, node, message, cls=CompileError):
+        return cls(message, self.src.filename, getattr(node, "lineno", None),
+                   getattr(node, "col_offset", 0) + self.src.indent)
+
+    def set_loc(self, node):
+        b = self.builder
+        b.set_loc(b.get_file_loc(self.src.filename, node.lineno, node.col_offset + self.src.indent + 1))
+
+    # ------------------------------------------------------------ statements
+    def visit_body(self, stmts):
+        for stmt in stmts:
+            self.visit_stmt(stmt)
+
+    def visit_stmt(self, stmt):
+        self.set_loc(stmt)
+        try:
+            self.visit(stmt)
+        except (CompileError, _Break, _Continue, _Return):
+            raise
+        except Exception as exc:  # an API or the builder rejected the statement
+            raise self._located(stmt, exc) from None
+
+    def _located(self, stmt, exc):
+        node = getattr(exc, "_asc_node", None) or stmt
+        from .._C import ir
+        if isinstance(exc, ir.MLIRError):
+            return self.error(node, f"the ascendc dialect rejected this: {_mlir_message(str(exc))}")
+        if isinstance(exc, context.NotInKernelError):
+            return self.error(node, str(exc))
+        kind = type(exc).__name__
+        return self.error(node, f"{exc}" if kind in ("TypeError", "ValueError") else f"{kind}: {exc}")
+
+    def generic_visit(self, node):
+        raise self.error(node, f"unsupported Python syntax in a kernel: {type(node).__name__} "
+                               f"({_syntax_name(node)})", UnsupportedSyntaxError)
+
+    def visit_Pass(self, node):
+        pass
+
+    def visit_Expr(self, node):
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return  # docstring
+        self.eval(node.value)
+
+    def visit_Assign(self, node):
+        value = self.eval(node.value)
+        for target in node.targets:
+            self.assign(target, value, node)
+
+    def visit_AnnAssign(self, node):
+        if node.value is None:
+            return
+        self.assign(node.target, self.eval(node.value), node)
+
+    def visit_AugAssign(self, node):
+        target = node.target
+        if isinstance(target, ast.Name):
+            current = self.lookup(target.id, target)
+        elif isinstance(target, ast.Subscript):
+            current = self.eval(ast.Subscript(value=target.value, slice=target.slice, ctx=ast.Load()))
+        else:
+            raise self.error(node, "augmented assignment to this target is not supported",
+                             UnsupportedSyntaxError)
+        value = self.binop(node.op, current, self.eval(node.value), node)
+        self.assign(target, value, node)
+
+    def assign(self, target, value, node):
+        if isinstance(target, ast.Name):
+            value = ConstExpr.unwrap(value) if isinstance(value, ConstExpr) else value
+            self.name_value(value, target.id)
+            self.scope[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values = list(value) if isinstance(value, (tuple, list)) else None
+            if values is None or len(values) != len(target.elts):
+                raise self.error(node, "cannot unpack this value into "
+                                       f"{len(target.elts)} names")
+            for t, v in zip(target.elts, values):
+                self.assign(t, v, node)
+        elif isinstance(target, ast.Subscript):
+            obj = self.eval(target.value)
+            index = self.eval(target.slice)
+            obj[index] = value
+        elif isinstance(target, ast.Attribute):
+            raise self.error(node, "assigning to attributes is not supported in a kernel",
+                             UnsupportedSyntaxError)
+        else:
+            raise self.error(node, f"cannot assign to {type(target).__name__}",
+                             UnsupportedSyntaxError)
+
+    def name_value(self, value, name):
+        """Gives the op that defined `value` the user's variable name (for the emitted C++)."""
+        if isinstance(value, RuntimeValue):
+            if value.handle is None:
+                if getattr(value, "name_hint", 1) is None:
+                    value.name_hint = name
+                return
+            b = self.builder
+            if getattr(value, "_named", False):
+                return
+            try:
+                value.handle.set_loc(b.get_name_loc(name, b.get_loc()))
+            except Exception:
+                pass
+
+    def visit_Return(self, node):
+        value = None if node.value is None else self.eval(node.value)
+        if self.runtime_depth:
+            raise self.error(node, "return inside a runtime if/loop is not supported; "
+                                   "assign a variable and return it at the end",
+                             UnsupportedSyntaxError)
+        raise _Return(value)
+
+    def visit_Assert(self, node):
+        test = self.eval(node.test)
+        if isinstance(test, RuntimeValue):
+            raise self.error(node, "assert needs a compile-time condition", UnsupportedSyntaxError)
+        if not test:
+            msg = self.eval(node.msg) if node.msg is not None else "assertion failed"
+            raise self.error(node, f"static assertion failed: {msg}")
+
+    def visit_Break(self, node):
+        if not self.static_loop_depth or self.runtime_depth:
+            raise self.error(node, "break is only supported in loops unrolled at compile time "
+                                   "(asc.static_range) under compile-time conditions",
+                             UnsupportedSyntaxError)
+        raise _Break()
+
+    def visit_Continue(self, node):
+        if not self.static_loop_depth or self.runtime_depth:
+            raise self.error(node, "continue is only supported in loops unrolled at compile time "
+                                   "(asc.static_range) under compile-time conditions",
+                             UnsupportedSyntaxError)
+        raise _Continue()
+
+    def visit_FunctionDef(self, node):
+        raise self.error(node, "nested function definitions are not supported in a kernel; "
+                               "define a separate @asc.jit function", UnsupportedSyntaxError)
+
+    # ------------------------------------------------------------------- if
+    def visit_If(self, node):
+        cond = ConstExpr.unwrap(self.eval(node.test))
+        if not isinstance(cond, RuntimeValue):
+            self.visit_body(node.body if cond else node.orelse)
+            return
+        cond = scalar.to_bool(cond)
+        before = dict(self.scope)
+        carried = self._carried_for_if(node)
+        names, types = [], []
+        if carried:
+            # First trace: learn the types of the values the branches produce.
+            probe = self.builder.create_if(cond.handle, [], True)
+            then_scope = self._trace_branch(probe, 0, node.body, None)
+            self.scope = dict(before)
+            else_scope = self._trace_branch(probe, 1, node.orelse, None)
+            self.scope = dict(before)
+            probe.erase()
+            for name in carried:
+                t = _merge_types(then_scope.get(name, before.get(name)),
+                                 else_scope.get(name, before.get(name)))
+                if t is not None:
+                    names.append(name)
+                    types.append(t)
+        b = self.builder
+        op = b.create_if(cond.handle, [t.to_ir(b) for t in types], bool(node.orelse) or bool(names))
+        yields = (names, types) if names else None
+        then_scope = self._trace_branch(op, 0, node.body, yields)
+        self.scope = dict(before)
+        else_scope = self._trace_branch(op, 1, node.orelse, yields) if (node.orelse or names) else before
+        self.scope = before
+        for name in set(then_scope) | set(else_scope):
+            if name in names:
+                continue
+            if then_scope.get(name) is not before.get(name) or else_scope.get(name) is not before.get(name):
+                self.scope[name] = _Undefined(
+                    f"'{name}' is assigned under a runtime if and has no single value after it")
+        for i, (name, t) in enumerate(zip(names, types)):
+            self.scope[name] = PlainValue(op.result(i), t)
+            self.name_value(self.scope[name], name)
+
+    def _carried_for_if(self, node) -> List[str]:
+        body_names = set(_assigned_names(node.body))
+        else_names = set(_assigned_names(node.orelse))
+        result = []
+        for name in _assigned_names(node.body + node.orelse):
+            defined = name in self.scope and _is_scalar(self.scope[name])
+            if defined or (name in body_names and name in else_names):
+                result.append(name)
+        return result
+
+    def _trace_branch(self, op, index, stmts, yields):
+        """Traces `stmts` into region `index` of scf.if `op`; returns the scope after them."""
+        b = self.builder
+        block = op.block(index)
+        if yields is None:
+            b.set_insertion_point_to_start(block)  # before the yield the op was built with
+        else:
+            b.set_insertion_point_to_end(block)
+        self.runtime_depth += 1
+        try:
+            self.visit_body(stmts)
+            if yields is not None:
+                names, types = yields
+                b.create_yield([scalar.as_value(self._value_for_yield(n, op), t).handle
+                                for n, t in zip(names, types)])
+        finally:
+            self.runtime_depth -= 1
+        b.set_insertion_point_after(op)
+        return self.scope
+
+    def _value_for_yield(self, name, op):
+        value = self.scope.get(name)
+        if value is None or isinstance(value, _Undefined):
+            raise CompileError(f"'{name}' is not defined on every path of a runtime if",
+                               self.src.filename)
+        return value
+
+    # ------------------------------------------------------------------ loops
+    def visit_For(self, node):
+        if node.orelse:
+            raise self.error(node, "for ... else is not supported", UnsupportedSyntaxError)
+        it = node.iter
+        kind, bounds = self._range_kind(it)
+        if kind == "runtime":
+            self._runtime_for(node, bounds)
+        else:
+            self._static_for(node, bounds)
+
+    def _range_kind(self, it):
+        from ..language.core import range as asc_range
+        if isinstance(it, ast.Call):
+            callee = self.eval(it.func)
+            if callee is builtins.range or callee is asc_range.range:
+                args = [self.eval(a) for a in it.args]
+                return "runtime", args
+            if callee is asc_range.static_range:
+                args = [ConstExpr.unwrap(self.eval(a)) for a in it.args]
+                for a in args:
+                    if isinstance(a, RuntimeValue):
+                        raise self.error(it, "asc.static_range needs compile-time bounds; "
+                                             "use range() for a runtime loop")
+                return "static", builtins.range(*args)
+            value = callee(*[self.eval(a) for a in it.args])
+        else:
+            value = self.eval(it)
+        if isinstance(value, RuntimeValue):
+            raise self.error(it, "cannot iterate over a runtime value")
+        try:
+            return "static", list(value)
+        except TypeError:
+            raise self.error(it, f"cannot iterate over {type(value).__name__} in a kernel") from None
+
+    def _static_for(self, node, values):
+        count = 0
+        self.static_loop_depth += 1
+        try:
+            for value in values:
+                count += 1
+                if count > _MAX_STATIC_ITERATIONS:
+                    raise self.error(node, "static loop unrolls too many iterations")
+                self.assign(node.target, value, node)
+                try:
+                    self.visit_body(node.body)
+                except _Continue:
+                    continue
+                except _Break:
+                    break
+        finally:
+            self.static_loop_depth -= 1
+
+    def _runtime_for(self, node, args):
+        if not isinstance(node.target, ast.Name):
+            raise self.error(node, "a runtime loop needs a single loop variable", UnsupportedSyntaxError)
+        if len(args) == 1:
+            lb, ub, step = 0, args[0], 1
+        elif len(args) == 2:
+            lb, ub, step = args[0], args[1], 1
+        elif len(args) == 3:
+            lb, ub, step = args
+        else:
+            raise self.error(node, "range() takes 1 to 3 arguments")
+        lb, ub, step = (ConstExpr.unwrap(v) for v in (lb, ub, step))
+        types = [v.dtype for v in (lb, ub, step) if isinstance(v, PlainValue)]
+        ivtype = dt.int32
+        for t in types:
+            if not t.is_int():
+                raise self.error(node, f"range() bounds must be integers, got {t.name}")
+            ivtype = dt.promote(ivtype, t)
+        if not isinstance(step, RuntimeValue) and step == 0:
+            raise self.error(node, "range() step must not be zero")
+        b = self.builder
+        handles = [scalar.as_value(v, ivtype).handle for v in (lb, ub, step)]
+        carried, carried_types, inits = self._loop_carried(node.body, exclude={node.target.id})
+        op = b.create_for(handles[0], handles[1], handles[2], inits)
+        body = op.block(0)
+        before = dict(self.scope)
+        if carried:
+            b.set_insertion_point_to_end(body)
+        else:
+            b.set_insertion_point_to_start(body)
+        self.scope[node.target.id] = PlainValue(body.arg(0), ivtype)
+        self.name_value(self.scope[node.target.id], node.target.id)
+        for i, (name, t) in enumerate(zip(carried, carried_types)):
+            self.scope[name] = PlainValue(body.arg(i + 1), t)
+        self._trace_loop_body(node.body)
+        if carried:
+            self.set_loc(node)
+            b.create_yield([scalar.as_value(self.scope[n], t).handle
+                            for n, t in zip(carried, carried_types)])
+        b.set_insertion_point_after(op)
+        self._leave_loop(before, carried, carried_types, op, node)
+
+    def _trace_loop_body(self, stmts):
+        saved = self.static_loop_depth
+        self.static_loop_depth = 0
+        self.runtime_depth += 1
+        try:
+            self.visit_body(stmts)
+        finally:
+            self.runtime_depth -= 1
+            self.static_loop_depth = saved
+
+    def _loop_carried(self, stmts, exclude=()):
+        names, types, inits = [], [], []
+        for name in _assigned_names(stmts):
+            if name in exclude or name not in self.scope:
+                continue
+            value = ConstExpr.unwrap(self.scope[name])
+            if not _is_scalar(value):
+                continue
+            v = scalar.as_value(value)
+            names.append(name)
+            types.append(v.dtype)
+            inits.append(v.handle)
+        return names, types, inits
+
+    def _leave_loop(self, before, carried, carried_types, op, node):
+        after = self.scope
+        self.scope = before
+        for i, (name, t) in enumerate(zip(carried, carried_types)):
+            self.scope[name] = PlainValue(op.result(i), t)
+            self.name_value(self.scope[name], name)
+        for name in _assigned_names(node.body):
+            if name in carried:
+                continue
+            if name in before and after.get(name) is not before[name]:
+                self.scope[name] = _Undefined(
+                    f"'{name}' was reassigned inside a runtime loop; a value of this kind "
+                    f"cannot be carried out of the loop")
+            elif name not in before:
+                self.scope[name] = _Undefined(f"'{name}' is only defined inside a runtime loop")
+
+    def visit_While(self, node):
+        if node.orelse:
+            raise self.error(node, "while ... else is not supported", UnsupportedSyntaxError)
+        cond = self.eval(node.test)
+        if not isinstance(cond, RuntimeValue):
+            self._static_while(node, cond)
+            return
+        b = self.builder
+        carried, types, inits = self._loop_carried(node.body)
+        op = b.create_while([t.to_ir(b) for t in types], inits)
+        before_block, after_block = op.block(0), op.block(1)
+        saved = dict(self.scope)
+        # condition region
+        b.set_insertion_point_to_end(before_block)
+        for i, (name, t) in enumerate(zip(carried, types)):
+            self.scope[name] = PlainValue(before_block.arg(i), t)
+        self.set_loc(node.test)
+        cond = scalar.to_bool(self.eval(node.test))
+        b.create_condition(cond.handle, [before_block.arg(i) for i in builtins.range(len(carried))])
+        # body region
+        b.set_insertion_point_to_end(after_block)
+        for i, (name, t) in enumerate(zip(carried, types)):
+            self.scope[name] = PlainValue(after_block.arg(i), t)
+        self._trace_loop_body(node.body)
+        self.set_loc(node)
+        b.create_yield([scalar.as_value(self.scope[n], t).handle for n, t in zip(carried, types)])
+        b.set_insertion_point_after(op)
+        self._leave_loop(saved, carried, types, op, node)
+
+    def _static_while(self, node, cond):
+        count = 0
+        self.static_loop_depth += 1
+        try:
+            while cond:
+                count += 1
+                if count > _MAX_STATIC_ITERATIONS:
+                    raise self.error(node, "while loop with a compile-time condition did not end "
+                                           f"after {_MAX_STATIC_ITERATIONS} iterations")
+                try:
+                    self.visit_body(node.body)
+                except _Continue:
+                    pass
+                except _Break:
+                    break
+                cond = self.eval(node.test)
+                if isinstance(cond, RuntimeValue):
+                    raise self.error(node.test, "this while condition became a runtime value after "
+                                                "the first iteration; make it runtime from the start")
+        finally:
+            self.static_loop_depth -= 1
+
+    # ------------------------------------------------------------ expressions
+    def eval(self, node):
+        method = getattr(self, "eval_" + type(node).__name__, None)
+        if method is None:
+            raise self.error(node, f"unsupported Python syntax in a kernel: {_syntax_name(node)}",
+                             UnsupportedSyntaxError)
+        try:
+            return method(node)
+        except (CompileError, _Break, _Continue, _Return):
+            raise
+        except Exception as exc:
+            if getattr(exc, "_asc_node", None) is None:
+                try:
+                    exc._asc_node = node
+                except Exception:
+                    pass
+            raise
+
+    def eval_Constant(self, node):
+        return node.value
+
+    def eval_Name(self, node):
+        return self.lookup(node.id, node)
+
+    def lookup(self, name, node):
+        if name in self.scope:
+            value = self.scope[name]
+            if isinstance(value, _Undefined):
+                raise self.error(node, value.reason)
+            return value
+        if name in self.src.closure:
+            return self.session.use_global(self.src, name, self.src.closure[name])
+        if name in self.src.globals:
+            return self.session.use_global(self.src, name, self.src.globals[name])
+        if hasattr(builtins, name):
+            return _BUILTINS.get(name, getattr(builtins, name))
+        raise self.error(node, f"name '{name}' is not defined")
+
+    def eval_Attribute(self, node):
+        obj = self.eval(node.value)
+        try:
+            return getattr(obj, node.attr)
+        except AttributeError:
+            raise self.error(node, f"{_type_name(obj)} has no attribute '{node.attr}'") from None
+
+    def eval_Tuple(self, node):
+        return tuple(self.eval(e) for e in node.elts)
+
+    def eval_List(self, node):
+        return [self.eval(e) for e in node.elts]
+
+    def eval_Dict(self, node):
+        return {self.eval(k): self.eval(v) for k, v in zip(node.keys, node.values)}
+
+    def eval_Slice(self, node):
+        return slice(*(None if x is None else self.eval(x) for x in (node.lower, node.upper, node.step)))
+
+    def eval_Subscript(self, node):
+        obj = self.eval(node.value)
+        index = self.eval(node.slice)
+        if isinstance(obj, (list, tuple, dict, str)) and isinstance(index, RuntimeValue):
+            raise self.error(node, "a Python sequence cannot be indexed by a runtime value; "
+                                   "use asc.array for runtime indexing")
+        return obj[index]
+
+    def eval_JoinedStr(self, node):
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(str(v.value))
+            else:
+                value = self.eval(v.value)
+                if isinstance(value, RuntimeValue):
+                    raise self.error(v, "f-strings can only format compile-time values; "
+                                        "use asc.printf for runtime values")
+                parts.append(format(value, self.eval(v.format_spec) if v.format_spec else ""))
+        return "".join(parts)
+
+    def eval_FormattedValue(self, node):
+        return format(self.eval(node.value))
+
+    def eval_BinOp(self, node):
+        return self.binop(node.op, self.eval(node.left), self.eval(node.right), node)
+
+    def binop(self, op, lhs, rhs, node):
+        lhs, rhs = ConstExpr.unwrap(lhs), ConstExpr.unwrap(rhs)
+        symbol = _BINOPS.get(type(op))
+        if symbol is None:
+            raise self.error(node, f"operator {type(op).__name__} is not supported",
+                             UnsupportedSyntaxError)
+        return _PY_BINOPS[symbol](lhs, rhs)
+
+    def eval_UnaryOp(self, node):
+        value = ConstExpr.unwrap(self.eval(node.operand))
+        if isinstance(node.op, ast.Not):
+            if isinstance(value, PlainValue):
+                return scalar.logical_not(value)
+            return not value
+        if isinstance(node.op, ast.USub):
+            return -value
+        if isinstance(node.op, ast.UAdd):
+            return +value
+        if isinstance(node.op, ast.Invert):
+            return ~value
+        raise self.error(node, "unsupported unary operator", UnsupportedSyntaxError)
+
+    def eval_BoolOp(self, node):
+        is_and = isinstance(node.op, ast.And)
+        result = ConstExpr.unwrap(self.eval(node.values[0]))
+        for operand in node.values[1:]:
+            if not isinstance(result, RuntimeValue):
+                # Python's short circuit on compile-time values
+                if (is_and and not result) or (not is_and and result):
+                    return result
+                result = ConstExpr.unwrap(self.eval(operand))
+                continue
+            rhs = ConstExpr.unwrap(self.eval(operand))
+            if not isinstance(rhs, RuntimeValue):
+                if is_and and not rhs:
+                    return False
+                if not is_and and rhs:
+                    return True
+                result = scalar.to_bool(result)
+                continue
+            result = scalar.logical("and" if is_and else "or", result, rhs)
+        return result
+
+    def eval_Compare(self, node):
+        left = ConstExpr.unwrap(self.eval(node.left))
+        result = None
+        for op, right_node in zip(node.ops, node.comparators):
+            right = ConstExpr.unwrap(self.eval(right_node))
+            symbol = _CMPOPS.get(type(op))
+            if symbol is None:
+                if isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) and not (
+                        isinstance(left, PlainValue) or isinstance(right, PlainValue)):
+                    value = {ast.Is: lambda a, b: a is b, ast.IsNot: lambda a, b: a is not b,
+                             ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}[type(op)](left, right)
+                else:
+                    raise self.error(node, f"comparison {type(op).__name__} is not supported on runtime values",
+                                     UnsupportedSyntaxError)
+            else:
+                value = _PY_BINOPS[symbol](left, right)
+            if result is None:
+                result = value
+            elif isinstance(result, RuntimeValue) or isinstance(value, RuntimeValue):
+                result = scalar.logical("and", result, value)
+            else:
+                result = result and value
+            left = right
+        return result
+
+    def eval_IfExp(self, node):
+        cond = ConstExpr.unwrap(self.eval(node.test))
+        if not isinstance(cond, RuntimeValue):
+            return self.eval(node.body if cond else node.orelse)
+        a, c = ConstExpr.unwrap(self.eval(node.body)), ConstExpr.unwrap(self.eval(node.orelse))
+        if not (_is_scalar(a) and _is_scalar(c)):
+            raise self.error(node, "a conditional expression on a runtime condition must choose "
+                                   "between scalars")
+        t = dt.promote(*(v.dtype if isinstance(v, PlainValue) else scalar.dtype_of_constant(v)
+                         for v in (a, c)))
+        av, cv = scalar.as_value(a, t), scalar.as_value(c, t)
+        return PlainValue(self.builder.create_select(scalar.to_bool(cond).handle, av.handle, cv.handle), t)
+
+    def eval_Call(self, node):
+        callee = self.eval(node.func)
+        args = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                args.extend(self.eval(a.value))
+            else:
+                args.append(self.eval(a))
+        kwargs = {}
+        for kw in node.keywords:
+            if kw.arg is None:
+                kwargs.update(self.eval(kw.value))
+            else:
+                kwargs[kw.arg] = self.eval(kw.value)
+        self.set_loc(node)
+        from ..jit import JITFunction
+        if isinstance(callee, JITFunction):
+            return self.session.call_device_function(self, callee, args, kwargs, node)
+        return callee(*args, **kwargs)
+
+    def eval_Lambda(self, node):
+        raise self.error(node, "lambda is not supported in a kernel", UnsupportedSyntaxError)
+
+
+def _mlir_message(text: str) -> str:
+    # "file:line:col: error: message" -> "message" (the CompileError gives the location)
+    parts = text.split(": error: ", 1)
+    return parts[1] if len(parts) == 2 else text
+
+
+def _syntax_name(node) -> str:
+    names = {"ListComp": "list comprehension", "DictComp": "dict comprehension",
+             "SetComp": "set comprehension", "GeneratorExp": "generator expression",
+             "With": "with statement", "Try": "try statement", "Raise": "raise statement",
+             "Lambda": "lambda", "Global": "global statement", "Nonlocal": "nonlocal statement",
+             "ClassDef": "class definition", "Delete": "del statement", "Yield": "yield",
+             "Await": "await", "AsyncFunctionDef": "async function", "Import": "import statement",
+             "ImportFrom": "import statement", "NamedExpr": "walrus operator (:=)",
+             "Match": "match statement", "Set": "set display", "Starred": "starred expression"}
+    return names.get(type(node).__name__, type(node).__name__)
+
+
+def _type_name(obj) -> str:
+    if isinstance(obj, type):
+        return obj.__name__
+    return type(obj).__name__
+
+
+def _is_scalar(value) -> bool:
+    value = ConstExpr.unwrap(value)
+    if isinstance(value, PlainValue):
+        return True
+    import numbers
+    import numpy as np
+    return isinstance(value, (numbers.Number, np.generic)) and not isinstance(value, complex)
+
+
+def _merge_types(a, c) -> Optional[dt.DataType]:
+    if not (_is_scalar(a) and _is_scalar(c)):
+        return None
+    ta = a.dtype if isinstance(a, PlainValue) else scalar.dtype_of_constant(ConstExpr.unwrap(a))
+    tc = c.dtype if isinstance(c, PlainValue) else scalar.dtype_of_constant(ConstExpr.unwrap(c))
+    return dt.promote(ta, tc) if ta != tc else ta
+
+
+_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+           ast.Mod: "%", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|",
+           ast.BitXor: "^", ast.Pow: "**"}
+_CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+
+
+def _pow(a, b):
+    if isinstance(a, RuntimeValue) or isinstance(b, RuntimeValue):
+        raise TypeError("** is not supported on runtime values")
+    return a ** b
+
+
+import operator as _op  # noqa: E402
+
+_PY_BINOPS = {"+": _op.add, "-": _op.sub, "*": _op.mul, "/": _op.truediv, "//": _op.floordiv,
+              "%": _op.mod, "<<": _op.lshift, ">>": _op.rshift, "&": _op.and_, "|": _op.or_,
+              "^": _op.xor, "**": _pow, "<": _op.lt, "<=": _op.le, ">": _op.gt, ">=": _op.ge,
+              "==": _op.eq, "!=": _op.ne}
+
+
+# Python builtins that must understand runtime scalars.
+def _rt_int(x=0, *args):
+    if isinstance(x, PlainValue):
+        return scalar.cast(x, dt.int32 if x.dtype.bits <= 32 or x.dtype.is_float() else x.dtype)
+    return int(x, *args)
+
+
+def _rt_float(x=0.0):
+    if isinstance(x, PlainValue):
+        return scalar.cast(x, dt.float32)
+    return float(x)
+
+
+def _rt_bool(x=False):
+    if isinstance(x, PlainValue):
+        return scalar.to_bool(x)
+    return bool(x)
+
+
+def _rt_min(*args):
+    values = args[0] if len(args) == 1 else args
+    if not any(isinstance(v, PlainValue) for v in values):
+        return builtins.min(*args)
+    result = values[0]
+    for v in values[1:]:
+        cond = scalar.binary("<", v, result)
+        result = _select(cond, v, result)
+    return result
+
+
+def _rt_max(*args):
+    values = args[0] if len(args) == 1 else args
+    if not any(isinstance(v, PlainValue) for v in values):
+        return builtins.max(*args)
+    result = values[0]
+    for v in values[1:]:
+        cond = scalar.binary(">", v, result)
+        result = _select(cond, v, result)
+    return result
+
+
+def _rt_abs(x):
+    if isinstance(x, PlainValue):
+        return _select(scalar.binary("<", x, 0), -x, x)
+    return builtins.abs(x)
+
+
+def _select(cond, a, c):
+    t = dt.promote(*(v.dtype if isinstance(v, PlainValue) else scalar.dtype_of_constant(v) for v in (a, c)))
+    av, cv = scalar.as_value(a, t), scalar.as_value(c, t)
+    return PlainValue(context.builder().create_select(cond.handle, av.handle, cv.handle), t)
+
+
+def _rt_print(*args, **kwargs):
+    raise TypeError("print() does not run on the device; use asc.printf(format, values...)")
+
+
+_BUILTINS = {"int": _rt_int, "float": _rt_float, "bool": _rt_bool, "min": _rt_min, "max": _rt_max,
+             "abs": _rt_abs, "print": _rt_print}
+
+
+def rewrap(value, handle):
+    """A copy of a runtime object bound to another MLIR value (a device function's argument)."""
+    new = copy.copy(value)
+    new.handle = handle
+    return new

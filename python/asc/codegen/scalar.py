@@ -1,0 +1,158 @@
+"""Scalar arithmetic on runtime values, with Ascend C's (C++'s) promotion rules.
+
+Compile-time operands (Python ints, floats, bools, numpy scalars) are folded by
+Python itself before they get here; this module handles expressions where at
+least one side is a runtime `PlainValue`.
+
+Integer `//` and `%` on runtime values follow C++ (truncation toward zero), as
+the emitted Ascend C does; on compile-time values they follow Python.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ..language.core import dtype as dt
+from ..language.core.ir_value import PlainValue
+from .context import builder
+
+_INT_OPS = {"+": "arith.addi", "-": "arith.subi", "*": "arith.muli", "//": "arith.divsi",
+            "%": "arith.remsi", "<<": "arith.shli", ">>": "arith.shrsi", "&": "arith.andi",
+            "|": "arith.ori", "^": "arith.xori"}
+_UINT_OPS = dict(_INT_OPS, **{"//": "arith.divui", "%": "arith.remui", ">>": "arith.shrui"})
+_FLOAT_OPS = {"+": "arith.addf", "-": "arith.subf", "*": "arith.mulf", "/": "arith.divf",
+              "%": "arith.remf"}
+_CMPI = {"<": "slt", "<=": "sle", ">": "sgt", ">=": "sge", "==": "eq", "!=": "ne"}
+_CMPU = {"<": "ult", "<=": "ule", ">": "ugt", ">=": "uge", "==": "eq", "!=": "ne"}
+_CMPF = {"<": "olt", "<=": "ole", ">": "ogt", ">=": "oge", "==": "oeq", "!=": "une"}
+
+
+def dtype_of_constant(value) -> dt.DataType:
+    """The DataType a Python or numpy constant takes (pyasc: bool→int8, int→int32, float→float32)."""
+    if isinstance(value, np.generic):
+        return dt.from_numpy(value.dtype)
+    if isinstance(value, bool):
+        return dt.int8
+    if isinstance(value, numbers.Integral):
+        return dt.int32 if -2**31 <= value < 2**31 else dt.int64
+    if isinstance(value, numbers.Real):
+        return dt.float32
+    raise TypeError(f"expected a number, got {type(value).__name__}")
+
+
+def constant(value, dtype: dt.DataType) -> PlainValue:
+    b = builder()
+    t = dtype.to_ir(b)
+    if dtype.is_float():
+        return PlainValue(b.get_float(float(value), t), dtype)
+    if dtype == dt.bool_:
+        return PlainValue(b.get_bool(bool(value)), dtype)
+    return PlainValue(b.get_int(int(value), t), dtype)
+
+
+def cast(value: PlainValue, to: dt.DataType) -> PlainValue:
+    """Converts a runtime scalar to another DataType (static_cast in the emitted code)."""
+    src = value.dtype
+    if src == to or (src.is_int() and to.is_int() and src.bits == to.bits and src.kind != "bool"
+                     and to.kind != "bool"):
+        return value if src == to else PlainValue(value.handle, to)
+    b = builder()
+    t = to.to_ir(b)
+    if to == dt.bool_:
+        return binary("!=", value, 0)
+    if src.is_float() and to.is_float():
+        op = "arith.extf" if to.bits > src.bits else "arith.truncf"
+    elif src.is_float():
+        op = "arith.fptoui" if to.kind == "uint" else "arith.fptosi"
+    elif to.is_float():
+        op = "arith.uitofp" if src.kind in ("uint", "bool") else "arith.sitofp"
+    elif to.bits > src.bits:
+        op = "arith.extui" if src.kind in ("uint", "bool") else "arith.extsi"
+    else:
+        op = "arith.trunci"
+    return PlainValue(b.create_cast(op, value.handle, t), to)
+
+
+def as_value(x, dtype: dt.DataType = None) -> PlainValue:
+    """A runtime scalar for `x`: constants materialised, runtime values cast to `dtype`."""
+    from ..language.core.constexpr import ConstExpr
+    x = ConstExpr.unwrap(x)
+    if isinstance(x, PlainValue):
+        return x if dtype is None else cast(x, dtype)
+    if hasattr(x, "__index__") and not isinstance(x, (bool, np.bool_, float)):
+        x = int(x) if not isinstance(x, np.generic) else x
+    if dtype is None:
+        dtype = dtype_of_constant(x)
+    if not isinstance(x, (numbers.Number, np.generic)):
+        raise TypeError(f"expected a number or a runtime scalar, got {type(x).__name__}")
+    return constant(x, dtype)
+
+
+def binary(op: str, lhs, rhs):
+    """lhs <op> rhs where at least one side is a PlainValue."""
+    ltype = lhs.dtype if isinstance(lhs, PlainValue) else dtype_of_constant(lhs)
+    rtype = rhs.dtype if isinstance(rhs, PlainValue) else dtype_of_constant(rhs)
+    # A Python constant takes the runtime side's type when it fits, so that
+    # `n * 4` stays int32 and `x * 0.5` on a half stays half, as in C++ literals.
+    if not isinstance(lhs, PlainValue) and isinstance(rhs, PlainValue):
+        ltype = _literal_type(lhs, rtype)
+    if not isinstance(rhs, PlainValue) and isinstance(lhs, PlainValue):
+        rtype = _literal_type(rhs, ltype)
+    if ltype == rtype == dt.bool_ and op in ("&", "|", "^", "==", "!="):
+        common = dt.bool_  # logical and/or/not stay i1
+    elif op in ("<<", ">>"):
+        common = dt.promote(ltype, ltype)
+    else:
+        common = dt.promote(ltype, rtype)
+    if op == "/" and not common.is_float():
+        common = dt.float32  # Python's true division
+    a = as_value(lhs, common)
+    c = as_value(rhs, common)
+    b = builder()
+    if op in _CMPI:
+        if common.is_float():
+            return PlainValue(b.create_cmpf(_CMPF[op], a.handle, c.handle), dt.bool_)
+        table = _CMPU if common.kind in ("uint", "bool") else _CMPI
+        return PlainValue(b.create_cmpi(table[op], a.handle, c.handle), dt.bool_)
+    if common.is_float():
+        name = _FLOAT_OPS.get(op)
+        if name is None:
+            raise TypeError(f"operator {op} is not defined on floating-point values "
+                            f"({ltype.name} {op} {rtype.name})")
+    else:
+        name = (_UINT_OPS if common.kind in ("uint", "bool") else _INT_OPS).get(op)
+        if name is None:
+            raise TypeError(f"operator {op} is not defined on integers")
+    return PlainValue(b.create_binary(name, a.handle, c.handle), common)
+
+
+def _literal_type(value, other: dt.DataType) -> dt.DataType:
+    if isinstance(value, np.generic):
+        return dt.from_numpy(value.dtype)
+    if isinstance(value, bool):
+        return other if other.is_int() else dt.int8
+    if isinstance(value, numbers.Integral):
+        if other.is_float():
+            return other
+        lo, hi = (0, 2**other.bits) if other.kind == "uint" else (-2**(other.bits - 1), 2**(other.bits - 1))
+        return other if lo <= value < hi and other.bits >= 32 else dt.int32 if -2**31 <= value < 2**31 else dt.int64
+    if isinstance(value, numbers.Real):
+        return other if other.is_float() else dt.float32
+    raise TypeError(f"unsupported operand {value!r}")
+
+
+def to_bool(value) -> PlainValue:
+    """A runtime condition (i1) from any runtime scalar."""
+    if isinstance(value, PlainValue) and value.dtype == dt.bool_:
+        return value
+    return binary("!=", value, 0)
+
+
+def logical_not(value) -> PlainValue:
+    return binary("^", to_bool(value), True)
+
+
+def logical(op: str, lhs, rhs) -> PlainValue:
+    return binary("&" if op == "and" else "|", to_bool(lhs), to_bool(rhs))

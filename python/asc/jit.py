@@ -1,0 +1,318 @@
+"""@asc.jit and the launch path `kernel[core_num](args...)`.
+
+A launch specializes on the arguments (array dtypes, scalar types, ConstExpr
+values), finds the compiled kernel in memory or on disk or compiles it, and
+hands it to the selected backend. The cached path is kept to a handful of
+dict lookups: it is the dispatch overhead every launch pays.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import numbers
+import sys
+import types
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from . import cache
+from .codegen import context
+from .errors import CompileError
+from .language.core import dtype as dt
+from .language.core.constexpr import ConstExpr, is_constexpr_annotation
+from .options import CodegenOptions, CompileOptions, LaunchOptions, options_key, split_options
+from .runtime.backend import CompiledKernel, ParamSpec
+
+_FILES = ("kernel.cpp", "kernel.mlir")
+
+
+def _torch_dtype_name(t) -> Optional[str]:
+    name = str(getattr(t, "dtype", ""))
+    return name[len("torch."):] if name.startswith("torch.") else None
+
+
+def _arg_spec(value):
+    """The part of the cache key one runtime argument contributes (fast path first)."""
+    t = type(value)
+    if t is np.ndarray:
+        return value.dtype
+    if t is int:
+        return "i32" if -2147483648 <= value <= 2147483647 else "i64"
+    if t is float:
+        return "f32"
+    if t is bool:
+        return "b"
+    if isinstance(value, np.generic):
+        return value.dtype
+    if isinstance(value, np.ndarray):
+        return value.dtype
+    torch_name = _torch_dtype_name(value)
+    if torch_name is not None and hasattr(value, "data_ptr"):
+        return "torch." + torch_name
+    if isinstance(value, numbers.Integral):
+        return "i32"
+    if isinstance(value, numbers.Real):
+        return "f32"
+    raise TypeError(f"a kernel argument cannot be a {type(value).__name__}; pass numpy arrays, "
+                    "torch tensors, numbers, or mark the parameter asc.ConstExpr[...]")
+
+
+def _spec_to_arg(name: str, spec) -> "compiler.ArgSpec":
+    from .codegen import compiler
+    if isinstance(spec, np.dtype):
+        return compiler.ArgSpec(name, "gm", dt.from_numpy(spec)) if True else None
+    if isinstance(spec, str) and spec.startswith("torch."):
+        return compiler.ArgSpec(name, "gm", dt.by_name(spec[len("torch."):]))
+    return compiler.ArgSpec(name, "scalar", {"i32": dt.int32, "i64": dt.int64, "f32": dt.float32,
+                                             "b": dt.int8}[spec])
+
+
+class JITFunction:
+    """A Python function compiled as an Ascend C kernel (or called as a device function)."""
+
+    def __init__(self, fn, **options):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        self.__wrapped__ = fn
+        self.codegen_options, self.compile_options, self.launch_options = split_options(options)
+        self.signature = inspect.signature(fn)
+        self.param_names = list(self.signature.parameters)
+        hints = {}
+        for name, p in self.signature.parameters.items():
+            hints[name] = p.annotation
+        self.constexpr_params = {n for n, a in hints.items() if is_constexpr_annotation(a)}
+        self._const_index = [i for i, n in enumerate(self.param_names) if n in self.constexpr_params]
+        self._source = None
+        self._source_digest = None
+        self._kernels: Dict[Tuple, Tuple] = {}
+        self._grids: Dict[Any, "_Launch"] = {}
+
+    # ------------------------------------------------------------------ source
+    def source(self):
+        if self._source is None:
+            from .codegen.generator import FunctionSource
+            self._source = FunctionSource(self.fn)
+        return self._source
+
+    def source_digest(self, _seen=None) -> str:
+        """Hash of this function's source and of the jit functions and globals it names."""
+        if self._source_digest is not None:
+            return self._source_digest
+        seen = _seen if _seen is not None else set()
+        seen.add(id(self))
+        src = self.source()
+        parts: List[Any] = [src.source]
+        names = sorted({n.id for n in ast.walk(src.tree) if isinstance(n, ast.Name)})
+        for name in names:
+            if name in src.closure:
+                value = src.closure[name]
+            elif name in src.globals:
+                value = src.globals[name]
+            else:
+                continue
+            parts.append((name, _dependency_digest(value, seen)))
+        digest = cache.digest(*parts)
+        self._source_digest = digest
+        return digest
+
+    # ----------------------------------------------------------------- launch
+    def __getitem__(self, grid) -> "_Launch":
+        launch = self._grids.get(grid)
+        if launch is None:
+            if isinstance(grid, tuple):
+                core_num, stream = (grid + (None,))[:2] if len(grid) <= 2 else (None, None)
+                if len(grid) > 2:
+                    raise TypeError("launch as kernel[core_num] or kernel[core_num, stream]")
+            else:
+                core_num, stream = grid, None
+            if not isinstance(core_num, numbers.Integral) or core_num <= 0:
+                raise TypeError(f"core_num must be a positive int, got {core_num!r}")
+            launch = _Launch(self, int(core_num), stream)
+            try:
+                self._grids[grid] = launch
+            except TypeError:
+                pass
+        return launch
+
+    def __call__(self, *args, **kwargs):
+        if context.in_kernel():
+            raise CompileError(f"{self.__name__} is a device function here: call it from kernel code")
+        core_num = self.launch_options.core_num
+        if core_num is None:
+            raise TypeError(f"launch the kernel as {self.__name__}[core_num](args...) "
+                            f"or {self.__name__}[core_num, stream](args...)")
+        return self[core_num, self.launch_options.stream](*args, **kwargs)
+
+    def _bind(self, args, kwargs) -> Tuple[Tuple, List]:
+        if kwargs or len(args) != len(self.param_names):
+            try:
+                bound = self.signature.bind(*args, **kwargs)
+            except TypeError as exc:
+                raise TypeError(f"{self.__name__}(): {exc}") from None
+            bound.apply_defaults()
+            args = tuple(bound.arguments[n] for n in self.param_names)
+        if self._const_index:
+            key = []
+            runtime = []
+            for i, a in enumerate(args):
+                if i in self._const_index:
+                    v = ConstExpr.unwrap(a)
+                    key.append(("c", v if _hashable(v) else repr(v)))
+                else:
+                    key.append(_arg_spec(a))
+                    runtime.append(a)
+            return tuple(key), runtime
+        return tuple(map(_arg_spec, args)), args
+
+    def compile(self, key: Tuple, args: List = None) -> Tuple:
+        """The compiled kernel for a specialization key (memory, disk, or a new compile)."""
+        from .codegen import compiler
+        specs = []
+        for name, spec in zip(self.param_names, key):
+            if isinstance(spec, tuple) and spec and spec[0] == "c":
+                specs.append(compiler.ArgSpec(name, "const", value=spec[1]))
+            else:
+                specs.append(_spec_to_arg(name, spec))
+        opts = self.compile_options
+        full_key = cache.digest(cache.toolchain_hash(), self.source_digest(), key,
+                               options_key(self.codegen_options, opts))
+        kernel_name = self.__name__
+        guards: List = []
+        hit = None if opts.always_compile else cache.load(full_key, _FILES)
+        if hit is not None:
+            meta, files = hit
+            params = [ParamSpec(**p) for p in meta["params"]]
+            mlir, source = files["kernel.mlir"], files["kernel.cpp"]
+            self._guards_from_names(guards)
+        else:
+            params, mlir, source, session = compiler.compile_to_source(self, specs, kernel_name, opts)
+            guards = [(d, n, v) for d, n, v in session.used_globals if not _is_module(v)]
+            meta = {"name": kernel_name, "params": [p.__dict__ for p in params],
+                    "kernel_type": _kernel_type_name(opts)}
+            try:
+                cache.store(full_key, meta, {"kernel.cpp": source, "kernel.mlir": mlir})
+            except OSError:
+                pass  # a read-only cache directory is not an error
+        cache.dump(kernel_name, mlir, source)
+        compiled = CompiledKernel(name=kernel_name, source=source, mlir=mlir, params=params,
+                                  key=full_key, cache_dir=cache.entry_dir(full_key),
+                                  kernel_type=_kernel_type_name(opts), options=opts)
+        entry = (compiled, guards, {})
+        if not opts.always_compile:
+            self._kernels[key] = entry
+        return entry
+
+    def _guards_from_names(self, guards):
+        src = self.source()
+        for name in sorted({n.id for n in ast.walk(src.tree) if isinstance(n, ast.Name)}):
+            d = src.closure if name in src.closure else src.globals if name in src.globals else None
+            if d is not None and not _is_module(d[name]):
+                guards.append((d, name, d[name]))
+
+    def warmup(self, *args, **kwargs) -> CompiledKernel:
+        """Compiles for these arguments without launching; returns the CompiledKernel."""
+        key, _ = self._bind(args, kwargs)
+        entry = self._kernels.get(key)
+        if entry is None or not _guards_hold(entry[1]):
+            entry = _compile_hiding_frames(self, key)
+        return entry[0]
+
+    def __repr__(self):
+        return f"<asc.jit kernel {self.__name__}>"
+
+
+class _Launch:
+    """kernel[core_num, stream]: call it with the kernel's arguments."""
+
+    __slots__ = ("jitfn", "core_num", "stream")
+
+    def __init__(self, jitfn: JITFunction, core_num: int, stream):
+        self.jitfn = jitfn
+        self.core_num = core_num
+        self.stream = stream
+
+    def __call__(self, *args, **kwargs):
+        fn = self.jitfn
+        key, runtime = fn._bind(args, kwargs)
+        entry = fn._kernels.get(key)
+        if entry is None or not _guards_hold(entry[1]):
+            fn._source_digest = None if entry is not None else fn._source_digest
+            entry = _compile_hiding_frames(fn, key)
+        launchers = entry[2]
+        from .runtime import config
+        launcher = launchers.get(config.generation)
+        if launcher is None:
+            launcher = config.current_backend().load(entry[0])
+            launchers.clear()
+            launchers[config.generation] = launcher
+        return launcher(self.core_num, self.stream, runtime)
+
+
+def _compile_hiding_frames(fn: JITFunction, key):
+    """Compiles; a CompileError is re-raised without the front end's frames, so the
+    traceback ends at the user's launch line and the message names the kernel line."""
+    try:
+        return fn.compile(key)
+    except CompileError as exc:
+        raise exc.with_traceback(None) from None
+
+
+def _guards_hold(guards) -> bool:
+    for d, name, value in guards:
+        if d.get(name, _MISSING) is not value:
+            return False
+    return True
+
+
+_MISSING = object()
+
+
+def _hashable(v) -> bool:
+    try:
+        hash(v)
+        return True
+    except TypeError:
+        return False
+
+
+def _is_module(v) -> bool:
+    return isinstance(v, types.ModuleType)
+
+
+def _kernel_type_name(opts) -> str:
+    kt = opts.kernel_type
+    return getattr(kt, "name", kt) if kt is not None else "AIV_ONLY"
+
+
+def _dependency_digest(value, seen) -> Any:
+    if isinstance(value, JITFunction):
+        if id(value) in seen:
+            return value.__name__
+        return value.source_digest(seen)
+    if isinstance(value, types.ModuleType):
+        return "module:" + value.__name__
+    if isinstance(value, (types.FunctionType, type)):
+        try:
+            return inspect.getsource(value)
+        except (OSError, TypeError):
+            return getattr(value, "__qualname__", repr(value))
+    if isinstance(value, (int, float, str, bool, tuple, list, dict, type(None), np.generic)):
+        return repr(value)
+    return type(value).__qualname__
+
+
+def jit(fn=None, **options):
+    """Compiles a Python function as an Ascend C kernel: `@asc.jit` or `@asc.jit(**options)`.
+
+    Launch with `kernel[core_num](args...)` or `kernel[core_num, stream](args...)`.
+    Options are the fields of CodegenOptions, CompileOptions and LaunchOptions.
+    """
+    if fn is None:
+        split_options(options)  # reject unknown options at decoration time
+        return lambda f: JITFunction(f, **options)
+    return JITFunction(fn, **options)

@@ -1,0 +1,279 @@
+"""How kernel API functions are declared: overload forms, argument matching, docs.
+
+Each public API function is declared once with the overload forms pyasc
+accepts, written as Python parameter lists:
+
+    @api("Add", "vec_binary",
+         "dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: int, is_set_mask: bool = True",
+         "dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, mask: int, repeat_times: int, "
+         "repeat_params: BinaryRepeatParams, is_set_mask: bool = True")
+    def add(form: int, a: Args): ...
+
+A call is matched against the forms in order (positional and keyword
+arguments, with defaults); the body receives the index of the form that
+matched and the bound arguments. A call that matches no form raises a
+TypeError listing the forms. The docstring is assembled from `docs.py` (one
+summary per API, one description per parameter name), so no text is repeated.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import numbers
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from ...codegen import context
+from . import dtype as dt
+from .ir_value import GlobalAddress, PlainValue
+
+# name -> predicate on a value; filled by the modules that define the classes
+_TYPE_CHECKS: Dict[str, Callable[[Any], bool]] = {}
+# names usable in default values (enums, KnownTypes, ...)
+_DEFAULT_NAMESPACE: Dict[str, Any] = {}
+
+
+def register_type(name: str, check: Callable[[Any], bool]) -> None:
+    _TYPE_CHECKS[name] = check
+
+
+def register_class(cls: type, name: Optional[str] = None) -> type:
+    register_type(name or cls.__name__, lambda v, cls=cls: isinstance(v, cls))
+    _DEFAULT_NAMESPACE[name or cls.__name__] = cls
+    return cls
+
+
+def _is_int(v) -> bool:
+    if isinstance(v, PlainValue):
+        return v.dtype.is_int()
+    return isinstance(v, (numbers.Integral, np.integer))
+
+
+def _is_number(v) -> bool:
+    if isinstance(v, PlainValue):
+        return True
+    return isinstance(v, (numbers.Real, np.generic))
+
+
+def _is_int_list(v) -> bool:
+    return isinstance(v, (list, tuple)) and all(_is_int(x) for x in v)
+
+
+register_type("int", _is_int)
+register_type("RuntimeInt", _is_int)
+register_type("float", _is_number)
+register_type("Numeric", _is_number)
+register_type("RuntimeNumeric", _is_number)
+register_type("Union[int, float]", _is_number)
+register_type("Union[float, int]", _is_number)
+register_type("bool", lambda v: isinstance(v, (bool, np.bool_, numbers.Integral)) or isinstance(v, PlainValue))
+register_type("RuntimeBool", lambda v: isinstance(v, (bool, np.bool_, numbers.Integral, PlainValue)))
+register_type("str", lambda v: isinstance(v, str))
+register_type("List[int]", _is_int_list)
+register_type("list", lambda v: isinstance(v, (list, tuple)))
+register_type("List[float]", lambda v: isinstance(v, (list, tuple)) and all(_is_number(x) for x in v))
+register_type("List[bool]", lambda v: isinstance(v, (list, tuple)))
+register_type("DataType", lambda v: isinstance(v, dt.DataType))
+register_type("Type[T]", lambda v: isinstance(v, dt.DataType))
+register_type("GlobalAddress", lambda v: isinstance(v, GlobalAddress))
+register_type("Any", lambda v: True)
+
+
+def _register_enums() -> None:
+    from . import enums
+    for name in enums.__all__:
+        cls = getattr(enums, name)
+        # Enum parameters take the member; a plain int is accepted too, as pyasc does.
+        register_type(name, lambda v, cls=cls: isinstance(v, cls) or (
+            isinstance(v, numbers.Integral) and not isinstance(v, bool)))
+        _DEFAULT_NAMESPACE[name] = cls
+
+
+_register_enums()
+_DEFAULT_NAMESPACE["KT"] = dt.KnownTypes
+
+
+class Param:
+    __slots__ = ("name", "annotation", "default_src", "has_default", "check", "variadic")
+
+    def __init__(self, name, annotation, default_src, has_default, variadic=False):
+        self.name = name
+        self.annotation = annotation
+        self.default_src = default_src
+        self.has_default = has_default
+        self.variadic = variadic
+        self.check = None
+
+    def accepts(self, value) -> bool:
+        if self.check is None:
+            self.check = _checker(self.annotation)
+        return self.check(value)
+
+    def default(self):
+        return eval(self.default_src, dict(_DEFAULT_NAMESPACE))  # noqa: S307 (our own literals)
+
+    def __str__(self):
+        text = f"{self.name}: {self.annotation}" if self.annotation else self.name
+        if self.variadic:
+            text = "*" + text
+        return f"{text} = {self.default_src}" if self.has_default else text
+
+
+def _checker(annotation: str) -> Callable[[Any], bool]:
+    if not annotation:
+        return lambda v: True
+    if annotation in _TYPE_CHECKS:
+        return _TYPE_CHECKS[annotation]
+    if annotation.startswith("Optional[") and annotation.endswith("]"):
+        inner = _checker(annotation[len("Optional["):-1])
+        return lambda v: v is None or inner(v)
+    if annotation.startswith("Union[") and annotation.endswith("]"):
+        parts = [_checker(p.strip()) for p in _split_top(annotation[len("Union["):-1])]
+        return lambda v: any(p(v) for p in parts)
+    if annotation.startswith("ConstExpr[") and annotation.endswith("]"):
+        inner = _checker(annotation[len("ConstExpr["):-1])
+        return lambda v: not isinstance(v, PlainValue) and inner(v)
+    raise KeyError(f"unknown parameter type {annotation!r} in an API declaration")
+
+
+def _split_top(text: str) -> List[str]:
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+            continue
+        depth += ch == "["
+        depth -= ch == "]"
+        cur += ch
+    parts.append(cur)
+    return parts
+
+
+class Form:
+    """One overload: an ordered parameter list."""
+
+    def __init__(self, text: str):
+        self.text = text
+        fn = ast.parse(f"def f({text}): pass").body[0]
+        a = fn.args
+        self.params: List[Param] = []
+        defaults = [None] * (len(a.args) - len(a.defaults)) + list(a.defaults)
+        for arg, default in zip(a.args, defaults):
+            ann = ast.unparse(arg.annotation) if arg.annotation else ""
+            self.params.append(Param(arg.arg, ann, ast.unparse(default) if default else None,
+                                     default is not None))
+        self.vararg = Param(a.vararg.arg, "", None, False, True) if a.vararg else None
+
+    def bind(self, args: Tuple, kwargs: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        if len(args) > len(self.params) and self.vararg is None:
+            return None
+        bound: Dict[str, Any] = {}
+        for p, v in zip(self.params, args):
+            bound[p.name] = v
+        extra = args[len(self.params):]
+        for k, v in kwargs.items():
+            if k in bound or not any(p.name == k for p in self.params):
+                return None
+            bound[k] = v
+        for p in self.params:
+            if p.name not in bound:
+                if not p.has_default:
+                    return None
+                bound[p.name] = p.default()
+            elif not p.accepts(bound[p.name]):
+                return None
+        if self.vararg is not None:
+            bound[self.vararg.name] = tuple(extra)
+        return bound
+
+    def __str__(self):
+        params = [str(p) for p in self.params]
+        if self.vararg is not None:
+            params.append(str(self.vararg))
+        return ", ".join(params)
+
+
+class Args(dict):
+    """Bound arguments; attribute access for brevity (`a.dst`)."""
+
+    __getattr__ = dict.__getitem__
+
+
+# Every declared API, by Python name: used by docs and the coverage tests.
+REGISTRY: Dict[str, "ApiFunction"] = {}
+
+
+class ApiFunction:
+    """A kernel API function with its overload forms."""
+
+    def __init__(self, impl, name: str, cpp_name: str, family: str, forms: List[Form]):
+        self.impl = impl
+        self.__name__ = name
+        self.__qualname__ = name
+        self.__module__ = impl.__module__
+        self.cpp_name = cpp_name
+        self.family = family
+        self.forms = forms
+        self.__doc__ = _docs().render(name, cpp_name, forms)
+        self.__wrapped__ = impl
+
+    def __call__(self, *args, **kwargs):
+        context.current()  # raises outside a kernel
+        for index, form in enumerate(self.forms):
+            bound = form.bind(args, kwargs)
+            if bound is not None:
+                return self.impl(index, Args(bound))
+        raise TypeError(self.mismatch_message(args, kwargs))
+
+    def mismatch_message(self, args, kwargs) -> str:
+        given = [_describe(a) for a in args] + [f"{k}={_describe(v)}" for k, v in kwargs.items()]
+        forms = "\n".join(f"    asc.{self.__name__}({f})" for f in self.forms)
+        return (f"no form of asc.{self.__name__} takes ({', '.join(given)}); "
+                f"the forms are:\n{forms}")
+
+    def __repr__(self):
+        return f"<asc API {self.__name__} -> AscendC::{self.cpp_name}>"
+
+
+def _describe(v) -> str:
+    if isinstance(v, PlainValue):
+        return f"runtime {v.dtype.name}"
+    cls = type(v).__name__
+    if isinstance(v, (list, tuple)):
+        return f"{cls} of {len(v)}"
+    dtype = getattr(v, "dtype", None)
+    if isinstance(dtype, dt.DataType):
+        return f"{cls}[{dtype.name}]"
+    if isinstance(v, (bool, int, float, str)):
+        return f"{cls} {v!r}"
+    return cls
+
+
+def _docs():
+    from .. import docs
+    return docs
+
+
+def api(cpp_name: str, family: str, *forms: str, name: Optional[str] = None):
+    """Declares a kernel API function (see the module docstring)."""
+
+    def wrap(impl):
+        fn = ApiFunction(impl, name or impl.__name__, cpp_name, family, [Form(f) for f in forms])
+        REGISTRY[fn.__name__] = fn
+        return fn
+
+    return wrap
+
+
+def builtin(fn):
+    """Marks a plain helper (e.g. a class method) as callable only inside a kernel."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        context.current()
+        return fn(*args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,99 @@
+"""Which backend runs kernels, and on which platform.
+
+    asc.runtime.config.set_platform(Backend.Model, Platform.Ascend910B1)
+
+`Backend.Model` (the default) runs kernels on the CPU; `Backend.NPU` needs
+CANN. Changing the platform bumps `generation`, so launchers built for the
+previous platform are not reused.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Optional
+
+from .backend import BackendUnavailable, KernelBackend
+
+
+class Backend(enum.Enum):
+    Model = "Model"
+    NPU = "NPU"
+
+
+class Platform(enum.Enum):
+    Ascend910B1 = "Ascend910B1"
+    Ascend910B2 = "Ascend910B2"
+    Ascend910B2C = "Ascend910B2C"
+    Ascend910B3 = "Ascend910B3"
+    Ascend910B4 = "Ascend910B4"
+    Ascend910B4_1 = "Ascend910B4-1"
+    Ascend910_9362 = "Ascend910_9362"
+    Ascend910_9372 = "Ascend910_9372"
+    Ascend910_9381 = "Ascend910_9381"
+    Ascend910_9382 = "Ascend910_9382"
+    Ascend910_9391 = "Ascend910_9391"
+    Ascend910_9392 = "Ascend910_9392"
+
+
+class KernelType(enum.Enum):
+    AIV_ONLY = 0
+    AIC_ONLY = 1
+    MIX_AIV_HARD_SYNC = 2
+    MIX_AIC_HARD_SYNC = 3
+    MIX_AIV_1_0 = 4
+    MIX_AIC_1_0 = 5
+    MIX_AIC_1_1 = 6
+    MIX_AIC_1_2 = 7
+
+
+backend: Backend = Backend.Model
+platform: Platform = Platform.Ascend910B1
+device_id: int = 0
+generation = 0  # bumped by set_platform
+_instance: Optional[KernelBackend] = None
+
+
+def set_platform(backend_: Backend, soc_version: Optional[Platform] = None,
+                 device_id_: Optional[int] = None, check: bool = True) -> None:
+    """Selects the backend (and platform) that runs the following launches."""
+    global backend, platform, device_id, generation, _instance
+    if isinstance(backend_, str):
+        backend_ = Backend(backend_)
+    if isinstance(soc_version, str):
+        soc_version = Platform(soc_version) if soc_version in Platform._value2member_map_ else Platform[soc_version]
+    if not isinstance(backend_, Backend):
+        raise TypeError(f"set_platform takes a Backend, got {backend_!r}")
+    backend = backend_
+    if soc_version is not None:
+        platform = soc_version
+    if device_id_ is not None:
+        device_id = device_id_
+    _instance = None
+    generation += 1
+    if check:
+        current_backend()
+
+
+def current_backend() -> KernelBackend:
+    """The backend instance for the current settings (created on first use)."""
+    global _instance
+    if _instance is None:
+        _instance = _create(backend, platform)
+    return _instance
+
+
+def _create(which: Backend, plat: Platform) -> KernelBackend:
+    if which is Backend.Model:
+        try:
+            from .model import ModelBackend
+            from .platforms import PLATFORMS
+        except ImportError as exc:
+            raise BackendUnavailable(
+                f"the Model backend is not available in this build ({exc}); the kernel was "
+                "compiled to Ascend C (set ASC_DUMP_PATH to keep the source)") from None
+        return ModelBackend(PLATFORMS[plat.name])
+    try:
+        from .npu import NPUBackend
+    except ImportError as exc:
+        raise BackendUnavailable(f"the NPU backend is not available: {exc}") from None
+    return NPUBackend(plat.value, device_id)
