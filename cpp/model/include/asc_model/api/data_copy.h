@@ -133,6 +133,16 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
   asc_model::data_copy_params(dst, src, p, ASC_LOC);
 }
 
+// Enhanced form: only the default enhancement (a plain strided copy) is
+// modelled; anything else faults instead of silently computing something else.
+template <class D, class S>
+void DataCopy(const D& dst, const S& src, const DataCopyParams& p, const DataCopyEnhancedParams& e, ASC_LOC_PARAMS) {
+  if (int32_t(e.blockMode) != 0 || int32_t(e.deqScale) != 0 || e.isReluIn || int32_t(e.padModeIn) != 0)
+    asc_model::current_core().fault(ASC_LOC, "DataCopy",
+                                    "DataCopyEnhancedParams other than the defaults are not modelled yet");
+  asc_model::data_copy_params(dst, src, p, ASC_LOC);
+}
+
 // DataCopyExtParams: blockLen and the GM-side stride in bytes, the local-side
 // stride in 32-byte blocks.
 template <class T>
