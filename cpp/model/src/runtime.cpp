@@ -117,12 +117,16 @@ struct Launch {
     cv.notify_all();
   }
 
-  int find_region(uint64_t a, uint64_t n) const {
+  // The argument holding address `a`; an access starting exactly at an
+  // array's end belongs to that array (so it is reported as "beyond" it).
+  int find_region(uint64_t a) const {
+    int end_match = -1;
     for (uint32_t i = 0; i < cfg.num_regions; ++i) {
       const RegionDesc& r = cfg.regions[i];
-      if (a >= r.base && (a < r.base + r.nbytes || (n == 0 && a == r.base + r.nbytes))) return int(i);
+      if (a >= r.base && a < r.base + r.nbytes) return int(i);
+      if (a == r.base + r.nbytes) end_match = int(i);
     }
-    return -1;
+    return end_match;
   }
 
   // Blocks the calling core until ready() (under mu). Faults on deadlock (every
@@ -200,7 +204,7 @@ uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, b
   if (t.mem == Mem::GM) {
     if (t.addr == 0) fault(file, line, api, "%s a GlobalTensor with no buffer (SetGlobalBuffer missing)", rw);
     uint64_t a = t.addr + off;
-    int r = launch_->find_region(a, n);
+    int r = launch_->find_region(a);
     if (r < 0) {
       // Name the nearest argument to make an off-by-one readable.
       std::string near;
