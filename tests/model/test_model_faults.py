@@ -243,3 +243,13 @@ def test_watchdog(cache, run):
     x = np.zeros(8, np.float32)
     with pytest.raises(ModelFault, match=r"^k\.py:11: block 0: CrossCoreWaitFlag: watchdog: still waiting after 0\.5 s"):
         run("k", kernel(body), PARAMS, 2, [x, np.zeros(8, np.float32), 8], be=be)
+
+
+def test_line_directives_from_the_emitter(backend, cache):
+    # Emitted with #line from MLIR file locations: the fault names the Python line.
+    k = mlir_kernel("oob_line.mlir", "oob_line", [gm("x"), scalar("n")], cache / "k")
+    assert '#line 7 "oob_line.py"' in k.source
+    launcher = backend.load(k)
+    launcher(1, None, [np.zeros(64, np.float32), 64])
+    with pytest.raises(ModelFault, match=r"^oob_line\.py:7: block 0: DataCopy: reads GM x\[0, 512\) beyond the 256 bytes"):
+        launcher(1, None, [np.zeros(64, np.float32), 128])
