@@ -1,0 +1,22 @@
+// Add, level-2 count form: the worked example of the API pattern
+// (docs/model-internals.md). The vector family (api/vector.h) builds the
+// other forms on the same helpers.
+#pragma once
+#include "asc_model/call.h"
+#include "asc_model/tensor.h"
+
+namespace AscendC {
+
+template <class T>
+void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, int32_t count,
+         ASC_LOC_PARAMS) {
+  asc_model::Call op("Add", PIPE_V, ASC_LOC);                 // 1. name, pipe, call site
+  if (count < 0) op.fault("count is negative");                // 2. argument checks
+  T* d = op.out(dst, count);                                   // 3. every range: checked here
+  const T* a = op.in(src0, count);
+  const T* b = op.in(src1, count);
+  op.elems(count).run();                                       // 4. report; no fault after this
+  for (int32_t i = 0; i < count; ++i) d[i] = T(a[i] + b[i]);   // 5. compute (dst may alias a src)
+}
+
+}  // namespace AscendC

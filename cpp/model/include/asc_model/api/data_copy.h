@@ -1,0 +1,196 @@
+// DataCopy (count and DataCopyParams forms), DataCopyPad, InitConstValue,
+// SetPadValue: the data movers of the base. Pattern: see docs/model-internals.md.
+#pragma once
+#include <cstring>
+#include <vector>
+#include "asc_model/call.h"
+#include "asc_model/tensor.h"
+
+namespace asc_model {
+
+// The pipe a transfer runs on, from its source and destination memories.
+inline int32_t copy_pipe(Mem src, Mem dst) {
+  if (src == Mem::GM) return PIPE_MTE2;
+  if (dst == Mem::GM) return PIPE_MTE3;
+  if (src == Mem::L0C) return PIPE_FIX;
+  if (src == Mem::UB && dst == Mem::UB) return PIPE_V;
+  if (src == Mem::UB) return PIPE_MTE3;
+  return PIPE_MTE1;
+}
+
+constexpr uint64_t kBlock = 32;  // DataCopy's unit of length and gap
+
+// Strided burst copy shared by every DataCopy form: `count` bursts of `len`
+// bytes; burst i starts at src_off + i*src_step and dst_off + i*dst_step.
+// All bursts are checked before the first byte is written.
+inline void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uint64_t count, uint64_t len,
+                       uint64_t src_step, uint64_t dst_step) {
+  std::vector<std::pair<uint8_t*, const uint8_t*>> bursts(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    bursts[i].second = op.range(src, i * src_step, len, false, i == 0);
+    bursts[i].first = op.range(dst, i * dst_step, len, true, i == 0);
+  }
+  op.run();
+  for (auto& b : bursts) std::memmove(b.first, b.second, len);
+}
+
+template <class D, class S>
+void data_copy_count(const D& dst, const S& src, uint32_t count, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
+  TensorRef d = dst.ref(), s = src.ref();
+  Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
+  uint64_t bytes = uint64_t(count) * sizeof(T);
+  if (bytes % kBlock != 0)
+    op.core().fault(file, line, "DataCopy",
+                    "%u elements of %s = %llu bytes is not a whole number of 32-byte blocks (use DataCopyPad)",
+                    count, type_name<T>(), (unsigned long long)bytes);
+  op.elems(count);
+  burst_copy(op, d, s, 1, bytes, 0, 0);
+}
+
+template <class D, class S>
+void data_copy_params(const D& dst, const S& src, const AscendC::DataCopyParams& p, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
+  TensorRef d = dst.ref(), s = src.ref();
+  Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
+  if (p.blockCount == 0 || p.blockLen == 0)
+    op.core().fault(file, line, "DataCopy", "blockCount=%u blockLen=%u: both must be at least 1", p.blockCount,
+                    p.blockLen);
+  uint64_t len = p.blockLen * kBlock;
+  op.elems(p.blockCount * len / sizeof(T));
+  burst_copy(op, d, s, p.blockCount, len, len + p.srcStride * kBlock, len + p.dstStride * kBlock);
+}
+
+// GM -> local with padding. Each burst of `len` bytes lands in local memory as
+// [left pad][data][right pad][fill to 32 B], the pads and fill being `pad`.
+template <class T>
+void data_copy_pad_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src, uint32_t count,
+                      uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad, uint32_t left,
+                      uint32_t right, T pad, const char* file, int line) {
+  TensorRef d = dst.ref(), s = src.ref();
+  Call op("DataCopyPad", copy_pipe(s.mem, d.mem), file, line);
+  Core& c = op.core();
+  if (count == 0 || len == 0) c.fault(file, line, "DataCopyPad", "blockCount=%u blockLen=%llu: both must be at least 1", count, (unsigned long long)len);
+  if (len % sizeof(T)) c.fault(file, line, "DataCopyPad", "blockLen %llu bytes is not a whole number of %s elements", (unsigned long long)len, type_name<T>());
+  if (!is_pad) left = right = 0;
+  if ((left + right) * sizeof(T) > kBlock) c.fault(file, line, "DataCopyPad", "leftPadding+rightPadding = %u elements exceed one 32-byte block", left + right);
+  uint64_t row = (left * sizeof(T) + len + right * sizeof(T) + kBlock - 1) / kBlock * kBlock;
+  uint64_t dst_step = row + dst_gap_blocks * kBlock;
+  if (!is_pad && c.pad_size == sizeof(T)) std::memcpy(&pad, &c.pad_bits, sizeof(T));
+  std::vector<std::pair<uint8_t*, const uint8_t*>> bursts(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    bursts[i].second = op.range(s, i * (len + src_gap), len, false, false);
+    bursts[i].first = op.range(d, i * dst_step, row, true, i == 0);
+  }
+  op.elems(count * len / sizeof(T)).run();
+  for (auto& b : bursts) {
+    T* row_p = reinterpret_cast<T*>(b.first);
+    for (uint64_t k = 0; k < row / sizeof(T); ++k) std::memcpy(row_p + k, &pad, sizeof(T));
+    std::memcpy(b.first + left * sizeof(T), b.second, len);
+  }
+}
+
+// local -> GM: bursts of `len` bytes; the local side advances by whole blocks.
+template <class T>
+void data_copy_pad_out(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<T>& src, uint32_t count,
+                       uint64_t len, uint64_t src_gap_blocks, uint64_t dst_gap, const char* file, int line) {
+  TensorRef d = dst.ref(), s = src.ref();
+  Call op("DataCopyPad", copy_pipe(s.mem, d.mem), file, line);
+  if (count == 0 || len == 0) op.core().fault(file, line, "DataCopyPad", "blockCount=%u blockLen=%llu: both must be at least 1", count, (unsigned long long)len);
+  uint64_t row = (len + kBlock - 1) / kBlock * kBlock;
+  op.elems(count * len / sizeof(T));
+  burst_copy(op, d, s, count, len, row + src_gap_blocks * kBlock, len + dst_gap);
+}
+
+}  // namespace asc_model
+
+namespace AscendC {
+
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count, ASC_LOC_PARAMS) {
+  asc_model::data_copy_count(dst, src, count, ASC_LOC);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count, ASC_LOC_PARAMS) {
+  asc_model::data_copy_count(dst, src, count, ASC_LOC);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count, ASC_LOC_PARAMS) {
+  asc_model::data_copy_count(dst, src, count, ASC_LOC);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p, ASC_LOC_PARAMS) {
+  asc_model::data_copy_params(dst, src, p, ASC_LOC);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p, ASC_LOC_PARAMS) {
+  asc_model::data_copy_params(dst, src, p, ASC_LOC);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p, ASC_LOC_PARAMS) {
+  asc_model::data_copy_params(dst, src, p, ASC_LOC);
+}
+
+// Enhanced form: only the default enhancement (a plain strided copy) is
+// modelled; anything else faults instead of silently computing something else.
+template <class D, class S>
+void DataCopy(const D& dst, const S& src, const DataCopyParams& p, const DataCopyEnhancedParams& e, ASC_LOC_PARAMS) {
+  if (int32_t(e.blockMode) != 0 || int32_t(e.deqScale) != 0 || e.isReluIn || int32_t(e.padModeIn) != 0)
+    asc_model::current_core().fault(ASC_LOC, "DataCopy",
+                                    "DataCopyEnhancedParams other than the defaults are not modelled yet");
+  asc_model::data_copy_params(dst, src, p, ASC_LOC);
+}
+
+// DataCopyExtParams: blockLen and the GM-side stride in bytes, the local-side
+// stride in 32-byte blocks.
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                 const DataCopyPadExtParams<T>& pad, ASC_LOC_PARAMS) {
+  asc_model::data_copy_pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
+                              pad.leftPadding, pad.rightPadding, pad.paddingValue, ASC_LOC);
+}
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                 const DataCopyPadParams& pad, ASC_LOC_PARAMS) {
+  T v{};
+  std::memcpy(&v, &pad.paddingValue, sizeof(T) < 8 ? sizeof(T) : 8);  // vendor: the low bytes hold the value
+  asc_model::data_copy_pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
+                              pad.leftPadding, pad.rightPadding, v, ASC_LOC);
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p, ASC_LOC_PARAMS) {
+  asc_model::data_copy_pad_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, ASC_LOC);
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p, ASC_LOC_PARAMS) {
+  asc_model::data_copy_pad_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, ASC_LOC);
+}
+
+template <class T, TPosition pos = TPosition::MAX>
+void SetPadValue(T value, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetPadValue", PIPE_S, ASC_LOC);
+  op.run();
+  op.core().pad_bits = 0;
+  std::memcpy(&op.core().pad_bits, &value, sizeof(T));
+  op.core().pad_size = sizeof(T);
+}
+
+// Fills repeatTimes x blockNum blocks (512 B in L0A/L0B, 32 B elsewhere) with
+// initValue, skipping dstGap blocks after each repeat.
+template <class T>
+void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("InitConstValue", PIPE_MTE2, ASC_LOC);
+  asc_model::Mem m = dst.mem();
+  uint64_t unit = (m == asc_model::Mem::L0A || m == asc_model::Mem::L0B) ? 512 : 32;
+  uint64_t run = uint64_t(p.blockNum) * unit, step = run + uint64_t(p.dstGap) * unit;
+  std::vector<T*> rows(p.repeatTimes);
+  for (uint32_t r = 0; r < p.repeatTimes; ++r) rows[r] = op.out(dst, run / sizeof(T), r * step / sizeof(T), r == 0);
+  op.elems(p.repeatTimes * run / sizeof(T)).run();
+  T v = T(p.initValue);
+  for (T* row : rows)
+    for (uint64_t k = 0; k < run / sizeof(T); ++k) row[k] = v;
+}
+
+}  // namespace AscendC

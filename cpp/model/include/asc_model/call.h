@@ -1,0 +1,106 @@
+// The one way an API implementation touches memory (decision 3).
+//
+//   auto op = asc_model::begin("Add", PIPE_V, ASC_LOC);
+//   T* d = op.out(dst, n);             // checked: in tensor, in memory, aligned
+//   const T* a = op.in(src0, n);
+//   op.elems(n).run();                 // reports to the observers; no fault after this
+//   for (...) d[i] = a[i] + ...;       // only now write
+//
+// Every in()/out() runs the always-on checks before anything is written, so a
+// faulty call leaves all memories untouched. run() builds the Event only when
+// the core has observers.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <vector>
+#include "asc_model/core.h"
+#include "asc_model/tensor.h"
+
+namespace asc_model {
+
+class Call {
+ public:
+  Call(const char* api, int32_t pipe, const char* file, int line, EventKind kind = EventKind::Api)
+      : core_(current_core()), api_(api), pipe_(pipe), file_(file), line_(line), kind_(kind) {
+    core_.poll(file, line);
+    core_.tick();
+  }
+  Call(const Call&) = delete;
+
+  // Element-typed ranges: `n` elements starting at element `first` of `t`.
+  template <class Tensor>
+  auto* out(const Tensor& t, uint64_t n, uint64_t first = 0, bool align = true) {
+    using T = typename Tensor::PrimType;
+    return reinterpret_cast<T*>(range(t.ref(), first * sizeof(T), n * sizeof(T), true, align));
+  }
+  template <class Tensor>
+  const auto* in(const Tensor& t, uint64_t n, uint64_t first = 0, bool align = true) {
+    using T = typename Tensor::PrimType;
+    return reinterpret_cast<const T*>(range(t.ref(), first * sizeof(T), n * sizeof(T), false, align));
+  }
+  // Byte ranges, for strided movers (one call per burst).
+  uint8_t* range(const TensorRef& r, uint64_t byte_off, uint64_t nbytes, bool write, bool align) {
+    Access a;
+    uint8_t* p = core_.check(r, byte_off, nbytes, write, align, api_, file_, line_, &a);
+    if (core_.observed()) acc_.push_back(a);  // plain runs never allocate
+    bytes_ += nbytes;
+    return p;
+  }
+
+  Call& elems(uint64_t n) { elems_ = n; return *this; }
+  Call& event(int32_t e, int32_t id) { event_ = e; id_ = id; return *this; }
+
+  // Report the call. After run() the implementation may write; it must not fault.
+  void run() {
+    if (!core_.observed()) return;
+    Event e{kind_, api_, pipe_, file_, line_, core_.block_idx(), elems_, bytes_, acc_.data(), acc_.size(), event_, id_};
+    core_.emit(e);
+  }
+
+  Core& core() { return core_; }
+  const char* file() const { return file_; }
+  int line() const { return line_; }
+  [[noreturn]] void fault(const char* msg) { core_.fault(file_, line_, api_, "%s", msg); }
+
+ private:
+  Core& core_;
+  const char* api_;
+  int32_t pipe_;
+  const char* file_;
+  int line_;
+  EventKind kind_;
+  std::vector<Access> acc_;
+  uint64_t elems_ = 0, bytes_ = 0;
+  int32_t event_ = -1, id_ = -1;
+};
+
+// Spelled like the docs: auto op = asc_model::begin("Add", PIPE_V, ASC_LOC);
+// (C++17 guaranteed elision lets the non-copyable Call be returned.)
+inline Call begin(const char* api, int32_t pipe, const char* file, int line,
+                  EventKind kind = EventKind::Api) {
+  return Call(api, pipe, file, line, kind);
+}
+
+}  // namespace asc_model
+
+namespace asc_model {
+
+template <class T>
+T scalar_get(const char* api, const TensorRef& r, uint64_t idx, const char* file, int line) {
+  Call op(api, PIPE_S, file, line);
+  const uint8_t* p = op.range(r, idx * sizeof(T), sizeof(T), false, false);
+  op.elems(1).run();
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+template <class T>
+void scalar_set(const char* api, const TensorRef& r, uint64_t idx, T v, const char* file, int line) {
+  Call op(api, PIPE_S, file, line);
+  uint8_t* p = op.range(r, idx * sizeof(T), sizeof(T), true, false);
+  op.elems(1).run();
+  std::memcpy(p, &v, sizeof(T));
+}
+
+}  // namespace asc_model

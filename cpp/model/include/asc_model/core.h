@@ -1,0 +1,103 @@
+// One simulated AI core: its local memories, its intra-core flag state, its
+// observers and the fault plumbing. Each core runs on its own host thread;
+// current_core() returns the core of the calling thread. Everything that is
+// not a template lives in src/runtime.cpp (compiled once, cached).
+#pragma once
+#include <cstdarg>
+#include <cstdint>
+#include <string>
+#include <vector>
+#include "asc_model/enums.h"
+#include "asc_model/fault.h"
+#include "asc_model/instrument.h"
+#include "asc_model/platform.h"
+
+// Every API function and method ends with these two defaulted parameters:
+// GCC evaluates __builtin_FILE/LINE at the call site and honours the emitted
+// `#line N "kernel.py"` directives, so faults name the user's Python line.
+#define ASC_LOC_PARAMS const char *asc_file = __builtin_FILE(), int asc_line = __builtin_LINE()
+#define ASC_LOC asc_file, asc_line
+
+namespace asc_model {
+
+struct Launch;  // runtime.cpp: cross-core state of one launch
+
+constexpr int kNumHardEvents = 35;  // HardEvent values 0..34
+constexpr int kNumEventIds = 8;     // ids 0..7 per (src, dst) pair on A2/A3
+
+// A description of the memory a tensor covers, independent of its element type.
+// For local memories `addr` is a byte offset in the core's memory; for GM it is
+// the host address.
+struct TensorRef {
+  Mem mem;
+  uint64_t addr;
+  uint64_t bytes;  // extent of the tensor; GM: 0 when no size was given
+};
+
+class Core {
+ public:
+  Core(Launch* launch, const LaunchConfig& cfg, int block_idx);
+  Core(const Core&) = delete;
+  Core& operator=(const Core&) = delete;
+
+  int block_idx() const { return block_idx_; }
+  int block_num() const { return block_num_; }
+  int core_type() const { return core_type_; }
+  uint8_t* mem_base(Mem m) { return mem_[static_cast<int>(m)].data(); }
+  uint64_t mem_size(Mem m) const { return size_[static_cast<int>(m)]; }
+  uint32_t mem_align(Mem m) const { return align_[static_cast<int>(m)]; }
+  bool observed() const { return !observers_.empty(); }
+  void add_observer(Observer* o) { observers_.push_back(o); }
+  void emit(const Event& e) { for (Observer* o : observers_) o->on_event(e); }
+  uint64_t tick() { return ++calls_; }  // also GetSystemCycle's clock
+
+  // Throws Cancelled if another core has faulted. Called by every API entry.
+  void poll(const char* file, int line);
+  // Formats "file:line: block N: API: message" and throws Fault.
+  [[noreturn]] void fault(const char* file, int line, const char* api, const char* fmt, ...)
+      __attribute__((format(printf, 5, 6)));
+
+  // Checks one access and returns its host pointer. `align` requests the
+  // memory's start-alignment check (vector/MTE operands; not scalar access).
+  uint8_t* check(const TensorRef& t, uint64_t byte_off, uint64_t nbytes, bool write, bool align,
+                 const char* api, const char* file, int line, Access* out);
+
+  // Intra-core flags (SetFlag/WaitFlag). Faults on bad id, double set, deadlock.
+  void set_flag(int event, int id, const char* file, int line);
+  void wait_flag(int event, int id, const char* file, int line);
+
+  // Cross-core synchronisation, implemented on the Launch.
+  void sync_all(const char* file, int line);
+  void cross_set(int mode, int flag, const char* file, int line);
+  void cross_wait(int mode, int flag, const char* file, int line);
+  void ib_set(int block, int event, const char* file, int line);
+  void ib_wait(int block, int event, const char* file, int line);
+
+  // printf / DumpTensor output, flushed in block order after the launch.
+  void print(const std::string& s) { out_ += s; }
+  std::string& output() { return out_; }
+
+  // SetPadValue state: bit pattern and size of the value (0 = never set).
+  uint64_t pad_bits = 0;
+  uint32_t pad_size = 0;
+
+ private:
+  Launch* launch_;
+  int block_idx_, block_num_, core_type_;
+  std::vector<uint8_t> mem_[kMemCount];
+  uint64_t size_[kMemCount];
+  uint32_t align_[kMemCount];
+  uint8_t flags_[kNumHardEvents][kNumEventIds] = {};
+  std::vector<Observer*> observers_;
+  uint64_t calls_ = 0;
+  std::string out_;
+};
+
+// The core of the calling thread; faults (as a plain Fault) when called
+// outside a launch.
+Core& current_core();
+
+// Appends a printf-formatted string (for messages).
+std::string strprintf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
+}  // namespace asc_model

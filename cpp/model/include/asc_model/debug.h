@@ -1,0 +1,127 @@
+// printf, DumpTensor, LocalTensor::Print/ToFile. Output is buffered per core
+// and written after the launch in block order, each core's text under a
+// device-style "DumpHead: AIV-<block>" line (the NPU also dumps after the
+// kernel ends), so multi-core output is deterministic.
+#pragma once
+#include <cstdio>
+#include <string>
+#include <type_traits>
+#include "asc_model/call.h"
+#include "asc_model/tensor.h"
+
+namespace asc_model {
+
+// Captures the call site of printf: the variadic pack leaves no room for
+// trailing defaulted parameters, but the converting constructor's defaults are
+// evaluated where the format string is passed.
+struct FmtLoc {
+  const char* fmt;
+  const char* file;
+  int line;
+  FmtLoc(const char* f, const char* file_ = __builtin_FILE(), int line_ = __builtin_LINE())
+      : fmt(f), file(file_), line(line_) {}
+};
+
+// C varargs promotion for the model's own types.
+template <class T>
+auto vararg(T v) {
+  if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) return double(float(v));
+  else if constexpr (std::is_floating_point_v<T>) return double(v);
+  else if constexpr (std::is_enum_v<T>) return static_cast<long long>(v);
+  else return v;
+}
+
+template <class T>
+std::string format_elem(T v) {
+  char buf[64];
+  if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_floating_point_v<T>)
+    std::snprintf(buf, sizeof buf, "%g", double(float(v)));
+  else if constexpr (std::is_signed_v<T>) std::snprintf(buf, sizeof buf, "%lld", (long long)v);
+  else std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+  return buf;
+}
+
+template <class Tensor>
+void dump(const char* api, const Tensor& t, uint32_t desc, uint32_t n, const char* file, int line,
+          bool with_desc) {
+  using T = typename Tensor::PrimType;
+  Call op(api, PIPE_S, file, line, EventKind::Print);
+  const T* p = op.in(t, n, 0, false);
+  op.elems(n).run();
+  TensorRef r = t.ref();
+  std::string s;
+  if (with_desc)
+    s = strprintf("DumpTensor: desc=%u, addr=%llu, data_type=%s, position=%s, dump_size=%u\n", desc,
+                  (unsigned long long)(r.mem == Mem::GM ? 0 : r.addr), type_name<T>(), mem_name(r.mem), n);
+  s += "[";
+  for (uint32_t i = 0; i < n; ++i) {
+    T v;
+    std::memcpy(&v, p + i, sizeof(T));
+    if (i) s += ", ";
+    s += format_elem(v);
+  }
+  s += "]\n";
+  op.core().print(s);
+}
+
+}  // namespace asc_model
+
+namespace AscendC {
+
+template <class... Args>
+void printf(asc_model::FmtLoc f, Args... args) {
+  asc_model::Call op("printf", PIPE_S, f.file, f.line, asc_model::EventKind::Print);
+  op.run();
+  char small[512];
+  int n = std::snprintf(small, sizeof small, f.fmt, asc_model::vararg(args)...);
+  if (n < 0) op.fault("bad printf format");
+  std::string s;
+  if (size_t(n) < sizeof small) s.assign(small, size_t(n));
+  else {
+    s.resize(size_t(n) + 1);
+    std::snprintf(&s[0], s.size(), f.fmt, asc_model::vararg(args)...);
+    s.resize(size_t(n));
+  }
+  if (s.empty() || s.back() != '\n') s += '\n';
+  op.core().print(s);
+}
+
+template <class T>
+void DumpTensor(const LocalTensor<T>& t, uint32_t desc, uint32_t dumpSize, ASC_LOC_PARAMS) {
+  asc_model::dump("DumpTensor", t, desc, dumpSize, ASC_LOC, true);
+}
+template <class T>
+void DumpTensor(const GlobalTensor<T>& t, uint32_t desc, uint32_t dumpSize, ASC_LOC_PARAMS) {
+  asc_model::dump("DumpTensor", t, desc, dumpSize, ASC_LOC, true);
+}
+template <class Tensor>
+void DumpTensor(const Tensor& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo&, ASC_LOC_PARAMS) {
+  asc_model::dump("DumpTensor", t, desc, dumpSize, ASC_LOC, true);
+}
+template <class Tensor>
+void DumpAccChkPoint(const Tensor& t, uint32_t index, uint32_t countOff, uint32_t dumpSize, ASC_LOC_PARAMS) {
+  asc_model::dump("DumpAccChkPoint", t[countOff], index, dumpSize, ASC_LOC, true);
+}
+inline void PrintTimeStamp(uint32_t descId, ASC_LOC_PARAMS) {
+  asc_model::Call op("PrintTimeStamp", PIPE_S, ASC_LOC, asc_model::EventKind::Print);
+  op.run();
+  op.core().print(asc_model::strprintf("TimeStamp: desc=%u, cycle=%llu\n", descId,
+                                       (unsigned long long)op.core().tick()));
+}
+
+template <class T>
+void LocalTensor<T>::Print(uint32_t n, const char* asc_file, int asc_line) const {
+  asc_model::dump("Print", *this, 0, n, ASC_LOC, false);
+}
+template <class T>
+void LocalTensor<T>::ToFile(const std::string& name, const char* asc_file, int asc_line) const {
+  asc_model::Call op("ToFile", PIPE_S, ASC_LOC, asc_model::EventKind::Print);
+  const uint8_t* p = op.range(ref(), 0, GetLength(), false, false);
+  op.run();
+  std::FILE* f = std::fopen(name.c_str(), "wb");
+  if (!f) op.fault("cannot open the output file");
+  std::fwrite(p, 1, GetLength(), f);
+  std::fclose(f);
+}
+
+}  // namespace AscendC

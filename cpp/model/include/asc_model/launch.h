@@ -1,0 +1,9 @@
+// Entry point the generated launch stub calls: runs `body(ctx)` on
+// cfg.block_dim simulated cores (one host thread each) and returns 0, or 1
+// with the first fault's message in cfg.err.
+#pragma once
+#include "asc_model/platform.h"
+
+namespace asc_model {
+int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx);
+}

@@ -1,0 +1,41 @@
+// Memory kinds and the per-launch configuration the runner passes in.
+// Sizes and alignments are never literals in the model: they come from the
+// Python PlatformSpec through LaunchConfig, so one build serves every SoC.
+#pragma once
+#include <cstdint>
+
+namespace asc_model {
+
+// One entry per physical memory a kernel can address. GM is the host arrays.
+enum class Mem : uint8_t { GM = 0, UB, L1, L0A, L0B, L0C, BT, FB, COUNT };
+constexpr int kMemCount = static_cast<int>(Mem::COUNT);
+
+inline const char* mem_name(Mem m) {
+  static const char* const names[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+  int i = static_cast<int>(m);
+  return i >= 0 && i < kMemCount ? names[i] : "?";
+}
+
+// A host array the runner registered: accesses through GM pointers must fall
+// inside one of these (decision 5: never write outside the user's arrays).
+struct RegionDesc {
+  uint64_t base;     // address of the first byte
+  uint64_t nbytes;   // size in bytes
+  const char* name;  // kernel parameter name, for messages
+};
+
+// C layout shared with python/asc/runtime/model/launch.py (ctypes). Keep in sync.
+struct LaunchConfig {
+  uint64_t mem_size[kMemCount];   // bytes per core; GM entry unused
+  uint32_t mem_align[kMemCount];  // required start alignment in bytes
+  int32_t block_dim;
+  int32_t core_type;        // 0 = AIV, 1 = AIC (AscendC::AIV / AIC)
+  double timeout_s;         // watchdog for cross-core waits
+  uint32_t num_regions;
+  const RegionDesc* regions;
+  const char* trace_path;   // non-null: write the instrumentation stream there
+  char* err;                // out: first fault message (NUL terminated)
+  uint32_t err_len;
+};
+
+}  // namespace asc_model

@@ -1,0 +1,215 @@
+// Parameter structs of the dialect (AscendCStructs.td). The emitter writes
+// them as brace-init lists in the TD field order, e.g.
+//   AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8};
+// so each is an aggregate whose members follow that order exactly, with the
+// vendor defaults. Enum-typed members are EnumArg<E>: the emitter currently
+// prints enum fields as plain ints, and EnumArg accepts both.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+#include "asc_model/dtypes.h"
+#include "asc_model/enums.h"
+
+namespace asc_model {
+
+template <class E>
+struct EnumArg {
+  int32_t v = 0;
+  constexpr EnumArg() = default;
+  constexpr EnumArg(int32_t x) : v(x) {}
+  constexpr EnumArg(E e) : v(static_cast<int32_t>(e)) {}
+  constexpr operator E() const { return static_cast<E>(v); }
+  constexpr operator int32_t() const { return v; }
+};
+
+}  // namespace asc_model
+
+namespace AscendC {
+
+struct BinaryRepeatParams {
+  uint8_t dstBlkStride = 1, src0BlkStride = 1, src1BlkStride = 1;
+  uint8_t dstRepStride = 8, src0RepStride = 8, src1RepStride = 8;
+};
+struct BrcbRepeatParams { uint16_t dstBlkStride = 1; uint16_t dstRepStride = 8; };
+struct CopyRepeatParams {
+  uint16_t dstStride = 0, srcStride = 0, dstRepeatSize = 0, srcRepeatSize = 0;
+};
+struct DataCopyParams {
+  uint16_t blockCount = 1, blockLen = 0, srcStride = 0, dstStride = 0;
+};
+struct DataCopyEnhancedParams {
+  asc_model::EnumArg<BlockMode> blockMode = BlockMode::BLOCK_MODE_NORMAL;
+  asc_model::EnumArg<DeqScale> deqScale = DeqScale::DEQ_NONE;
+  uint64_t deqValueIn = 0;
+  uint8_t sidStoreModeIn = 0;
+  bool isReluIn = false;
+  asc_model::EnumArg<pad_t> padModeIn = pad_t::PAD_NONE;
+  uint64_t padValueIn = 0;
+};
+struct InitConstValueParams {
+  uint16_t repeatTimes = 0, blockNum = 0, dstGap = 0;
+  double initValue = 0;  // vendor: T; a double holds every int32/half/float value exactly
+};
+struct UnaryRepeatParams {
+  uint16_t dstBlkStride = 1, srcBlkStride = 1;
+  uint8_t dstRepStride = 8, srcRepStride = 8;
+};
+struct TransDataTo5HDParams {
+  bool dstHighHalf = false, srcHighHalf = false;
+  uint8_t repeatTimes = 1;
+  uint16_t dstRepStride = 0, srcRepStride = 0;
+};
+struct TransposeParamsExt {
+  uint16_t nSize = 0, cSize = 0, hSize = 0, wSize = 0;
+  asc_model::EnumArg<TransposeType> transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
+};
+struct DataCopyPadParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0, rightPadding = 0;
+  uint64_t paddingValue = 0;
+};
+struct DataCopyExtParams {
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;  // bytes
+  uint32_t srcStride = 0, dstStride = 0;
+  uint32_t rsv = 0;
+};
+template <class T>
+struct DataCopyPadExtParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0, rightPadding = 0;
+  T paddingValue = T(0);
+};
+struct GatherMaskParams {
+  uint8_t src0BlockStride = 1;
+  uint16_t repeatTimes = 1, src0RepeatStride = 0;
+  uint8_t src1RepeatStride = 0;
+};
+struct MmadParams {
+  uint16_t m = 0, n = 0, k = 0;
+  uint8_t unitFlag = 0;
+  bool cmatrixSource = false;
+  bool cmatrixInitVal = true;
+};
+struct Nd2NzParams {
+  uint16_t ndNum = 0, nValue = 0, dValue = 0, srcNdMatrixStride = 0, srcDValue = 0;
+  uint16_t dstNzC0Stride = 0, dstNzNStride = 0, dstNzMatrixStride = 0;
+};
+struct Nz2NdParamsFull {
+  uint16_t ndNum = 1, nValue = 0, dValue = 0, srcNdMatrixStride = 1, srcNStride = 0;
+  uint16_t dstDStride = 0, dstNdMatrixStride = 1;
+};
+struct DataCopyCO12DstParams {
+  uint16_t nSize = 0, mSize = 0;
+  uint32_t dstStride = 0;
+  uint16_t srcStride = 0;
+  asc_model::EnumArg<QuantModes> quantPre = QuantModes::NoQuant;
+  uint8_t reluPre = 0;
+  bool channelSplit = false;
+  bool nz2ndEn = false;
+};
+struct GatherRepeatParams { uint16_t dstBlkStride = 1; uint16_t dstRepStride = 8; };
+struct LoadData2DParams {
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 1;
+  uint16_t srcStride = 0;
+  uint8_t sid = 0;
+  uint16_t dstGap = 0;
+  bool ifTranspose = false;
+  uint8_t addrMode = 0;
+};
+struct LoadData2DParamsV2 {
+  uint32_t mStartPosition = 0, kStartPosition = 0;
+  uint16_t mStep = 0, kStep = 0;
+  int32_t srcStride = 0;
+  uint16_t dstStride = 0;
+  bool ifTranspose = false;
+  uint8_t sid = 0;
+};
+struct LoadData3DParamsV1 {
+  uint8_t padList[4] = {0, 0, 0, 0};
+  uint16_t l1H = 1, l1W = 1, c1Index = 0;
+  uint8_t fetchFilterW = 0, fetchFilterH = 0;
+  int16_t leftTopW = 0, leftTopH = 0;
+  uint8_t strideW = 1, strideH = 1, filterW = 1, filterH = 1, dilationFilterW = 1, dilationFilterH = 1;
+  uint8_t jumpStride = 1, repeatMode = 0, repeatTime = 1, cSize = 0;
+  uint64_t padValue = 0;
+};
+struct LoadData3DParamsV2 {
+  uint8_t padList[4] = {0, 0, 0, 0};
+  uint16_t l1H = 1, l1W = 1, channelSize = 1, kExtension = 1, mExtension = 1, kStartPt = 0, mStartPt = 0;
+  uint8_t strideW = 1, strideH = 1, filterW = 1, filterH = 1, dilationFilterW = 1, dilationFilterH = 1;
+  bool enTranspose = false, enSmallK = false;
+  uint64_t padValue = 0;
+  bool filterSizeW = false, filterSizeH = false, fMatrixCtrl = false;
+};
+struct LoadData3DParamsV2Pro {
+  uint16_t channelSize = 0;
+  bool enTranspose = false, enSmallK = false, filterSizeW = false, filterSizeH = false, fMatrixCtrl = false;
+  uint64_t extConfig = 0;
+  uint64_t filterConfig = 0x10101010101ULL;
+};
+struct LoadData2dTransposeParams {
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 1;
+  uint16_t srcStride = 0, dstGap = 0, dstFracGap = 0;
+  uint8_t addrMode = 0;
+};
+struct LoadData2dTransposeParamsV2 {
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 0;
+  uint16_t srcStride = 0, dstGap = 0, dstFracGap = 0, srcFracGap = 0;
+  uint8_t addrMode = 0;
+};
+struct LoadDataRepeatParam {
+  uint16_t repeatStride = 0;
+  uint8_t repeatTime = 1;
+  uint8_t repeatMode = 0;
+};
+struct MrgSort4Info {
+  uint16_t elementLengths[4] = {0, 0, 0, 0};
+  bool ifExhaustedSuspension = false;
+  uint16_t validBit = 15;
+  uint16_t repeatTimes = 1;
+};
+struct FixpipeParamsV220 {
+  uint16_t nSize = 0, mSize = 0;
+  uint32_t srcStride = 0, dstStride = 0;
+  bool reluEn = false;
+  asc_model::EnumArg<QuantModes> quantPre = QuantModes::NoQuant;
+  uint64_t deqScalar = 0;
+  uint16_t ndNum = 1, srcNdStride = 0, dstNdStride = 0;
+  uint8_t unitFlag = 0;
+  bool isChannelSplit = false;
+};
+struct LoadImageToLocalParams {
+  uint16_t horizSize = 2, vertSize = 2, horizStartPos = 0, vertStartPos = 0, srcHorizSize = 2;
+  uint8_t topPadSize = 0, botPadSize = 0;
+  uint16_t leftPadSize = 0, rightPadSize = 0;
+  uint8_t sid = 0;
+};
+struct CheckLocalMemoryIAParam {
+  uint8_t enableBit = 0;
+  uint32_t startAddr = 0, endAddr = 0;
+  bool isScalarRead = false, isScalarWrite = false, isVectorRead = false, isVectorWrite = false;
+  bool isMteRead = false, isMteWrite = false, isEnable = false;
+};
+constexpr int K_MAX_SHAPE_DIM = 8;
+struct ShapeInfo {
+  uint8_t shapeDim = 0;
+  uint32_t shape[K_MAX_SHAPE_DIM] = {};
+  uint8_t originalShapeDim = 0;
+  uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
+  asc_model::EnumArg<DataFormat> dataFormat = DataFormat::ND;
+};
+struct SliceInfo {
+  uint32_t startIndex = 0, endIndex = 0, stride = 0, burstLen = 0, shapeValue = 0;
+};
+
+inline uint64_t GetShapeSize(const ShapeInfo& s) {
+  uint64_t n = 1;
+  for (int i = 0; i < s.shapeDim && i < K_MAX_SHAPE_DIM; ++i) n *= s.shape[i];
+  return n;
+}
+
+}  // namespace AscendC

@@ -1,0 +1,82 @@
+// Intra-core flags and barriers, inter-core synchronisation. Execution is
+// functional (each core runs its calls in program order), so a WaitFlag whose
+// flag is not set can never be satisfied: the core reports a deadlock at once.
+#pragma once
+#include "asc_model/call.h"
+#include "asc_model/core.h"
+#include "asc_model/tensor.h"
+
+namespace AscendC {
+
+template <HardEvent e>
+void SetFlag(int32_t id, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetFlag", PIPE_S, ASC_LOC, asc_model::EventKind::SetFlag);
+  op.core().set_flag(int(e), id, ASC_LOC);
+  op.event(int32_t(e), id).run();
+}
+template <HardEvent e>
+void WaitFlag(int32_t id, ASC_LOC_PARAMS) {
+  asc_model::Call op("WaitFlag", PIPE_S, ASC_LOC, asc_model::EventKind::WaitFlag);
+  op.core().wait_flag(int(e), id, ASC_LOC);
+  op.event(int32_t(e), id).run();
+}
+template <pipe_t p>
+void PipeBarrier(ASC_LOC_PARAMS) {
+  asc_model::Call op("PipeBarrier", p, ASC_LOC, asc_model::EventKind::Barrier);
+  if (p == PIPE_S) op.fault("PipeBarrier<PIPE_S> is illegal (the scalar unit is always in order)");
+  op.event(int32_t(p), -1).run();
+}
+template <MemDsbT m>
+void DataSyncBarrier(ASC_LOC_PARAMS) {
+  asc_model::Call op("DataSyncBarrier", PIPE_ALL, ASC_LOC, asc_model::EventKind::Barrier);
+  op.event(int32_t(m), -1).run();
+}
+
+template <bool isAIVOnly = true>
+void SyncAll(ASC_LOC_PARAMS) {
+  asc_model::Call op("SyncAll", PIPE_ALL, ASC_LOC, asc_model::EventKind::SyncAll);
+  op.run();
+  op.core().sync_all(ASC_LOC);
+}
+// Workspace form: the vendor implements it with GM/UB flags; the model keeps
+// the same semantics (all `usedCores` cores meet) on its own barrier.
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+             int32_t usedCores = 0, ASC_LOC_PARAMS) {
+  asc_model::Call op("SyncAll", PIPE_ALL, ASC_LOC, asc_model::EventKind::SyncAll);
+  if (usedCores != 0 && usedCores != op.core().block_num())
+    op.core().fault(ASC_LOC, "SyncAll", "usedCores=%d but the launch has %d cores (partial SyncAll is not modelled)",
+                    usedCores, op.core().block_num());
+  op.run();
+  op.core().sync_all(ASC_LOC);
+}
+
+template <int modeId, pipe_t p>
+void CrossCoreSetFlag(int32_t flagId, ASC_LOC_PARAMS) {
+  asc_model::Call op("CrossCoreSetFlag", p, ASC_LOC, asc_model::EventKind::CrossSet);
+  op.event(modeId, flagId).run();
+  op.core().cross_set(modeId, flagId, ASC_LOC);
+}
+template <int modeId, pipe_t p>
+void CrossCoreWaitFlag(int32_t flagId, ASC_LOC_PARAMS) {
+  asc_model::Call op("CrossCoreWaitFlag", p, ASC_LOC, asc_model::EventKind::CrossWait);
+  op.event(modeId, flagId).run();
+  op.core().cross_wait(modeId, flagId, ASC_LOC);
+}
+
+template <bool isAIVOnly = true>
+void IBSet(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int32_t blockIdx, int32_t eventID,
+           ASC_LOC_PARAMS) {
+  asc_model::Call op("IBSet", PIPE_MTE3, ASC_LOC, asc_model::EventKind::CrossSet);
+  op.event(blockIdx, eventID).run();
+  op.core().ib_set(blockIdx, eventID, ASC_LOC);
+}
+template <bool isAIVOnly = true>
+void IBWait(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int32_t blockIdx, int32_t eventID,
+            ASC_LOC_PARAMS) {
+  asc_model::Call op("IBWait", PIPE_MTE2, ASC_LOC, asc_model::EventKind::CrossWait);
+  op.event(blockIdx, eventID).run();
+  op.core().ib_wait(blockIdx, eventID, ASC_LOC);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,173 @@
+// GlobalTensor<T> and LocalTensor<T>: typed views. They hold addresses only;
+// every data access goes through a Call (call.h) or the checked scalar
+// accessors below, so bounds are always checked.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include "asc_model/core.h"
+#include "asc_model/dtypes.h"
+#include "asc_model/enums.h"
+#include "asc_model/structs.h"
+
+#ifndef __gm__
+#define __gm__
+#endif
+
+namespace asc_model {
+
+// Which physical memory a logical position lives in (hardware.md). CO2 is the
+// fixpipe's output side; a LocalTensor there is modelled in UB.
+inline Mem mem_of(AscendC::TPosition p) {
+  using P = AscendC::TPosition;
+  switch (p) {
+    case P::VECIN: case P::VECOUT: case P::VECCALC: case P::CO2: return Mem::UB;
+    case P::A1: case P::B1: case P::C1: return Mem::L1;
+    case P::A2: return Mem::L0A;
+    case P::B2: return Mem::L0B;
+    case P::CO1: return Mem::L0C;
+    case P::C2: return Mem::BT;
+    case P::GM: return Mem::GM;
+    default: return Mem::UB;
+  }
+}
+
+// Scalar (PIPE_S) reads and writes of a single element, checked like any call.
+template <class T>
+T scalar_get(const char* api, const TensorRef& r, uint64_t idx, const char* file, int line);
+template <class T>
+void scalar_set(const char* api, const TensorRef& r, uint64_t idx, T v, const char* file, int line);
+
+}  // namespace asc_model
+
+namespace AscendC {
+
+template <class T>
+class GlobalTensor {
+ public:
+  using PrimType = T;
+  GlobalTensor() = default;
+
+  void SetGlobalBuffer(__gm__ T* p, uint64_t size = 0) { ptr_ = p; size_ = size; }
+  GlobalTensor operator[](uint64_t off) const {
+    GlobalTensor g;
+    g.ptr_ = ptr_ + off;
+    g.size_ = size_ > off ? size_ - off : 0;
+    g.shape_ = shape_;
+    return g;
+  }
+  T GetValue(uint64_t i, ASC_LOC_PARAMS) const {
+    return asc_model::scalar_get<T>("GetValue", ref(), i, ASC_LOC);
+  }
+  void SetValue(uint64_t i, T v, ASC_LOC_PARAMS) {
+    asc_model::scalar_set<T>("SetValue", ref(), i, v, ASC_LOC);
+  }
+  __gm__ T* GetPhyAddr() const { return ptr_; }
+  __gm__ T* GetPhyAddr(uint64_t off) const { return ptr_ + off; }
+  uint64_t GetSize() const { return size_; }
+  template <CacheRwMode rw = CacheRwMode::RW>
+  void SetL2CacheHint(CacheMode mode = CacheMode::CACHE_MODE_NORMAL) { cache_mode_ = mode; }
+  void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
+  ShapeInfo GetShapeInfo() const { return shape_; }
+
+  asc_model::TensorRef ref() const {
+    return {asc_model::Mem::GM, reinterpret_cast<uint64_t>(ptr_), size_ * sizeof(T)};
+  }
+
+ private:
+  T* ptr_ = nullptr;
+  uint64_t size_ = 0;  // elements; 0 = not given (only the GM region bounds apply)
+  ShapeInfo shape_{};
+  CacheMode cache_mode_ = CacheMode::CACHE_MODE_NORMAL;
+};
+
+template <class T>
+class LocalTensor {
+ public:
+  using PrimType = T;
+  LocalTensor() = default;
+  // (position, byte address, length in elements): the emitter's explicit form.
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tile_size, ASC_LOC_PARAMS)
+      : pos_(pos), addr_(addr), bytes_(uint64_t(tile_size) * sizeof(T)) {
+    check_placement("LocalTensor", ASC_LOC);
+  }
+  // (byte address) in VECCALC; length unknown until SetSize/SetBufferLen, so
+  // the extent is "to the end of UB" for the checks.
+  explicit LocalTensor(uint32_t addr, ASC_LOC_PARAMS) : pos_(TPosition::VECCALC), addr_(addr) {
+    auto& c = asc_model::current_core();
+    uint64_t sz = c.mem_size(asc_model::Mem::UB);
+    bytes_ = addr < sz ? sz - addr : 0;
+    check_placement("LocalTensor", ASC_LOC);
+  }
+
+  LocalTensor operator[](uint64_t off) const {
+    LocalTensor t = *this;
+    uint64_t b = off * sizeof(T);
+    t.addr_ = addr_ + b;
+    t.bytes_ = bytes_ > b ? bytes_ - b : 0;
+    return t;
+  }
+  T GetValue(uint64_t i, ASC_LOC_PARAMS) const {
+    return asc_model::scalar_get<T>("GetValue", ref(), i, ASC_LOC);
+  }
+  void SetValue(uint64_t i, T v, ASC_LOC_PARAMS) const {
+    asc_model::scalar_set<T>("SetValue", ref(), i, v, ASC_LOC);
+  }
+  // Vendor semantics: GetSize = elements, GetLength = bytes.
+  uint32_t GetLength() const { return static_cast<uint32_t>(bytes_); }
+  uint32_t GetSize() const { return static_cast<uint32_t>(bytes_ / sizeof(T)); }
+  void SetSize(uint32_t n) { bytes_ = uint64_t(n) * sizeof(T); }
+  void SetBufferLen(uint32_t nbytes) { bytes_ = nbytes; }
+  uint64_t GetPhyAddr() const { return addr_; }
+  uint64_t GetPhyAddr(uint64_t off) const { return addr_ + off * sizeof(T); }
+  asc_model::EnumArg<TPosition> GetPosition() const { return pos_; }
+  void SetUserTag(int32_t tag) { tag_ = tag; }
+  int32_t GetUserTag() const { return tag_; }
+  template <class U>
+  LocalTensor<U> ReinterpretCast() const {
+    LocalTensor<U> t;
+    t.set_raw(pos_, addr_, bytes_, tag_);
+    return t;
+  }
+  template <class U>
+  void SetAddrWithOffset(const LocalTensor<U>& src, uint64_t off) {
+    uint64_t b = off * sizeof(U);
+    pos_ = src.position();
+    addr_ = src.GetPhyAddr() + b;
+    bytes_ = src.GetLength() > b ? src.GetLength() - b : 0;
+  }
+  void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
+  ShapeInfo GetShapeInfo() const { return shape_; }
+  void Print(uint32_t n, ASC_LOC_PARAMS) const;            // debug.h
+  void Print(ASC_LOC_PARAMS) const { Print(GetSize(), ASC_LOC); }
+  void ToFile(const std::string& name, ASC_LOC_PARAMS) const;  // debug.h
+
+  // Model internals (not Ascend C API).
+  TPosition position() const { return pos_; }
+  asc_model::Mem mem() const { return asc_model::mem_of(pos_); }
+  asc_model::TensorRef ref() const { return {mem(), addr_, bytes_}; }
+  void set_raw(TPosition p, uint64_t addr, uint64_t bytes, int32_t tag = 0) {
+    pos_ = p; addr_ = addr; bytes_ = bytes; tag_ = tag;
+  }
+
+ private:
+  void check_placement(const char* api, const char* file, int line) const {
+    auto& c = asc_model::current_core();
+    asc_model::Mem m = mem();
+    if (addr_ % c.mem_align(m) != 0)
+      c.fault(file, line, api, "address %llu in %s is not %u-byte aligned", (unsigned long long)addr_,
+              asc_model::mem_name(m), c.mem_align(m));
+    if (addr_ + bytes_ > c.mem_size(m))
+      c.fault(file, line, api, "tensor %s [%llu, %llu) beyond %s size %llu", asc_model::mem_name(m),
+              (unsigned long long)addr_, (unsigned long long)(addr_ + bytes_), asc_model::mem_name(m),
+              (unsigned long long)c.mem_size(m));
+  }
+
+  TPosition pos_ = TPosition::VECCALC;
+  uint64_t addr_ = 0;
+  uint64_t bytes_ = 0;
+  int32_t tag_ = 0;
+  ShapeInfo shape_{};
+};
+
+}  // namespace AscendC

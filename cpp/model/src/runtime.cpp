@@ -1,0 +1,386 @@
+// The non-template half of the Model, compiled once per toolchain and linked
+// into every kernel library: cores, checks, fault plumbing, cross-core
+// synchronisation with deadlock detection and a watchdog, the trace observer,
+// and run_launch (one host thread per simulated core).
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "asc_model/core.h"
+#include "asc_model/launch.h"
+
+namespace asc_model {
+
+namespace {
+
+const char* const kHardEventNames[kNumHardEvents] = {
+    "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",    "MTE2_V",    "V_MTE2",   "MTE3_V",
+    "V_MTE3",    "M_V",       "V_M",      "V_V",       "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
+    "MTE2_M",    "M_MTE2",    "V_MTE1",   "M_FIX",     "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
+    "S_V",       "V_S",       "S_MTE2",   "MTE2_S",    "S_MTE3",    "MTE3_S",   "MTE2_FIX",
+    "FIX_MTE2",  "FIX_S",     "M_S",      "FIX_MTE3",  "MTE1_FIX",  "FIX_MTE1", "FIX_FIX"};
+
+const char* event_name(int e) { return e >= 0 && e < kNumHardEvents ? kHardEventNames[e] : "?"; }
+
+thread_local Core* tl_core = nullptr;
+
+std::string vformat(const char* fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  char buf[512];
+  int n = std::vsnprintf(buf, sizeof buf, fmt, ap);
+  std::string s;
+  if (n < 0) s = fmt;
+  else if (size_t(n) < sizeof buf) s.assign(buf, size_t(n));
+  else {
+    s.resize(size_t(n) + 1);
+    std::vsnprintf(&s[0], s.size(), fmt, ap2);
+    s.resize(size_t(n));
+  }
+  va_end(ap2);
+  return s;
+}
+
+// Writes the instrumentation stream as tab-separated text (one line per
+// event); the Python tests and tools parse it.
+class TraceObserver final : public Observer {
+ public:
+  void on_event(const Event& e) override {
+    static const char* const kinds[] = {"api",       "set_flag", "wait_flag", "barrier", "enque",
+                                        "deque",     "alloc",    "free",      "cross_set", "cross_wait",
+                                        "sync_all",  "prof_start", "prof_stop", "print"};
+    text += strprintf("%d\t%s\t%s\t%d\t%s:%d\t%llu\t%llu\t%d\t%d\t", e.block, kinds[int(e.kind)], e.api, e.pipe,
+                      e.file, e.line, (unsigned long long)e.elems, (unsigned long long)e.bytes, e.event, e.id);
+    for (size_t i = 0; i < e.num_accesses; ++i) {
+      const Access& a = e.accesses[i];
+      text += strprintf("%s%s:%c:%d:%llu:%llu", i ? ";" : "", mem_name(a.mem), a.write ? 'W' : 'R', a.region,
+                        (unsigned long long)a.offset, (unsigned long long)a.bytes);
+    }
+    text += '\n';
+  }
+  std::string text;
+};
+
+}  // namespace
+
+std::string strprintf(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string s = vformat(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+Core& current_core() {
+  if (!tl_core) throw Fault("Ascend C API called outside a Model launch");
+  return *tl_core;
+}
+
+// ---------------------------------------------------------------- Launch
+
+struct Launch {
+  explicit Launch(const LaunchConfig& c) : cfg(c), live(c.block_dim) {}
+
+  const LaunchConfig& cfg;
+  std::mutex mu;
+  std::condition_variable cv;
+  std::atomic<bool> cancelled{false};
+  std::string first_fault;
+  int live;        // cores still running
+  int exited = 0;  // cores that returned normally
+  // Cores blocked in a cross-core wait, with the condition that releases them
+  // (evaluated under `mu`) and what they wait for (for the deadlock message).
+  struct Waiter { int block; const std::function<bool()>* ready; const char* what; };
+  std::vector<Waiter> waiting;
+  // SyncAll: generation barrier.
+  int arrived = 0;
+  uint64_t generation = 0;
+  // Cross-core flag counters: (kind, a, b) -> count.
+  std::map<std::tuple<int, int, int>, int64_t> counters;
+
+  void report(const std::string& msg) {
+    std::lock_guard<std::mutex> lk(mu);
+    if (first_fault.empty()) first_fault = msg;
+    cancelled.store(true);
+    cv.notify_all();
+  }
+
+  // The argument holding address `a`; an access starting exactly at an
+  // array's end belongs to that array (so it is reported as "beyond" it).
+  int find_region(uint64_t a) const {
+    int end_match = -1;
+    for (uint32_t i = 0; i < cfg.num_regions; ++i) {
+      const RegionDesc& r = cfg.regions[i];
+      if (a >= r.base && a < r.base + r.nbytes) return int(i);
+      if (a == r.base + r.nbytes) end_match = int(i);
+    }
+    return end_match;
+  }
+
+  // Blocks the calling core until ready() (under mu). Faults on deadlock (every
+  // live core is blocked and none can proceed) and on the watchdog timeout.
+  void block(Core& c, const char* what, const std::function<bool()>& ready, const char* file, int line) {
+    std::unique_lock<std::mutex> lk(mu);
+    waiting.push_back({c.block_idx(), &ready, what});
+    auto leave = [&] {
+      waiting.erase(std::find_if(waiting.begin(), waiting.end(),
+                                 [&](const Waiter& w) { return w.ready == &ready; }));
+    };
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(cfg.timeout_s);
+    for (;;) {
+      if (cancelled.load()) { leave(); throw Cancelled{}; }
+      if (ready()) { leave(); return; }
+      if (int(waiting.size()) == live) {
+        bool any = false;
+        for (const Waiter& w : waiting) any = any || (*w.ready)();
+        if (!any) {
+          std::string who;
+          for (const Waiter& w : waiting) who += strprintf("%sblock %d in %s", who.empty() ? "" : ", ", w.block, w.what);
+          leave();
+          lk.unlock();
+          c.fault(file, line, what, "deadlock: every running core is blocked (%s; %d cores already finished)",
+                  who.c_str(), exited);
+        }
+      }
+      if (cv.wait_until(lk, deadline) == std::cv_status::timeout && !ready() && !cancelled.load()) {
+        leave();
+        lk.unlock();
+        c.fault(file, line, what, "watchdog: still waiting after %.1f s", cfg.timeout_s);
+      }
+    }
+  }
+
+  void bump(std::tuple<int, int, int> key, int64_t limit, Core& c, const char* api, const char* file, int line) {
+    std::unique_lock<std::mutex> lk(mu);
+    int64_t& n = counters[key];
+    if (limit > 0 && n >= limit) {
+      lk.unlock();
+      c.fault(file, line, api, "flag counter overflow: %lld sets are pending without a wait (hardware limit %lld)",
+              (long long)n, (long long)limit);
+    }
+    ++n;
+    cv.notify_all();
+  }
+};
+
+// ---------------------------------------------------------------- Core
+
+Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
+    : launch_(launch), block_idx_(block_idx), block_num_(cfg.block_dim), core_type_(cfg.core_type) {
+  for (int m = 0; m < kMemCount; ++m) {
+    size_[m] = m == int(Mem::GM) ? 0 : cfg.mem_size[m];
+    align_[m] = cfg.mem_align[m] ? cfg.mem_align[m] : 1;
+    mem_[m].assign(size_[m], 0);
+  }
+}
+
+void Core::poll(const char*, int) {
+  if (launch_->cancelled.load(std::memory_order_relaxed)) throw Cancelled{};
+}
+
+void Core::fault(const char* file, int line, const char* api, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  std::string msg = vformat(fmt, ap);
+  va_end(ap);
+  throw Fault(strprintf("%s:%d: block %d: %s: %s", file ? file : "?", line, block_idx_, api, msg.c_str()));
+}
+
+uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, bool align, const char* api,
+                     const char* file, int line, Access* out) {
+  const char* rw = write ? "writes" : "reads";
+  if (t.mem == Mem::GM) {
+    if (t.addr == 0) fault(file, line, api, "%s a GlobalTensor with no buffer (SetGlobalBuffer missing)", rw);
+    uint64_t a = t.addr + off;
+    int r = launch_->find_region(a);
+    if (r < 0) {
+      // Name the nearest argument to make an off-by-one readable.
+      std::string near;
+      for (uint32_t i = 0; i < launch_->cfg.num_regions; ++i) {
+        const RegionDesc& g = launch_->cfg.regions[i];
+        int64_t rel = int64_t(a - g.base);
+        if (rel >= -(1 << 20) && rel <= int64_t(g.nbytes) + (1 << 20))
+          near = strprintf(" (argument '%s' is %llu bytes; this is byte offset %lld)", g.name,
+                           (unsigned long long)g.nbytes, (long long)rel);
+      }
+      fault(file, line, api, "%s GM [0x%llx, +%llu) outside every argument array%s", rw, (unsigned long long)a,
+            (unsigned long long)n, near.c_str());
+    }
+    const RegionDesc& g = launch_->cfg.regions[r];
+    uint64_t rel = a - g.base;
+    if (rel + n > g.nbytes)
+      fault(file, line, api, "%s GM %s[%llu, %llu) beyond the %llu bytes of argument '%s'", rw, g.name,
+            (unsigned long long)rel, (unsigned long long)(rel + n), (unsigned long long)g.nbytes, g.name);
+    *out = Access{Mem::GM, write, r, rel, n};
+    return reinterpret_cast<uint8_t*>(a);
+  }
+  int m = int(t.mem);
+  uint64_t a = t.addr + off;
+  if (a + n > size_[m] || a + n < a)
+    fault(file, line, api, "%s %s [%llu, %llu) beyond %s size %llu (tensor %s [%llu, %llu))", rw, mem_name(t.mem),
+          (unsigned long long)a, (unsigned long long)(a + n), mem_name(t.mem), (unsigned long long)size_[m],
+          mem_name(t.mem), (unsigned long long)t.addr, (unsigned long long)(t.addr + t.bytes));
+  if (off + n > t.bytes)
+    fault(file, line, api, "%s %s [%llu, %llu) outside its tensor %s [%llu, %llu)", rw, mem_name(t.mem),
+          (unsigned long long)a, (unsigned long long)(a + n), mem_name(t.mem), (unsigned long long)t.addr,
+          (unsigned long long)(t.addr + t.bytes));
+  if (align && a % align_[m] != 0)
+    fault(file, line, api, "%s %s address %llu which is not %u-byte aligned", rw, mem_name(t.mem),
+          (unsigned long long)a, align_[m]);
+  *out = Access{t.mem, write, -1, a, n};
+  return mem_[m].data() + a;
+}
+
+void Core::set_flag(int e, int id, const char* file, int line) {
+  if (id < 0 || id >= kNumEventIds)
+    fault(file, line, "SetFlag", "event id %d out of range 0..%d", id, kNumEventIds - 1);
+  if (flags_[e][id])
+    fault(file, line, "SetFlag", "SetFlag<HardEvent::%s>(%d) set twice without a WaitFlag in between",
+          event_name(e), id);
+  flags_[e][id] = 1;
+}
+
+void Core::wait_flag(int e, int id, const char* file, int line) {
+  if (id < 0 || id >= kNumEventIds)
+    fault(file, line, "WaitFlag", "event id %d out of range 0..%d", id, kNumEventIds - 1);
+  if (!flags_[e][id])
+    fault(file, line, "WaitFlag",
+          "deadlock: WaitFlag<HardEvent::%s>(%d) with no earlier SetFlag; the core would wait forever",
+          event_name(e), id);
+  flags_[e][id] = 0;
+}
+
+void Core::sync_all(const char* file, int line) {
+  Launch& L = *launch_;
+  uint64_t my_gen;
+  {
+    std::lock_guard<std::mutex> lk(L.mu);
+    my_gen = L.generation;
+    if (++L.arrived == block_num_) {
+      L.arrived = 0;
+      ++L.generation;
+      L.cv.notify_all();
+      return;
+    }
+  }
+  std::function<bool()> ready = [&L, my_gen] { return L.generation > my_gen; };
+  L.block(*this, "SyncAll", ready, file, line);
+}
+
+// Mode 0 synchronises all cores of the launch: the k-th wait on a flag passes
+// once block_num * k sets were made. Modes 1 and 2 pair cores inside an AIC/AIV
+// group; without AIC cores in the model they act as a launch-wide semaphore.
+void Core::cross_set(int mode, int flag, const char* file, int line) {
+  if (flag < 0 || flag > 15) fault(file, line, "CrossCoreSetFlag", "flag id %d out of range 0..15", flag);
+  launch_->bump({1, mode, flag}, mode == 0 ? 0 : 15, *this, "CrossCoreSetFlag", file, line);
+}
+
+void Core::cross_wait(int mode, int flag, const char* file, int line) {
+  if (flag < 0 || flag > 15) fault(file, line, "CrossCoreWaitFlag", "flag id %d out of range 0..15", flag);
+  Launch& L = *launch_;
+  auto key = std::make_tuple(1, mode, flag);
+  if (mode == 0) {
+    int64_t k;
+    {
+      std::lock_guard<std::mutex> lk(L.mu);
+      k = ++L.counters[std::make_tuple(2, flag, block_idx_)];  // this core's waits on the flag
+    }
+    int64_t need = k * block_num_;
+    std::function<bool()> ready = [&L, key, need] { return L.counters[key] >= need; };
+    L.block(*this, "CrossCoreWaitFlag", ready, file, line);
+    return;
+  }
+  std::function<bool()> ready = [&L, key] { return L.counters[key] > 0; };
+  L.block(*this, "CrossCoreWaitFlag", ready, file, line);
+  std::lock_guard<std::mutex> lk(L.mu);
+  --L.counters[key];
+}
+
+void Core::ib_set(int block, int event, const char* file, int line) {
+  if (block < 0 || block >= block_num_) fault(file, line, "IBSet", "blockIdx %d out of range 0..%d", block, block_num_ - 1);
+  launch_->bump({3, block, event}, 0, *this, "IBSet", file, line);
+}
+
+void Core::ib_wait(int block, int event, const char* file, int line) {
+  if (block < 0 || block >= block_num_) fault(file, line, "IBWait", "blockIdx %d out of range 0..%d", block, block_num_ - 1);
+  Launch& L = *launch_;
+  auto key = std::make_tuple(3, block, event);
+  std::function<bool()> ready = [&L, key] { return L.counters[key] > 0; };
+  L.block(*this, "IBWait", ready, file, line);
+  std::lock_guard<std::mutex> lk(L.mu);
+  --L.counters[key];
+}
+
+// ---------------------------------------------------------------- launch
+
+int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
+  auto fail = [&](const std::string& msg) {
+    if (cfg.err && cfg.err_len) {
+      std::snprintf(cfg.err, cfg.err_len, "%s", msg.c_str());
+    }
+    return 1;
+  };
+  if (cfg.block_dim <= 0 || cfg.block_dim > 4096) return fail(strprintf("block_dim %d out of range", cfg.block_dim));
+  Launch launch(cfg);
+  std::vector<std::unique_ptr<Core>> cores(size_t(cfg.block_dim));
+  std::vector<std::unique_ptr<TraceObserver>> traces(size_t(cfg.block_dim));
+  std::vector<std::thread> threads;
+  threads.reserve(size_t(cfg.block_dim));
+  for (int b = 0; b < cfg.block_dim; ++b) {
+    threads.emplace_back([&, b] {
+      try {
+        cores[b] = std::make_unique<Core>(&launch, cfg, b);
+        if (cfg.trace_path) {
+          traces[b] = std::make_unique<TraceObserver>();
+          cores[b]->add_observer(traces[b].get());
+        }
+        tl_core = cores[b].get();
+        body(ctx);
+      } catch (const Fault& f) {
+        launch.report(f.what());
+      } catch (const Cancelled&) {
+      } catch (const std::exception& e) {
+        launch.report(strprintf("block %d: internal error: %s", b, e.what()));
+      } catch (...) {
+        launch.report(strprintf("block %d: unknown exception", b));
+      }
+      tl_core = nullptr;
+      std::lock_guard<std::mutex> lk(launch.mu);
+      --launch.live;
+      ++launch.exited;
+      launch.cv.notify_all();
+    });
+  }
+  for (auto& t : threads) t.join();
+
+  std::string out;
+  for (int b = 0; b < cfg.block_dim; ++b)
+    if (cores[b] && !cores[b]->output().empty())
+      out += strprintf("DumpHead: AIV-%d, block dim=%d\n", b, cfg.block_dim) + cores[b]->output();
+  if (!out.empty()) {
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
+  }
+  if (cfg.trace_path) {
+    if (std::FILE* f = std::fopen(cfg.trace_path, "w")) {
+      for (auto& t : traces) if (t) std::fwrite(t->text.data(), 1, t->text.size(), f);
+      std::fclose(f);
+    }
+  }
+  if (!launch.first_fault.empty()) return fail(launch.first_fault);
+  return 0;
+}
+
+}  // namespace asc_model

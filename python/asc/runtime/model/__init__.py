@@ -1,0 +1,120 @@
+"""The Model backend: runs the emitted Ascend C on the CPU.
+
+    backend = ModelBackend(get_platform("Ascend910B1"))
+    launcher = backend.load(compiled_kernel)
+    launcher(block_dim, stream, [x, y, z, n])
+
+The kernel source is compiled by the host g++ against cpp/model/include (the
+Model's kernel_operator.h) together with a generated launch stub; faults found
+by the always-on checks raise ModelFault naming the kernel's Python line.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, List, Optional, Sequence
+
+from ..backend import CompiledKernel, KernelBackend, Launcher
+from ..platforms import PlatformSpec, get_platform
+from . import build, launch
+from .build import ModelCompileError
+
+__all__ = ["ModelBackend", "ModelFault", "ModelCompileError", "parse_trace"]
+
+
+class ModelFault(RuntimeError):
+    """A check of the Model failed: "<file>:<line>: block <n>: <API>: <what>"."""
+
+
+_CORE_TYPES = {"AIC_ONLY": 1}
+
+
+def parse_trace(text: str) -> List[dict]:
+    """The instrumentation stream written by the C++ TraceObserver, as dicts."""
+    events = []
+    for line in text.splitlines():
+        f = line.split("\t")
+        if len(f) < 10:
+            continue
+        accesses = []
+        for a in filter(None, f[9].split(";")):
+            mem, rw, region, off, n = a.split(":")
+            accesses.append({"mem": mem, "write": rw == "W", "region": int(region),
+                             "offset": int(off), "bytes": int(n)})
+        file, _, line_no = f[4].rpartition(":")
+        events.append({"block": int(f[0]), "kind": f[1], "api": f[2], "pipe": int(f[3]), "file": file,
+                       "line": int(line_no), "elems": int(f[5]), "bytes": int(f[6]), "event": int(f[7]),
+                       "id": int(f[8]), "accesses": accesses})
+    return events
+
+
+class ModelBackend(KernelBackend):
+    name = "model"
+
+    def __init__(self, platform: Optional[PlatformSpec] = None, *, timeout_s: float = 10.0,
+                 trace: bool = False):
+        self.platform = platform or get_platform()
+        self.timeout_s = timeout_s
+        self.trace = trace  # record the instrumentation stream of each launch
+        self.last_trace: List[dict] = []
+        self.last_compile_s = 0.0  # wall time of the last actual compilation (0 on a cache hit)
+
+    def load(self, kernel: CompiledKernel) -> Launcher:
+        state = kernel.backend_state.get("model")
+        if state is None:
+            inc = build.include_dir()
+            source = kernel.source + launch.launch_stub(kernel.name, kernel.params)
+            t0 = time.perf_counter()
+            lib_path = build.build_library(source, kernel.cache_dir, inc)
+            self.last_compile_s = time.perf_counter() - t0
+            lib = ctypes.CDLL(str(lib_path))
+            entry = getattr(lib, launch.ENTRY)
+            entry.restype = ctypes.c_int
+            entry.argtypes = [ctypes.POINTER(launch.LaunchConfig), ctypes.c_void_p]
+            state = {"lib": lib, "entry": entry, "path": lib_path}
+            kernel.backend_state["model"] = state
+        entry = state["entry"]
+        params = list(kernel.params)
+        core_type = _CORE_TYPES.get(kernel.kernel_type, 0)
+
+        def launcher(block_dim: int, stream: Any, args: Sequence[Any]) -> None:
+            self._launch(entry, params, core_type, int(block_dim), args)
+
+        launcher.library_path = state["path"]  # type: ignore[attr-defined]
+        return launcher
+
+    def _launch(self, entry, params, core_type: int, block_dim: int, args: Sequence[Any]) -> None:
+        if block_dim <= 0:
+            raise ValueError(f"block_dim must be positive, got {block_dim}")
+        ptrs, regions, nreg, keep = launch.marshal(params, args)
+        cfg = launch.LaunchConfig()
+        for i, (size, align) in enumerate(zip(self.platform.mem_sizes(), self.platform.mem_aligns())):
+            cfg.mem_size[i] = size
+            cfg.mem_align[i] = align
+        cfg.block_dim = block_dim
+        cfg.core_type = core_type
+        cfg.timeout_s = self.timeout_s
+        cfg.num_regions = nreg
+        cfg.regions = regions
+        err = ctypes.create_string_buffer(8192)
+        cfg.err = ctypes.cast(err, ctypes.c_char_p)
+        cfg.err_len = len(err)
+        trace_file = None
+        if self.trace:
+            fd, trace_file = tempfile.mkstemp(prefix="asc-trace-", suffix=".tsv")
+            os.close(fd)
+            cfg.trace_path = trace_file.encode()
+        try:
+            rc = entry(ctypes.byref(cfg), ctypes.cast(ptrs, ctypes.c_void_p))  # ctypes drops the GIL
+            if trace_file:
+                self.last_trace = parse_trace(Path(trace_file).read_text())
+        finally:
+            if trace_file:
+                os.unlink(trace_file)
+        del keep
+        if rc != 0:
+            raise ModelFault(err.value.decode(errors="replace"))

@@ -1,0 +1,68 @@
+"""Helpers for the Model tests: build CompiledKernel objects from MLIR (through
+the real emitter) or from Ascend C text written in the emitter's style."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "python"))
+
+from asc.runtime.backend import CompiledKernel, ParamSpec  # noqa: E402
+from asc.runtime.model import ModelBackend  # noqa: E402
+
+KERNELS = Path(__file__).resolve().parent / "kernels"
+
+
+def gm(name, dtype="float32"):
+    return ParamSpec(name, "gm", dtype, "GM_ADDR")
+
+
+def scalar(name, ctype="int32_t", dtype="int32"):
+    return ParamSpec(name, "scalar", dtype, ctype)
+
+
+def emit_mlir(text: str, line_directives: bool = True) -> str:
+    import asc._C as C
+
+    ctx = C.ir.Context()
+    return C.ir.ir_to_ascendc(C.ir.parse_module(ctx, text), line_directives)
+
+
+def make_kernel(name, source, params, cache_dir=None, kernel_type="AIV_ONLY"):
+    key = hashlib.sha256(source.encode()).hexdigest()
+    return CompiledKernel(name=name, source=source, mlir="", params=params, key=key,
+                          cache_dir=cache_dir, kernel_type=kernel_type)
+
+
+def mlir_kernel(file, name, params, cache_dir=None):
+    return make_kernel(name, emit_mlir((KERNELS / file).read_text()), params, cache_dir)
+
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory):
+    # One cache for the session, so the runtime object is compiled once.
+    d = tmp_path_factory.mktemp("asc-cache")
+    os.environ.setdefault("ASC_CACHE_DIR", str(d))
+    return d
+
+
+@pytest.fixture
+def backend(cache):
+    return ModelBackend(timeout_s=5.0)
+
+
+@pytest.fixture
+def run(backend, cache):
+    """run(name, source, params, block_dim, args) compiles (cached) and launches."""
+    def _run(name, source, params, block_dim, args, be=None):
+        be = be or backend
+        k = make_kernel(name, source, params, cache_dir=cache / "kernels")
+        be.load(k)(block_dim, None, args)
+        return k
+    return _run
