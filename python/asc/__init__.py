@@ -20,6 +20,12 @@ from .jit import JITFunction, jit
 from .options import CodegenOptions, CompileOptions, LaunchOptions
 from . import runtime, lib  # noqa: F401
 from .runtime.config import Backend, KernelType, Platform  # noqa: F401
+from .codegen import compiler as _compiler  # noqa: F401  (imported now, not at the first launch)
+
+try:  # the default backend, loaded with the package so a first launch pays no import
+    from .runtime import model as _model  # noqa: F401
+except ImportError:  # pragma: no cover - a build without the Model
+    pass
 
 __all__ = list(_language_names) + ["jit", "JITFunction", "CompileError", "UnsupportedSyntaxError",
                                    "CodegenOptions", "CompileOptions", "LaunchOptions", "runtime",

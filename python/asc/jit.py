@@ -100,19 +100,33 @@ class JITFunction:
         return self._source
 
     def source_digest(self, _seen=None) -> str:
-        """Hash of this function's source and of the jit functions and globals it names."""
+        """Hash of this function's code and of the jit functions and globals it names.
+
+        Built from code objects (bytecode, constants, names, file and first
+        line) rather than from the source text: no file reads, so a new process
+        reaches its first cached launch quickly. The first line is included
+        because the emitted #line directives depend on it.
+        """
         if self._source_digest is not None:
             return self._source_digest
         seen = _seen if _seen is not None else set()
         seen.add(id(self))
-        src = self.source()
-        parts: List[Any] = [src.source]
-        names = sorted({n.id for n in ast.walk(src.tree) if isinstance(n, ast.Name)})
-        for name in names:
-            if name in src.closure:
-                value = src.closure[name]
-            elif name in src.globals:
-                value = src.globals[name]
+        code = self.fn.__code__
+        parts: List[Any] = [_code_digest(code), repr(self.fn.__defaults__),
+                            repr(getattr(self.fn, "__annotations__", {}))]
+        closure = {}
+        if self.fn.__closure__:
+            for name, cell in zip(code.co_freevars, self.fn.__closure__):
+                try:
+                    closure[name] = cell.cell_contents
+                except ValueError:
+                    pass
+        glb = self.fn.__globals__
+        for name in sorted(set(_code_names(code)) | set(code.co_freevars)):
+            if name in closure:
+                value = closure[name]
+            elif name in glb:
+                value = glb[name]
             else:
                 continue
             parts.append((name, _dependency_digest(value, seen)))
@@ -208,9 +222,9 @@ class JITFunction:
         return entry
 
     def _guards_from_names(self, guards):
-        src = self.source()
-        for name in sorted({n.id for n in ast.walk(src.tree) if isinstance(n, ast.Name)}):
-            d = src.closure if name in src.closure else src.globals if name in src.globals else None
+        glb = self.fn.__globals__
+        for name in sorted(set(_code_names(self.fn.__code__))):
+            d = glb if name in glb else None
             if d is not None and not _is_module(d[name]):
                 guards.append((d, name, d[name]))
 
@@ -289,6 +303,21 @@ def _kernel_type_name(opts) -> str:
     return getattr(kt, "name", kt) if kt is not None else "AIV_ONLY"
 
 
+def _code_names(code) -> List[str]:
+    names = list(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names.extend(_code_names(const))
+    return names
+
+
+def _code_digest(code) -> tuple:
+    consts = tuple(_code_digest(c) if isinstance(c, types.CodeType) else repr(c)
+                   for c in code.co_consts)
+    return (code.co_filename, code.co_firstlineno, code.co_code, consts, code.co_names,
+            code.co_varnames)
+
+
 def _dependency_digest(value, seen) -> Any:
     if isinstance(value, JITFunction):
         if id(value) in seen:
@@ -296,11 +325,10 @@ def _dependency_digest(value, seen) -> Any:
         return value.source_digest(seen)
     if isinstance(value, types.ModuleType):
         return "module:" + value.__name__
-    if isinstance(value, (types.FunctionType, type)):
-        try:
-            return inspect.getsource(value)
-        except (OSError, TypeError):
-            return getattr(value, "__qualname__", repr(value))
+    if isinstance(value, types.FunctionType):
+        return _code_digest(value.__code__)
+    if isinstance(value, type):
+        return value.__module__ + "." + value.__qualname__
     if isinstance(value, (int, float, str, bool, tuple, list, dict, type(None), np.generic)):
         return repr(value)
     return type(value).__qualname__
