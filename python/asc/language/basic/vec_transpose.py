@@ -2,6 +2,7 @@
 
 from .. import docs
 from ..core import api as _api
+from ..core import dtype as dt
 from ..core.api import api
 from ..core.lowering import build, builder, same_dtype, struct, tensor
 from ..core.tensor import BaseTensor
@@ -42,9 +43,10 @@ def trans_data_to_5hd(form, a):
         raise NotImplementedError(
             "asc.trans_data_to_5hd with a TensorList or AddrList is not supported: the ascendc "
             "dialect has no op for the list forms; pass the dst and src LocalTensors instead")
-    same_dtype(("dst", a.dst), ("src", a.src))
+    # dst and src are uint64 tensors of UB addresses (16 each); the form names no data type,
+    # so the data is taken to be half, as in pyasc's examples.
     return build("TransDataTo5HDOp", tensor(a.dst), tensor(a.src),
-                 struct(a.params, TransDataTo5HDParams), a.dst.dtype.to_ir(builder()))
+                 struct(a.params, TransDataTo5HDParams), dt.float16.to_ir(builder()))
 
 
 __all__ = ["transpose", "trans_data_to_5hd"]
