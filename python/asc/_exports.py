@@ -17,6 +17,11 @@ _MODULES = [
     "language.core.enums", "language.core.types", "language.fwk.tpipe",
     "language.basic.vec_binary", "language.basic.data_copy", "language.basic.block_sync",
     "language.basic.sys_var", "language.basic.dump_tensor",
+    "language.basic.vec_binary_scalar", "language.basic.vec_brcb", "language.basic.vec_cmpsel",
+    "language.basic.vec_duplicate", "language.basic.vec_gather", "language.basic.vec_gather_mask",
+    "language.basic.vec_reduce", "language.basic.vec_scatter",
+    "language.basic.vec_ternary_scalar", "language.basic.vec_transpose",
+    "language.basic.vec_unary", "language.basic.vec_vconv",
 ]
 
 __all__ = ["ConstExpr", "require_constexpr", "GlobalAddress", "PlainValue", "ceildiv", "inline",
