@@ -89,6 +89,8 @@ class JITFunction:
         self._const_index = [i for i, n in enumerate(self.param_names) if n in self.constexpr_params]
         self._source = None
         self._source_digest = None
+        self._digest_deps: List = []
+        self._name_list: Optional[List[str]] = None
         self._kernels: Dict[Tuple, Tuple] = {}
         self._grids: Dict[Any, "_Launch"] = {}
 
@@ -99,15 +101,38 @@ class JITFunction:
             self._source = FunctionSource(self.fn)
         return self._source
 
+    def _names(self) -> List[str]:
+        """The names the function's body uses (parsed once)."""
+        if self._name_list is None:
+            src = self.source()
+            self._name_list = sorted({n.id for n in ast.walk(src.tree) if isinstance(n, ast.Name)})
+        return self._name_list
+
+    def _digest_valid(self, seen) -> bool:
+        """The cached digest still describes the globals (and callees) it was computed from."""
+        if self._source_digest is None:
+            return False
+        if id(self) in seen:
+            return True
+        seen.add(id(self))
+        for d, name, value in self._digest_deps:
+            if d.get(name, _MISSING) is not value:
+                return False
+            if isinstance(value, JITFunction) and not value._digest_valid(seen):
+                return False
+        return True
+
     def source_digest(self, _seen=None) -> str:
         """Hash of this function's code and of the jit functions and globals it names.
 
         Built from code objects (bytecode, constants, names, file and first
         line) rather than from the source text: no file reads, so a new process
-        reaches its first cached launch quickly. The first line is included
-        because the emitted #line directives depend on it.
+        reaches its first cached launch quickly (the first line matters: the
+        emitted #line directives depend on it). Cached with the identities of
+        those globals: rebinding a global (or a callee's global) recomputes it,
+        so a stale digest never keys a kernel.
         """
-        if self._source_digest is not None:
+        if self._source_digest is not None and self._digest_valid(set()):
             return self._source_digest
         seen = _seen if _seen is not None else set()
         seen.add(id(self))
@@ -122,16 +147,20 @@ class JITFunction:
                 except ValueError:
                     pass
         glb = self.fn.__globals__
+        deps = []
         for name in sorted(set(_code_names(code)) | set(code.co_freevars)):
             if name in closure:
-                value = closure[name]
+                d = closure
             elif name in glb:
-                value = glb[name]
+                d = glb
             else:
                 continue
+            value = d[name]
+            deps.append((d, name, value))
             parts.append((name, _dependency_digest(value, seen)))
         digest = cache.digest(*parts)
         self._source_digest = digest
+        self._digest_deps = deps
         return digest
 
     # ----------------------------------------------------------------- launch
@@ -255,7 +284,6 @@ class _Launch:
         key, runtime = fn._bind(args, kwargs)
         entry = fn._kernels.get(key)
         if entry is None or not _guards_hold(entry[1]):
-            fn._source_digest = None if entry is not None else fn._source_digest
             entry = _compile_hiding_frames(fn, key)
         launchers = entry[2]
         from .runtime import config

@@ -7,19 +7,35 @@ error when called outside an @asc.jit kernel.
 
 from __future__ import annotations
 
+import os
+import sys
+
+from ..errors import CompileError
+
 _active = []
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-class NotInKernelError(RuntimeError):
+class NotInKernelError(CompileError, RuntimeError):
     """A kernel API was called from ordinary Python code."""
+
+
+def not_in_kernel(api: str = None) -> NotInKernelError:
+    """The error for a kernel API called outside a kernel, located at the user's call."""
+    what = api or "this asc API"
+    frame = sys._getframe(1)
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR + os.sep):
+        frame = frame.f_back
+    filename, lineno = (frame.f_code.co_filename, frame.f_lineno) if frame is not None else (None, None)
+    return NotInKernelError(
+        f"{what} can only be called inside an @asc.jit kernel (it emits Ascend C; "
+        "call the kernel as kernel[core_num](args...) instead)", filename, lineno)
 
 
 def current():
     """The active CodeGenerator; raises NotInKernelError outside a kernel."""
     if not _active:
-        raise NotInKernelError(
-            "this asc API can only be called inside an @asc.jit kernel (it emits Ascend C; "
-            "call the kernel as kernel[core_num](args...) instead)")
+        raise not_in_kernel()
     return _active[-1]
 
 

@@ -221,7 +221,8 @@ class ApiFunction:
         self.__wrapped__ = impl
 
     def __call__(self, *args, **kwargs):
-        context.current()  # raises outside a kernel
+        if not context._active:  # raised here, so no front-end frame is in the traceback
+            raise context.not_in_kernel("asc." + self.__name__)
         for index, form in enumerate(self.forms):
             bound = form.bind(args, kwargs)
             if bound is not None:

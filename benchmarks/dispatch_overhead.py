@@ -1,0 +1,93 @@
+"""Dispatch overhead: the time `kernel[8](x, y, z, n)` spends before the backend
+receives the launch, on a cache hit, with numpy arguments.
+
+A fake backend (its launcher does nothing) is installed through
+asc.runtime.config, with `config.generation` kept fixed, so the time measured is
+the front end's: bind the arguments, build the specialization key, look it up,
+check the guards, find the launcher. Compared against a plain Python function
+call with the same 4 arguments measured in the same run.
+
+Target: launch - plain call <= 10 us.
+
+    PYTHONPATH=python python3 benchmarks/dispatch_overhead.py
+"""
+
+import os
+import statistics
+import tempfile
+import time
+
+import numpy as np
+
+import asc
+from asc.runtime import backend as rt_backend
+from asc.runtime import config
+
+TARGET_US = 10.0
+N = 20000
+REPEATS = 7
+
+TILE_NUM = 8
+
+
+@asc.jit
+def vadd(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    offset = asc.get_block_idx() * n
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + offset, n)
+    y_gm.set_global_buffer(y + offset, n)
+    z_gm.set_global_buffer(z + offset, n)
+    tile = n // TILE_NUM
+    x_ub = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, tile)
+    for i in range(TILE_NUM):
+        asc.data_copy(x_ub, x_gm[i * tile:], tile)
+
+
+class NullBackend(rt_backend.KernelBackend):
+    name = "null"
+
+    def load(self, kernel):
+        def launch(block_dim, stream, args):
+            return None
+        return launch
+
+
+def plain(x, y, z, n):
+    return None
+
+
+def _per_call_us(fn, *args):
+    best = []
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        for _ in range(N):
+            fn(*args)
+        best.append((time.perf_counter() - t0) / N * 1e6)
+    return statistics.median(best)
+
+
+def main():
+    os.environ.setdefault("ASC_CACHE_DIR", tempfile.mkdtemp())
+    config._instance = NullBackend()
+    generation = config.generation
+    x = np.ones(8 * 2048, np.float32)
+    y, z = x.copy(), x.copy()
+    n = x.size // 8
+    launch = vadd[8]
+    launch(x, y, z, n)  # compile and load once
+    assert config.generation == generation
+    us_launch = _per_call_us(launch, x, y, z, n)
+    us_index = _per_call_us(lambda *a: vadd[8](*a), x, y, z, n)
+    us_plain = _per_call_us(plain, x, y, z, n)
+    assert config.generation == generation
+    diff = us_index - us_plain
+    print(f"kernel[8](x, y, z, n):   {us_index:6.2f} us per launch (cache hit, null backend)")
+    print(f"  (launch object reused: {us_launch:6.2f} us)")
+    print(f"plain call f(x, y, z, n): {us_plain:6.2f} us")
+    print(f"overhead: {diff:6.2f} us  target {TARGET_US} us: ratio {diff / TARGET_US:.2f}")
+
+
+if __name__ == "__main__":
+    main()
