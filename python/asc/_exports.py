@@ -17,6 +17,10 @@ _MODULES = [
     "language.core.enums", "language.core.types", "language.fwk.tpipe",
     "language.basic.vec_binary", "language.basic.data_copy", "language.basic.block_sync",
     "language.basic.sys_var", "language.basic.dump_tensor",
+    "language.basic.cache", "language.basic.common", "language.basic.fixpipe", "language.basic.mm",
+    "language.basic.proposal", "language.basic.scalar", "language.basic.set_atomic",
+    "language.core.array", "language.core.properties", "language.core.memory_allocator",
+    "language.fwk.tpipe_ptr",
 ]
 
 __all__ = ["ConstExpr", "require_constexpr", "GlobalAddress", "PlainValue", "ceildiv", "inline",
