@@ -2,8 +2,8 @@
 
 FixpipeConfig mirrors Ascend C's FixpipeConfig constants: `FixpipeConfig.cfg_nz`
 (NZ output) and `FixpipeConfig.cfg_row_major` (ND, row-major output, the
-default). The dialect's `config` attribute is the CO2Layout value of the
-chosen format (NZ=0, ROW_MAJOR=1), printed as the Fixpipe template argument.
+default). The dialect's `config` attribute encodes them as 0 = CFG_ROW_MAJOR,
+1 = CFG_NZ (printed as the Fixpipe template argument); int(config) gives it.
 """
 
 from .. import docs
@@ -19,12 +19,16 @@ class FixpipeConfig:
     __slots__ = ("format",)
     cfg_nz: "FixpipeConfig"
     cfg_row_major: "FixpipeConfig"
+    _CONFIG = {CO2Layout.ROW_MAJOR: 0, CO2Layout.NZ: 1}  # the dialect's `config` attribute
 
     def __init__(self, format: CO2Layout = CO2Layout.ROW_MAJOR):  # noqa: A002 (Ascend C's name)
-        self.format = CO2Layout(int(format))
+        format = CO2Layout(int(format))
+        if format not in self._CONFIG:
+            raise ValueError(f"FixpipeConfig: Ascend C has CFG_NZ and CFG_ROW_MAJOR only, not {format.name}")
+        self.format = format
 
     def __int__(self):
-        return int(self.format)
+        return self._CONFIG[self.format]
 
     def __eq__(self, other):
         return isinstance(other, FixpipeConfig) and other.format == self.format

@@ -145,13 +145,21 @@ class ParamStruct:
         handles = []
         for name in self._cpp_fields:
             value = self.fields.get(name, 0)  # fields a form does not name keep C++'s zero default
+            if isinstance(value, (list, tuple)):
+                raise NotImplementedError(
+                    f"asc.{type(self).__name__}: the array field {name} cannot be built yet (the "
+                    "ascendc dialect's struct construction takes scalar fields only)")
             if isinstance(value, bool):
                 handles.append(b.get_bool(value))
             elif isinstance(value, PlainValue):
                 handles.append(value.handle)
             else:
                 value = int(value) if not isinstance(value, float) else value
-                handles.append(scalar.as_value(value, dt.float32 if isinstance(value, float) else dt.int32).handle)
+                if isinstance(value, float):
+                    kind = dt.float32
+                else:  # wide fields (e.g. LoadData3DParamsV2Pro.filter_config) must not be truncated
+                    kind = dt.int32 if -2**31 <= value < 2**31 else dt.int64
+                handles.append(scalar.as_value(value, kind).handle)
         return b.create_asc_ConstructOp(self.ir_type(b), handles)
 
 
