@@ -22,6 +22,10 @@ _MODULES = [
     "language.basic.vec_reduce", "language.basic.vec_scatter",
     "language.basic.vec_ternary_scalar", "language.basic.vec_transpose",
     "language.basic.vec_unary", "language.basic.vec_vconv",
+    "language.basic.cache", "language.basic.common", "language.basic.fixpipe", "language.basic.mm",
+    "language.basic.proposal", "language.basic.scalar", "language.basic.set_atomic",
+    "language.core.array", "language.core.properties", "language.core.memory_allocator",
+    "language.fwk.tpipe_ptr",
 ]
 
 __all__ = ["ConstExpr", "require_constexpr", "GlobalAddress", "PlainValue", "ceildiv", "inline",

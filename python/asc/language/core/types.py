@@ -57,7 +57,7 @@ _STRUCTS: List[Tuple[str, str, List[str], List[str]]] = [
      ['src0_block_stride: int = 1, repeat_times: int = 1, src0_repeat_stride: int = 0, src1_repeat_stride: int = 0'],
      ['src0_block_stride', 'repeat_times', 'src0_repeat_stride', 'src1_repeat_stride']),
     ('MmadParams', 'mmad_params',
-     ['m: int = 0, n: int = 0, k: int = 0, is_bias: bool = False, fm_offset: int = 0, en_ssparse: bool = False, en_winograd_a: bool = False, en_winograd_b: bool = False', 'm: int = 0, n: int = 0, k: int = 0, unit_flag: int = 0, cmatrix_source: bool = False, cmatrix_init_val: bool = True'],
+     ['m: int = 0, n: int = 0, k: int = 0, unit_flag: int = 0, cmatrix_source: bool = False, cmatrix_init_val: bool = True', 'm: int = 0, n: int = 0, k: int = 0, is_bias: bool = False, fm_offset: int = 0, en_ssparse: bool = False, en_winograd_a: bool = False, en_winograd_b: bool = False'],
      ['m', 'n', 'k', 'unit_flag', 'cmatrix_source', 'cmatrix_init_val']),
     ('Nd2NzParams', 'nd2nz_params',
      ['nd_num: int, n_value: int, d_value: int, src_nd_matrix_stride: int, src_d_value: int, dst_nz_c0_stride: int, dst_nz_n_stride: int, dst_nz_matrix_stride: int'],
@@ -138,20 +138,38 @@ class ParamStruct:
     def ir_type(self, builder):
         return builder.parse_type(f"!ascendc.{self._mnemonic}")
 
+    @classmethod
+    def _default(cls, name):
+        for form in cls._forms:
+            for p in form.params:
+                if p.name == name and p.has_default:
+                    return p.default()
+        return 0
+
     def materialize(self):
         """The struct as an IR value (one ascendc.construct op)."""
         from ...codegen import scalar
         b = context.builder()
         handles = []
         for name in self._cpp_fields:
-            value = self.fields.get(name, 0)  # fields a form does not name keep C++'s zero default
+            # A field the matched form does not name takes its default in the
+            # form that does (MmadParams' cmatrix_init_val is true), else zero.
+            value = self.fields[name] if name in self.fields else self._default(name)
+            if isinstance(value, (list, tuple)):
+                raise NotImplementedError(
+                    f"asc.{type(self).__name__}: the array field {name} cannot be built yet (the "
+                    "ascendc dialect's struct construction takes scalar fields only)")
             if isinstance(value, bool):
                 handles.append(b.get_bool(value))
             elif isinstance(value, PlainValue):
                 handles.append(value.handle)
             else:
                 value = int(value) if not isinstance(value, float) else value
-                handles.append(scalar.as_value(value, dt.float32 if isinstance(value, float) else dt.int32).handle)
+                if isinstance(value, float):
+                    kind = dt.float32
+                else:  # wide fields (e.g. LoadData3DParamsV2Pro.filter_config) must not be truncated
+                    kind = dt.int32 if -2**31 <= value < 2**31 else dt.int64
+                handles.append(scalar.as_value(value, kind).handle)
         return b.create_asc_ConstructOp(self.ir_type(b), handles)
 
 
