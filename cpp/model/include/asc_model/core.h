@@ -81,6 +81,22 @@ class Core {
   uint64_t pad_bits = 0;
   uint32_t pad_size = 0;
 
+  // Per-core modes of the cube / misc APIs (api/cube.h, api/misc.h).
+  // Atomic GM writes (SetAtomicAdd/Max/Min<T>): when atomic_fn is set, every
+  // write to GM by DataCopy / DataCopyPad / Fixpipe combines
+  // dst = op(dst, src) element-wise through it instead of storing.
+  void (*atomic_fn)(uint8_t* dst, const uint8_t* src, uint64_t bytes) = nullptr;
+  uint32_t atomic_elem = 0;    // element size of the atomic type
+  int32_t atomic_op = 0;       // 0 none, 1 add, 2 max, 3 min
+  const char* atomic_type = "";
+  uint64_t fixpipe_quant = 0;  // SetFixpipePreQuantFlag
+  uint32_t load_boundary = 0;  // SetLoadDataBoundary
+  uint64_t load_pad_bits = 0;  // SetLoadDataPaddingValue
+  uint64_t load_repeat = 0;    // SetLoadDataRepeat (stride | time << 16 | mode << 24)
+  bool hf32 = false, hf32_trans = false, mm_layout = false;
+  uint8_t* sys_workspace = nullptr;
+  uint8_t* hccl_ctx[2] = {nullptr, nullptr};
+
  private:
   Launch* launch_;
   int block_idx_, block_num_, core_type_;

@@ -1,3 +1,445 @@
-// Cube-op families: LoadData, Mmad, Fixpipe, ... (owned by the cube engineers).
-// Follow the pattern in docs/model-internals.md.
+// Cube-op families: Nd2Nz / Nz2Nd / CO1 DataCopy, LoadData, Mmad, Fixpipe and
+// the cube mode setters. Pattern: docs/model-internals.md. Misc APIs: misc.h.
+//
+// LAYOUTS (the tests in tests/model/test_cube_*.py build their inputs the same way)
+// ------------------------------------------------------------------------------
+// C0 = 32 B / sizeof(T) elements (16 for half/bf16, 8 for float, 32 for int8).
+// A fractal is 512 B: 16 rows x C0 elements, stored row-major.
+//
+// * NZ (L1 / UB, the result of DataCopy with Nd2NzParams): an N x D matrix is
+//   cut into column blocks of C0 columns; column block b holds its rows one
+//   after another, C0 elements per row. Element (r, c) of ND matrix i is at
+//     i*dstNzMatrixStride + (c/C0)*dstNzC0Stride*C0 + r*dstNzNStride*C0 + c%C0
+//   (dstNzC0Stride, dstNzNStride in 32 B blocks, dstNzMatrixStride in
+//   elements). The tail of the last column block (dValue % C0) is zero-filled.
+// * L0A ("zZ"): A (m x k) as fractals of 16 x C0, ordered row-major by fractal
+//   (all k-fractals of row block 0, then row block 1, ...), each row-major:
+//     A[r][c] at ((r/16)*K1 + c/C0)*512/sizeof(T) + (r%16)*C0 + c%C0,
+//   K1 = ceil(k/C0).
+// * L0B ("zN"): B (k x n) as fractals of C0(k) x 16(n), ordered by n block
+//   then k block, each stored transposed (n-major):
+//     B[r][c] at ((c/16)*K1 + r/C0)*512/sizeof(T) + (c%16)*C0 + r%C0.
+//   For half this is what LoadData2D with ifTranspose=true makes of a k x n
+//   NZ matrix in L1 (repeatTimes = K1*N1, srcStride = 1).
+// * L0C: C (m x n, float or int32) in NZ with 16-element rows:
+//     C[r][c] at (c/16)*M16*16 + r*16 + c%16,   M16 = ceil(m/16)*16.
+// * Fixpipe / DataCopy(CO12Dst) read L0C column block j at
+//   j*srcStride*16 elements (srcStride in 16-element rows; 0 means M16).
+//   Row-major output: element (r, c) at r*dstStride + c (dstStride in
+//   elements; 0 means nSize). NZ output: column block j at j*dstStride*32 B,
+//   rows of 16 elements.
+// Mmad: m, n, k are the valid sizes; only C[0..m)[0..n) is written, the sum
+// runs over k. fp16/bf16 -> float, int8 -> int32, float -> float (HF32 mode
+// not modelled). Accumulation in float / int32.
 #pragma once
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+#include "asc_model/call.h"
+#include "asc_model/tensor.h"
+#include "asc_model/api/data_copy.h"
+
+namespace AscendC {
+
+// Fixpipe output layout, a template argument: Fixpipe<half, float, CFG_ROW_MAJOR>.
+struct FixpipeConfig {
+  CO2Layout format;
+};
+inline constexpr FixpipeConfig CFG_NZ{CO2Layout::NZ};
+inline constexpr FixpipeConfig CFG_ROW_MAJOR{CO2Layout::ROW_MAJOR};
+inline constexpr FixpipeConfig CFG_COLUMN_MAJOR{CO2Layout::COLUMN_MAJOR};
+
+}  // namespace AscendC
+
+namespace asc_model {
+
+template <class T>
+constexpr uint32_t c0_of() { return 32 / sizeof(T); }
+
+[[noreturn]] inline void not_modelled(const char* api, const char* what, const char* file, int line) {
+  current_core().fault(file, line, api, "%s is not modelled", what);
+}
+
+// ND (GM or UB) -> NZ (L1 or UB).
+template <class D, class S>
+void nd2nz(const char* api, const D& dst, const S& src, const AscendC::Nd2NzParams& p, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
+  constexpr uint32_t C0 = c0_of<T>();
+  TensorRef d = dst.ref(), s = src.ref();
+  Call op(api, copy_pipe(s.mem, d.mem), file, line);
+  if (p.dValue > p.srcDValue && p.nValue > 1)
+    op.core().fault(file, line, api, "dValue %u exceeds srcDValue %u", p.dValue, p.srcDValue);
+  uint32_t blocks = (p.dValue + C0 - 1) / C0;
+  struct Row { T* d; const T* s; uint32_t n; };
+  std::vector<Row> rows;
+  rows.reserve(size_t(p.ndNum) * p.nValue * blocks);
+  for (uint32_t i = 0; i < p.ndNum; ++i)
+    for (uint32_t r = 0; r < p.nValue; ++r) {
+      uint64_t so = uint64_t(i) * p.srcNdMatrixStride + uint64_t(r) * p.srcDValue;
+      const T* sp = p.dValue ? op.in(src, p.dValue, so, false) : nullptr;
+      for (uint32_t b = 0; b < blocks; ++b) {
+        uint64_t dof = uint64_t(i) * p.dstNzMatrixStride + uint64_t(b) * p.dstNzC0Stride * C0 +
+                       uint64_t(r) * p.dstNzNStride * C0;
+        uint32_t n = std::min<uint32_t>(C0, p.dValue - b * C0);
+        rows.push_back({op.out(dst, C0, dof, rows.empty()), sp + b * C0, n});
+      }
+    }
+  op.elems(uint64_t(p.ndNum) * p.nValue * p.dValue).run();
+  for (auto& r : rows) {
+    T tmp[C0];
+    for (uint32_t k = 0; k < C0; ++k) tmp[k] = k < r.n ? r.s[k] : T(0);
+    std::memcpy(r.d, tmp, sizeof tmp);
+  }
+}
+
+// NZ (UB) -> ND (GM). Source: 16-element rows; column block j of matrix i at
+// i*srcNdMatrixStride*256 + j*srcNStride*16 elements. Destination row r of
+// matrix i at i*dstNdMatrixStride + r*dstDStride elements.
+template <class T>
+void nz2nd(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+           const AscendC::Nz2NdParamsFull& p, const char* file, int line) {
+  Call op("DataCopy", PIPE_MTE3, file, line);
+  uint32_t blocks = (p.dValue + 15) / 16;
+  struct Piece { T* d; const T* s; uint32_t n; };
+  std::vector<Piece> v;
+  for (uint32_t i = 0; i < p.ndNum; ++i)
+    for (uint32_t r = 0; r < p.nValue; ++r) {
+      uint64_t drow = uint64_t(i) * p.dstNdMatrixStride + uint64_t(r) * p.dstDStride;
+      T* dp = op.out(dst, p.dValue, drow, false);
+      for (uint32_t b = 0; b < blocks; ++b) {
+        uint32_t n = std::min<uint32_t>(16, p.dValue - b * 16);
+        uint64_t so = uint64_t(i) * p.srcNdMatrixStride * 256 + uint64_t(b) * p.srcNStride * 16 + r * 16;
+        v.push_back({dp + b * 16, op.in(src, n, so, false), n});
+      }
+    }
+  op.elems(uint64_t(p.ndNum) * p.nValue * p.dValue).run();
+  auto atomic = op.core().atomic_fn;
+  for (auto& x : v) {
+    if (atomic) atomic(reinterpret_cast<uint8_t*>(x.d), reinterpret_cast<const uint8_t*>(x.s), x.n * sizeof(T));
+    else std::memmove(x.d, x.s, x.n * sizeof(T));
+  }
+}
+
+// 512-byte fractals: `count` of them from fractal `start`, source fractals
+// `src_step` apart, destination fractal i at i*(1+gap); optional 16x16
+// transposition of each (16-bit types only).
+template <class D, class S>
+void load_fractals(const char* api, const D& dst, const S& src, uint32_t start, uint32_t count, uint32_t src_step,
+                   uint32_t gap, bool transpose, uint32_t addr_mode, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
+  constexpr uint32_t F = 512 / sizeof(T);
+  TensorRef d = dst.ref(), s = src.ref();
+  Call op(api, s.mem == Mem::GM ? PIPE_MTE2 : PIPE_MTE1, file, line);
+  if (count == 0) op.fault("repeatTimes is 0");
+  if (addr_mode != 0) op.fault("addrMode other than 0 (increasing addresses) is not modelled");
+  if (transpose && sizeof(T) != 2) op.fault("ifTranspose for types other than 16-bit is not modelled");
+  std::vector<std::pair<T*, const T*>> f(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    f[i].second = op.in(src, F, uint64_t(start + uint64_t(i) * src_step) * F, false);
+    f[i].first = op.out(dst, F, uint64_t(i) * (1 + gap) * F, i == 0);
+  }
+  op.elems(uint64_t(count) * F).run();
+  T tmp[F];
+  for (auto& x : f) {
+    if (transpose)
+      for (uint32_t r = 0; r < 16; ++r)
+        for (uint32_t c = 0; c < 16; ++c) tmp[c * 16 + r] = x.second[r * 16 + c];
+    else
+      std::memcpy(tmp, x.second, sizeof tmp);
+    std::memcpy(x.first, tmp, sizeof tmp);
+  }
+}
+
+template <class A>
+struct AccOf { using type = float; };
+template <> struct AccOf<int8_t> { using type = int32_t; };
+template <> struct AccOf<uint8_t> { using type = int32_t; };
+
+inline uint32_t up16(uint32_t x) { return (x + 15) / 16 * 16; }
+
+template <class C, class A, class B, class Bias>
+void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm, const AscendC::LocalTensor<B>& filt,
+          const Bias* bias, const AscendC::MmadParams& p, const char* file, int line) {
+  static_assert(std::is_same_v<A, B>, "Mmad: fm and filter element types differ");
+  static_assert(std::is_same_v<C, typename AccOf<A>::type>,
+                "Mmad: dst must be float for half/bfloat16/float inputs, int32_t for int8 inputs");
+  constexpr uint32_t C0 = c0_of<A>();
+  constexpr uint32_t F = 512 / sizeof(A);
+  Call op("Mmad", PIPE_M, file, line);
+  Core& core = op.core();
+  if (dst.mem() != Mem::L0C) op.fault("dst must be in CO1 (L0C)");
+  if (fm.mem() != Mem::L0A) op.fault("fm must be in A2 (L0A)");
+  if (filt.mem() != Mem::L0B) op.fault("filter must be in B2 (L0B)");
+  if (std::is_same_v<A, float> && core.hf32) op.fault("HF32 mode (SetHF32Mode) with float inputs is not modelled");
+  if (p.cmatrixSource && !bias) op.fault("cmatrixSource=true without a bias tensor");
+  uint32_t M16 = up16(p.m), K1 = (p.k + C0 - 1) / C0, N1 = (p.n + 15) / 16;
+  const A* a = op.in(fm, uint64_t(M16 / 16) * K1 * F);
+  const B* b = op.in(filt, uint64_t(N1) * K1 * F);
+  C* c = op.out(dst, uint64_t(N1) * M16 * 16);
+  const C* bs = nullptr;
+  if (bias) bs = op.in(*bias, p.n);
+  op.elems(uint64_t(p.m) * p.n * p.k).run();
+  std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
+  for (uint32_t r = 0; r < p.m; ++r)
+    for (uint32_t k = 0; k < p.k; ++k)
+      av[size_t(r) * p.k + k] = C(a[((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0]);
+  for (uint32_t k = 0; k < p.k; ++k)
+    for (uint32_t n = 0; n < p.n; ++n)
+      bv[size_t(k) * p.n + n] = C(b[((n / 16) * K1 + k / C0) * F + (n % 16) * C0 + k % C0]);
+  for (uint32_t r = 0; r < p.m; ++r)
+    for (uint32_t n = 0; n < p.n; ++n) {
+      C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
+      C acc = bias ? bs[n] : p.cmatrixInitVal ? C(0) : out;
+      for (uint32_t k = 0; k < p.k; ++k) acc += av[size_t(r) * p.k + k] * bv[size_t(k) * p.n + n];
+      out = acc;
+    }
+}
+
+template <class T>
+void store_atomic(Core& core, T* d, T v) {
+  if (core.atomic_fn) core.atomic_fn(reinterpret_cast<uint8_t*>(d), reinterpret_cast<const uint8_t*>(&v), sizeof(T));
+  else *d = v;
+}
+
+inline float low_f32(uint64_t bits) { return bits_f32(uint32_t(bits)); }
+
+// L0C -> GM / L1 / UB with NZ2ND (row_major) or NZ output, relu, quantisation.
+// `vq` (may be null): per-channel uint64 quant values (scale in the low 32 bits).
+template <class Dst, class S>
+void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src, uint32_t nSize, uint32_t mSize,
+             uint32_t srcStride, uint32_t dstStride, bool relu, int32_t quant, uint64_t deq,
+             const AscendC::LocalTensor<uint64_t>* vq, bool row_major, const char* file, int line) {
+  using D = typename Dst::PrimType;
+  using Q = AscendC::QuantModes;
+  Call op(api, PIPE_FIX, file, line);
+  Core& core = op.core();
+  if (src.mem() != Mem::L0C) op.fault("src must be in CO1 (L0C)");
+  constexpr bool f32 = std::is_same_v<S, float>, i32 = std::is_same_v<S, int32_t>;
+  static_assert(f32 || i32, "Fixpipe: src must be float or int32_t");
+  bool ok = false, vec = false;
+  switch (Q(quant)) {
+    case Q::NoQuant: ok = std::is_same_v<D, S>; break;
+    case Q::F322F16: ok = f32 && std::is_same_v<D, half>; break;
+    case Q::F322BF16: ok = f32 && std::is_same_v<D, bfloat16_t>; break;
+    case Q::DEQF16: ok = i32 && std::is_same_v<D, half>; break;
+    case Q::VDEQF16: ok = i32 && std::is_same_v<D, half>; vec = true; break;
+    case Q::QF322B8_PRE: ok = f32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); break;
+    case Q::VQF322B8_PRE: ok = f32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); vec = true; break;
+    case Q::REQ8: ok = i32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); break;
+    case Q::VREQ8: ok = i32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); vec = true; break;
+    default: op.core().fault(file, line, api, "quantPre %d is not a QuantModes value", quant);
+  }
+  if (!ok)
+    core.fault(file, line, api, "quantPre %d does not convert %s to %s", quant, type_name<S>(), type_name<D>());
+  if (vec && !vq) op.fault("a vector quantPre mode needs the quant tensor (the Fixpipe form with a workspace)");
+  if (srcStride == 0) srcStride = up16(mSize);
+  if (row_major && dstStride == 0) dstStride = nSize;
+  uint32_t N1 = (nSize + 15) / 16;
+  std::vector<const S*> sblk(N1);
+  for (uint32_t j = 0; j < N1; ++j) sblk[j] = op.in(src, uint64_t(mSize) * 16, uint64_t(j) * srcStride * 16, j == 0);
+  std::vector<D*> drow;
+  if (row_major)
+    for (uint32_t r = 0; r < mSize; ++r) drow.push_back(op.out(dst, nSize, uint64_t(r) * dstStride, false));
+  else
+    for (uint32_t j = 0; j < N1; ++j)
+      drow.push_back(op.out(dst, uint64_t(mSize) * 16, uint64_t(j) * dstStride * 32 / sizeof(D), false));
+  const uint64_t* qv = vq ? op.in(*vq, nSize, 0, false) : nullptr;
+  op.elems(uint64_t(mSize) * nSize).run();
+  bool atomic = dst.ref().mem == Mem::GM && core.atomic_fn;
+  for (uint32_t r = 0; r < mSize; ++r)
+    for (uint32_t c = 0; c < nSize; ++c) {
+      S x = sblk[c / 16][r * 16 + c % 16];
+      D* out = row_major ? drow[r] + c : drow[c / 16] + r * 16 + c % 16;
+      D y;
+      if constexpr (std::is_same_v<D, S>) {
+        y = relu && x < S(0) ? S(0) : x;
+      } else {
+        float scale = vec ? low_f32(qv[c]) : (Q(quant) == Q::F322F16 || Q(quant) == Q::F322BF16) ? 1.0f : low_f32(deq);
+        float v = float(x) * scale;
+        if (relu && v < 0) v = 0;
+        if constexpr (std::is_integral_v<D>) {
+          float lo = std::is_signed_v<D> ? -128.f : 0.f, hi = std::is_signed_v<D> ? 127.f : 255.f;
+          v = std::nearbyint(v);
+          y = D(v < lo ? lo : v > hi ? hi : v);
+        } else {
+          y = D(v);
+        }
+      }
+      if (atomic) store_atomic(core, out, y);
+      else *out = y;
+    }
+}
+
+}  // namespace asc_model
+
+namespace AscendC {
+
+// ---- ND <-> NZ data movement ------------------------------------------------
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p, ASC_LOC_PARAMS) {
+  asc_model::nd2nz("DataCopy", dst, src, p, ASC_LOC);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Nd2NzParams& p, ASC_LOC_PARAMS) {
+  asc_model::nd2nz("DataCopy", dst, src, p, ASC_LOC);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Nz2NdParamsFull& p, ASC_LOC_PARAMS) {
+  asc_model::nz2nd(dst, src, p, ASC_LOC);
+}
+template <class T, class P>
+void DataCopyPad(const LocalTensor<T>&, const LocalTensor<T>&, const P&, const Nd2NzParams&, ASC_LOC_PARAMS) {
+  asc_model::not_modelled("DataCopyPad", "DataCopyPad with Nd2NzParams (UB -> L1)", ASC_LOC);
+}
+// L0C -> GM / UB (DataCopyCO12DstParams): NZ -> ND when nz2ndEn, else NZ.
+template <class D, class S>
+void DataCopy(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, ASC_LOC_PARAMS) {
+  if (p.channelSplit) asc_model::not_modelled("DataCopy", "DataCopyCO12DstParams.channelSplit", ASC_LOC);
+  asc_model::fixpipe("DataCopy", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0,
+                     int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC);
+}
+template <class D, class S>
+void DataCopy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, ASC_LOC_PARAMS) {
+  if (p.channelSplit) asc_model::not_modelled("DataCopy", "DataCopyCO12DstParams.channelSplit", ASC_LOC);
+  asc_model::fixpipe("DataCopy", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0,
+                     int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC);
+}
+
+// ---- LoadData ------------------------------------------------------------------
+template <class D, class S>
+void LoadData(const D& dst, const S& src, const LoadData2DParams& p, ASC_LOC_PARAMS) {
+  asc_model::load_fractals("LoadData", dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.ifTranspose,
+                           p.addrMode, ASC_LOC);
+}
+template <class D, class S>
+void LoadData(const D&, const S&, const LoadData2DParamsV2&, ASC_LOC_PARAMS) {
+  asc_model::not_modelled("LoadData", "LoadData with LoadData2DParamsV2", ASC_LOC);
+}
+template <class D, class S>
+void LoadData(const D&, const S&, const LoadData3DParamsV1&, ASC_LOC_PARAMS) {
+  asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV1 (img2col)", ASC_LOC);
+}
+template <class D, class S>
+void LoadData(const D&, const S&, const LoadData3DParamsV2&, ASC_LOC_PARAMS) {
+  asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV2 (img2col)", ASC_LOC);
+}
+template <class D, class S>
+void LoadData(const D&, const S&, const LoadData3DParamsV2Pro&, ASC_LOC_PARAMS) {
+  asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV2Pro (img2col)", ASC_LOC);
+}
+// LoadData2dTransposeParams: repeatTimes fractals from startIndex, srcStride
+// apart, each transposed (16-bit types); dstGap fractals between destination
+// fractals. dstFracGap (used by 8/32-bit types) must be 0.
+template <class T>
+void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& p,
+                           ASC_LOC_PARAMS) {
+  if (sizeof(T) != 2 || p.dstFracGap != 0)
+    asc_model::not_modelled("LoadDataWithTranspose", "LoadDataWithTranspose for non-16-bit types or dstFracGap != 0", ASC_LOC);
+  asc_model::load_fractals("LoadDataWithTranspose", dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
+                           true, p.addrMode, ASC_LOC);
+}
+template <class T>
+void LoadDataWithTranspose(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData2dTransposeParamsV2&,
+                           ASC_LOC_PARAMS) {
+  asc_model::not_modelled("LoadDataWithTranspose", "LoadDataWithTranspose with LoadData2dTransposeParamsV2", ASC_LOC);
+}
+template <class D, class S, class I, class P>
+void LoadDataWithSparse(const D&, const S&, const I&, const P&, ASC_LOC_PARAMS) {
+  asc_model::not_modelled("LoadDataWithSparse", "LoadDataWithSparse", ASC_LOC);
+}
+
+// ---- Mmad -------------------------------------------------------------------------
+template <class C, class A, class B>
+void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter, const MmadParams& p,
+          ASC_LOC_PARAMS) {
+  asc_model::mmad<C, A, B, LocalTensor<C>>(dst, fm, filter, nullptr, p, ASC_LOC);
+}
+// Bias form: C = bias[n] + A*B (the bias row, n elements of the accumulator
+// type, replaces the initial value whatever cmatrixInitVal says).
+template <class C, class A, class B, class BiasT>
+void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter,
+          const LocalTensor<BiasT>& bias, const MmadParams& p, ASC_LOC_PARAMS) {
+  static_assert(std::is_same_v<C, BiasT>, "Mmad: bias must have the accumulator type");
+  asc_model::mmad(dst, fm, filter, &bias, p, ASC_LOC);
+}
+template <class C, class A, class B>
+void MmadWithSparse(const LocalTensor<C>&, const LocalTensor<A>&, const LocalTensor<B>&, const MmadParams&,
+                    ASC_LOC_PARAMS) {
+  asc_model::not_modelled("MmadWithSparse", "MmadWithSparse", ASC_LOC);
+}
+
+// ---- Fixpipe --------------------------------------------------------------------
+template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR, class Dst>
+void fixpipe_entry(const Dst& dst, const LocalTensor<S>& src, const LocalTensor<uint64_t>* q,
+                   const FixpipeParamsV220& p, const char* asc_file, int asc_line) {
+  if (config.format == CO2Layout::COLUMN_MAJOR) asc_model::not_modelled("Fixpipe", "Fixpipe CFG_COLUMN_MAJOR", ASC_LOC);
+  if (p.ndNum > 1) asc_model::not_modelled("Fixpipe", "Fixpipe with ndNum > 1", ASC_LOC);
+  if (p.isChannelSplit) asc_model::not_modelled("Fixpipe", "Fixpipe with isChannelSplit", ASC_LOC);
+  asc_model::fixpipe("Fixpipe", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluEn, int32_t(p.quantPre),
+                     p.deqScalar, q, config.format == CO2Layout::ROW_MAJOR, ASC_LOC);
+}
+template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
+  fixpipe_entry<D, S, config>(dst, src, nullptr, p, ASC_LOC);
+}
+template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const LocalTensor<D>& dst, const LocalTensor<S>& src, const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
+  fixpipe_entry<D, S, config>(dst, src, nullptr, p, ASC_LOC);
+}
+template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const LocalTensor<uint64_t>& q,
+             const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
+  fixpipe_entry<D, S, config>(dst, src, &q, p, ASC_LOC);
+}
+template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const LocalTensor<D>& dst, const LocalTensor<S>& src, const LocalTensor<uint64_t>& q,
+             const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
+  fixpipe_entry<D, S, config>(dst, src, &q, p, ASC_LOC);
+}
+
+// ---- cube mode setters (recorded in the core) -------------------------------------
+inline void SetFixpipePreQuantFlag(uint64_t config, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetFixpipePreQuantFlag", PIPE_FIX, ASC_LOC);
+  op.run();
+  op.core().fixpipe_quant = config;
+}
+inline void SetLoadDataBoundary(uint32_t boundary, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetLoadDataBoundary", PIPE_MTE1, ASC_LOC);
+  op.run();
+  op.core().load_boundary = boundary;
+}
+template <class T>
+void SetLoadDataPaddingValue(T v, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetLoadDataPaddingValue", PIPE_MTE1, ASC_LOC);
+  op.run();
+  op.core().load_pad_bits = 0;
+  std::memcpy(&op.core().load_pad_bits, &v, sizeof(T) < 8 ? sizeof(T) : 8);
+}
+inline void SetLoadDataRepeat(const LoadDataRepeatParam& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetLoadDataRepeat", PIPE_MTE1, ASC_LOC);
+  op.run();
+  op.core().load_repeat = uint64_t(p.repeatStride) | uint64_t(p.repeatTime) << 16 | uint64_t(p.repeatMode) << 24;
+}
+inline void SetHF32Mode(bool on, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetHF32Mode", PIPE_S, ASC_LOC);
+  op.run();
+  op.core().hf32 = on;
+}
+inline void SetHF32TransMode(bool on, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetHF32TransMode", PIPE_S, ASC_LOC);
+  op.run();
+  op.core().hf32_trans = on;
+}
+// Only changes the order the cube walks the matrices: no observable effect.
+inline void SetMMLayoutTransform(bool on, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetMMLayoutTransform", PIPE_S, ASC_LOC);
+  op.run();
+  op.core().mm_layout = on;
+}
+
+}  // namespace AscendC
+
+#include "asc_model/api/misc.h"

@@ -30,8 +30,14 @@ inline void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uin
     bursts[i].second = op.range(src, i * src_step, len, false, i == 0);
     bursts[i].first = op.range(dst, i * dst_step, len, true, i == 0);
   }
+  auto atomic = dst.mem == Mem::GM ? op.core().atomic_fn : nullptr;  // SetAtomicAdd & co (api/misc.h)
+  if (atomic && len % op.core().atomic_elem)
+    op.fault("burst length is not a whole number of atomic elements");
   op.run();
-  for (auto& b : bursts) std::memmove(b.first, b.second, len);
+  if (atomic)
+    for (auto& b : bursts) atomic(b.first, b.second, len);
+  else
+    for (auto& b : bursts) std::memmove(b.first, b.second, len);
 }
 
 template <class D, class S>
