@@ -81,6 +81,17 @@ class Core {
   uint64_t pad_bits = 0;
   uint32_t pad_size = 0;
 
+  // Vector unit registers (api/vector.h): mask register, mask mode, CMPMASK
+  // (compare result / select mask, 128 bits + spare), deq scale.
+  struct VecState {
+    uint64_t mask[2] = {~0ull, ~0ull};
+    bool counter = false;          // SetMaskCount (true) / SetMaskNorm (false)
+    uint64_t cmp[4] = {0, 0, 0, 0};
+    float deq_scale = 1.0f;
+    int16_t deq_offset = 0;
+    bool deq_signed = true;
+  } vec;
+
  private:
   Launch* launch_;
   int block_idx_, block_num_, core_type_;
