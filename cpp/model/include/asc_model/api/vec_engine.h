@@ -32,8 +32,8 @@ template <class T> constexpr bool is_fp = is_f16<T> || std::is_floating_point_v<
 // Compute type: 16-bit floats compute in float and round once on store.
 template <class T> using Cmp = std::conditional_t<is_f16<T>, float, T>;
 
-template <class T> inline T ld(const uint8_t* p) { T v; std::memcpy(&v, p, sizeof(T)); return v; }
-template <class T> inline void st(uint8_t* p, T v) { std::memcpy(p, &v, sizeof(T)); }
+template <class T> inline T ld(const uint8_t* p) { T v; std::memcpy(static_cast<void*>(&v), p, sizeof(T)); return v; }
+template <class T> inline void st(uint8_t* p, T v) { std::memcpy(p, static_cast<const void*>(&v), sizeof(T)); }
 
 // Active elements of one repeat (up to 256 for 8-bit types).
 struct Mask {

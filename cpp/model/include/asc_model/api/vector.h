@@ -4,3 +4,4 @@
 #pragma once
 #include "asc_model/api/vec_engine.h"
 #include "asc_model/api/vec_elem.h"
+#include "asc_model/api/vec_reduce.h"
