@@ -96,6 +96,16 @@ class Core {
   bool hf32 = false, hf32_trans = false, mm_layout = false;
   uint8_t* sys_workspace = nullptr;
   uint8_t* hccl_ctx[2] = {nullptr, nullptr};
+  // Vector unit registers (api/vector.h): mask register, mask mode, CMPMASK
+  // (compare result / select mask, 128 bits + spare), deq scale.
+  struct VecState {
+    uint64_t mask[2] = {~0ull, ~0ull};
+    bool counter = false;          // SetMaskCount (true) / SetMaskNorm (false)
+    uint64_t cmp[4] = {0, 0, 0, 0};
+    float deq_scale = 1.0f;
+    int16_t deq_offset = 0;
+    bool deq_signed = true;
+  } vec;
 
  private:
   Launch* launch_;

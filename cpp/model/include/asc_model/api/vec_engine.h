@@ -1,0 +1,250 @@
+// The generic vector engine: level-0 (mask + repeat + strides) and level-2
+// (count) addressing. Every vector op is expressed through run_l0/run_l2:
+// operands are declared (checked) first, then the element function runs.
+//
+// Addressing (hardware.md): a repeat = 8 blocks x 32 B. Element e of repeat r
+// of an operand with element size s lives in block e / (32/s), at
+//   base + r*rep + blk_index*blk + (e % (32/s))*s     (rep, blk in bytes)
+// Masks: norm mode = per-repeat element set (count form: the first `mask`
+// elements; bit form: bit i of m0 = element i, of m1 = element 64+i); the mask
+// register (SetVectorMask) is used when isSetMask is false. Counter mode
+// (SetMaskCount): the register's low word is a total element count; the call
+// covers ceil(count/epr) repeats (repeatTimes is ignored), the last partial.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include "asc_model/call.h"
+#include "asc_model/tensor.h"
+
+namespace asc_model {
+namespace vec {
+
+template <class T> using LT = AscendC::LocalTensor<T>;
+template <class T> struct Id { using type = T; };
+template <class T> using NoDeduce = typename Id<T>::type;
+
+template <class T> constexpr bool is_f16 = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
+template <class T> constexpr bool is_fp = is_f16<T> || std::is_floating_point_v<T>;
+// Compute type: 16-bit floats compute in float and round once on store.
+template <class T> using Cmp = std::conditional_t<is_f16<T>, float, T>;
+
+template <class T> inline T ld(const uint8_t* p) { T v; std::memcpy(static_cast<void*>(&v), p, sizeof(T)); return v; }
+template <class T> inline void st(uint8_t* p, T v) { std::memcpy(p, static_cast<const void*>(&v), sizeof(T)); }
+
+// Active elements of one repeat (up to 256 for 8-bit types).
+struct Mask {
+  uint64_t w[4] = {0, 0, 0, 0};
+  bool test(int e) const { return (w[e >> 6] >> (e & 63)) & 1; }
+  void set(int e) { w[e >> 6] |= 1ull << (e & 63); }
+  static Mask first(uint32_t n) {
+    Mask m;
+    for (uint32_t i = 0; i < n && i < 256; ++i) m.set(int(i));
+    return m;
+  }
+  int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) +
+                             __builtin_popcountll(w[2]) + __builtin_popcountll(w[3]); }
+};
+
+struct MaskArg {
+  bool bits;
+  uint64_t m0, m1;  // count form: m0 = count
+};
+inline MaskArg count_arg(uint64_t n) { return {false, n, 0}; }
+inline MaskArg bits_arg(const uint64_t m[2]) { return {true, m[0], m[1]}; }
+
+// Which elements of which repeats a call covers.
+struct Plan {
+  int repeats = 0;
+  int epr = 0;        // elements per repeat
+  Mask full, last;    // mask of every repeat but the last, and of the last
+  const Mask& mask(int r) const { return r + 1 == repeats ? last : full; }
+  uint64_t elems() const { return repeats ? uint64_t(repeats - 1) * full.count() + last.count() : 0; }
+};
+
+inline Mask bits_mask(uint64_t m0, uint64_t m1, int epr) {
+  Mask m;
+  m.w[0] = m0;
+  m.w[1] = epr > 64 ? m1 : 0;  // 32-bit types: 64 elements per repeat, m1 unused
+  if (epr < 64) m.w[0] &= (1ull << epr) - 1;
+  return m;
+}
+
+// Resolves mask/isSetMask/repeatTimes against the core's mask state; updates
+// the mask register when isSetMask (as the hardware's set_vector_mask does).
+inline Plan resolve(Call& op, const MaskArg& a, bool is_set, int repeat, int epr) {
+  auto& v = op.core().vec;
+  Plan p;
+  p.epr = epr;
+  if (v.counter) {
+    uint64_t n = is_set ? a.m0 : v.mask[0];
+    if (is_set) { v.mask[0] = n; v.mask[1] = 0; }
+    p.repeats = int((n + epr - 1) / epr);
+    p.full = Mask::first(uint32_t(epr));
+    p.last = Mask::first(uint32_t(n - uint64_t(p.repeats ? p.repeats - 1 : 0) * epr));
+    return p;
+  }
+  if (repeat < 0 || repeat > 255) op.fault("repeatTimes out of range [0, 255]");
+  p.repeats = repeat;
+  if (!is_set) {
+    p.full = bits_mask(v.mask[0], v.mask[1], epr);
+  } else if (a.bits) {
+    if (a.m0 == 0 && (epr <= 64 || a.m1 == 0)) op.fault("bit mask is all zero");
+    p.full = bits_mask(a.m0, a.m1, epr);
+    v.mask[0] = a.m0; v.mask[1] = a.m1;
+  } else {
+    if (a.m0 < 1 || a.m0 > uint64_t(epr))
+      op.core().fault(op.file(), op.line(), "vector", "mask %llu out of range [1, %d]",
+                      (unsigned long long)a.m0, epr);
+    p.full = Mask::first(uint32_t(a.m0));
+    v.mask[0] = a.m0 >= 64 ? ~0ull : (1ull << a.m0) - 1;
+    v.mask[1] = a.m0 >= 128 ? ~0ull : a.m0 > 64 ? (1ull << (a.m0 - 64)) - 1 : 0;
+  }
+  p.last = p.full;
+  return p;
+}
+
+// One operand of a level-0 call. blk/rep are byte strides.
+struct Opd {
+  TensorRef ref;
+  uint32_t esz;
+  uint64_t blk, rep;
+  bool write;
+  uint8_t* origin = nullptr;
+  uint64_t off(int r, int e) const {
+    uint32_t epb = 32 / esz;
+    return uint64_t(r) * rep + uint64_t(e / epb) * blk + uint64_t(e % epb) * esz;
+  }
+};
+template <class T>
+inline Opd opd(const LT<T>& t, uint64_t blk_stride, uint64_t rep_stride, bool write) {
+  return Opd{t.ref(), uint32_t(sizeof(T)), blk_stride * 32, rep_stride * 32, write};
+}
+
+// Declares (checks) every range `o` touches for the active elements of `pl`:
+// one range per repeat when the blocks are contiguous, else one per block.
+// Ranges start at their block's start (alignment-checked) and end at the last
+// active element.
+inline void declare(Call& op, const Plan& pl, Opd& o, int epr_override = 0) {
+  int epr = epr_override ? epr_override : pl.epr;
+  uint32_t epb = 32 / o.esz;
+  int nblk = (epr + int(epb) - 1) / int(epb);
+  bool contiguous = o.blk == 32;
+  bool have = false;
+  for (int r = 0; r < pl.repeats; ++r) {
+    const Mask& m = pl.mask(r);
+    int lo_blk = -1, hi_e = -1;
+    for (int b = 0; b < nblk; ++b) {
+      int last = -1;
+      for (int e = b * int(epb); e < std::min(epr, (b + 1) * int(epb)); ++e)
+        if (m.test(e)) last = e;
+      if (last < 0) continue;
+      if (contiguous) {
+        if (lo_blk < 0) lo_blk = b;
+        hi_e = last;
+        continue;
+      }
+      uint64_t start = o.off(r, b * int(epb));
+      uint64_t end = o.off(r, last) + o.esz;
+      uint8_t* p = op.range(o.ref, start, end - start, o.write, true);
+      if (!have) { o.origin = p - start; have = true; }
+    }
+    if (contiguous && lo_blk >= 0) {
+      uint64_t start = o.off(r, lo_blk * int(epb));
+      uint64_t end = o.off(r, hi_e) + o.esz;
+      uint8_t* p = op.range(o.ref, start, end - start, o.write, true);
+      if (!have) { o.origin = p - start; have = true; }
+    }
+  }
+}
+
+// Level 0: declare all operands, run the optional pre-check over the active
+// elements (may fault), report, then call f(ptrs) per active element.
+template <size_t N, class Pre, class F>
+void run_l0(Call& op, const Plan& pl, std::array<Opd, N>& o, Pre pre, F f) {
+  for (auto& x : o) declare(op, pl, x);
+  uint8_t* q[N];
+  auto visit = [&](auto&& g) {
+    for (int r = 0; r < pl.repeats; ++r) {
+      const Mask& m = pl.mask(r);
+      for (int e = 0; e < pl.epr; ++e) {
+        if (!m.test(e)) continue;
+        for (size_t i = 0; i < N; ++i) q[i] = o[i].origin + o[i].off(r, e);
+        g(q);
+      }
+    }
+  };
+  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });
+  op.elems(pl.elems()).run();
+  visit(f);
+}
+
+// Level 2: `count` contiguous elements of every operand.
+template <size_t N, class Pre, class F>
+void run_l2(Call& op, int64_t count, std::array<Opd, N>& o, Pre pre, F f) {
+  if (count < 0) op.fault("count is negative");
+  for (auto& x : o) {
+    uint8_t* p = op.range(x.ref, 0, uint64_t(count) * x.esz, x.write, true);
+    x.origin = p;
+  }
+  uint8_t* q[N];
+  auto visit = [&](auto&& g) {
+    for (int64_t e = 0; e < count; ++e) {
+      for (size_t i = 0; i < N; ++i) q[i] = o[i].origin + uint64_t(e) * o[i].esz;
+      g(q);
+    }
+  };
+  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });
+  op.elems(uint64_t(count)).run();
+  visit(f);
+}
+
+// ---- typed front ends -------------------------------------------------------
+
+// Binary: f(dst_old, a, b) in compute types -> new dst.
+template <class T, class F, class Pre = std::nullptr_t>
+void binary_l0(const char* name, const LT<T>& d, const LT<T>& a, const LT<T>& b, MaskArg m, bool set,
+               int rep, const AscendC::BinaryRepeatParams& p, F f, const char* file, int line,
+               Pre pre = nullptr) {
+  Call op(name, PIPE_V, file, line);
+  Plan pl = resolve(op, m, set, rep, 256 / int(sizeof(T)));
+  std::array<Opd, 3> o{opd(d, p.dstBlkStride, p.dstRepStride, true), opd(a, p.src0BlkStride, p.src0RepStride, false),
+                       opd(b, p.src1BlkStride, p.src1RepStride, false)};
+  run_l0(op, pl, o, pre, [&](uint8_t** q) {
+    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])), Cmp<T>(ld<T>(q[2])))));
+  });
+}
+template <class T, class F, class Pre = std::nullptr_t>
+void binary_l2(const char* name, const LT<T>& d, const LT<T>& a, const LT<T>& b, int64_t count, F f,
+               const char* file, int line, Pre pre = nullptr) {
+  Call op(name, PIPE_V, file, line);
+  std::array<Opd, 3> o{opd(d, 1, 8, true), opd(a, 1, 8, false), opd(b, 1, 8, false)};
+  run_l2(op, count, o, pre, [&](uint8_t** q) {
+    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])), Cmp<T>(ld<T>(q[2])))));
+  });
+}
+// Unary: f(dst_old, x) -> new dst.
+template <class T, class F>
+void unary_l0(const char* name, const LT<T>& d, const LT<T>& s, MaskArg m, bool set, int rep,
+              const AscendC::UnaryRepeatParams& p, F f, const char* file, int line) {
+  Call op(name, PIPE_V, file, line);
+  Plan pl = resolve(op, m, set, rep, 256 / int(sizeof(T)));
+  std::array<Opd, 2> o{opd(d, p.dstBlkStride, p.dstRepStride, true), opd(s, p.srcBlkStride, p.srcRepStride, false)};
+  run_l0(op, pl, o, nullptr, [&](uint8_t** q) {
+    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])))));
+  });
+}
+template <class T, class F>
+void unary_l2(const char* name, const LT<T>& d, const LT<T>& s, int64_t count, F f, const char* file, int line) {
+  Call op(name, PIPE_V, file, line);
+  std::array<Opd, 2> o{opd(d, 1, 8, true), opd(s, 1, 8, false)};
+  run_l2(op, count, o, nullptr, [&](uint8_t** q) {
+    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])))));
+  });
+}
+
+}  // namespace vec
+}  // namespace asc_model
