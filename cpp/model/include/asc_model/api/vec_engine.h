@@ -173,11 +173,12 @@ void run_l0(Call& op, const Plan& pl, std::array<Opd, N>& o, Pre pre, F f) {
       for (int e = 0; e < pl.epr; ++e) {
         if (!m.test(e)) continue;
         for (size_t i = 0; i < N; ++i) q[i] = o[i].origin + o[i].off(r, e);
-        g(q);
+        if constexpr (std::is_invocable_v<decltype(g), uint8_t**, int, int>) g(q, r, e);
+        else g(q);
       }
     }
   };
-  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });
+  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });  // pre sees pointers only
   op.elems(pl.elems()).run();
   visit(f);
 }
@@ -194,10 +195,11 @@ void run_l2(Call& op, int64_t count, std::array<Opd, N>& o, Pre pre, F f) {
   auto visit = [&](auto&& g) {
     for (int64_t e = 0; e < count; ++e) {
       for (size_t i = 0; i < N; ++i) q[i] = o[i].origin + uint64_t(e) * o[i].esz;
-      g(q);
+      if constexpr (std::is_invocable_v<decltype(g), uint8_t**, int, int>) g(q, 0, int(e));
+      else g(q);
     }
   };
-  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });
+  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });  // pre sees pointers only
   op.elems(uint64_t(count)).run();
   visit(f);
 }

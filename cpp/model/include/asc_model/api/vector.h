@@ -5,3 +5,4 @@
 #include "asc_model/api/vec_engine.h"
 #include "asc_model/api/vec_elem.h"
 #include "asc_model/api/vec_reduce.h"
+#include "asc_model/api/vec_cast.h"
