@@ -12,9 +12,12 @@ several processes compiling the same kernel or a process killed mid-write.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
+import queue
+import threading
 import uuid
 from pathlib import Path
 from typing import Any, Dict, Optional
@@ -82,9 +85,9 @@ def entry_dir(key: str) -> Path:
     return cache_root() / key[:2] / key
 
 
-def store(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> Path:
+def store(key: str, meta: Dict[str, Any], files: Dict[str, str], d: Optional[Path] = None) -> Path:
     """Writes an entry: `files` first, then `kernel.json` (the entry's validity marker)."""
-    d = entry_dir(key)
+    d = d or entry_dir(key)
     d.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         _write_atomic(d / name, text.encode())
@@ -92,8 +95,55 @@ def store(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> Path:
     return d
 
 
+# Entries handed to the background writer and not yet on disk: a compile does
+# not wait for its disk write, and lookups in this process see pending entries.
+_pending: Dict[str, tuple] = {}
+_pending_lock = threading.Lock()
+_writer: Optional[queue.Queue] = None
+
+
+def store_async(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> None:
+    """Like `store`, on a background thread; `flush()` (run at exit) waits for it."""
+    global _writer
+    with _pending_lock:
+        # the directory is fixed now: the environment may change before the write
+        _pending[key] = (meta, files, entry_dir(key))
+        if _writer is None:
+            _writer = queue.Queue()
+            threading.Thread(target=_write_pending, name="asc-cache-writer", daemon=True).start()
+            atexit.register(flush)
+    _writer.put(key)
+
+
+def _write_pending() -> None:
+    while True:
+        key = _writer.get()
+        try:
+            with _pending_lock:
+                meta, files, d = _pending[key]
+            store(key, meta, files, d)
+        except OSError:
+            pass  # a read-only or full cache directory only costs a recompile later
+        finally:
+            with _pending_lock:
+                _pending.pop(key, None)
+            _writer.task_done()
+
+
+def flush() -> None:
+    """Waits until every pending entry is on disk."""
+    if _writer is not None:
+        _writer.join()
+
+
 def load(key: str, file_names) -> Optional[tuple]:
-    """(meta, {name: text}) of a complete entry, or None."""
+    """(meta, {name: text}) of a complete entry (pending or on disk), or None."""
+    with _pending_lock:
+        pending = _pending.get(key)
+    if pending is not None:
+        meta, files, _ = pending
+        if all(name in files for name in file_names):
+            return meta, {name: files[name] for name in file_names}
     d = entry_dir(key)
     try:
         meta = json.loads((d / "kernel.json").read_text())

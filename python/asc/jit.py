@@ -25,7 +25,7 @@ from .language.core.constexpr import ConstExpr, is_constexpr_annotation
 from .options import CodegenOptions, CompileOptions, LaunchOptions, options_key, split_options
 from .runtime.backend import CompiledKernel, ParamSpec
 
-_FILES = ("kernel.cpp", "kernel.mlir")
+_FILES = ("kernel.cpp",)
 
 
 def _torch_dtype_name(t) -> Optional[str]:
@@ -89,6 +89,7 @@ class JITFunction:
         self._const_index = [i for i, n in enumerate(self.param_names) if n in self.constexpr_params]
         self._source = None
         self._source_digest = None
+        self._options_key = None
         self._digest_deps: List = []
         self._name_list: Optional[List[str]] = None
         self._kernels: Dict[Tuple, Tuple] = {}
@@ -136,29 +137,7 @@ class JITFunction:
             return self._source_digest
         seen = _seen if _seen is not None else set()
         seen.add(id(self))
-        code = self.fn.__code__
-        parts: List[Any] = [_code_digest(code), repr(self.fn.__defaults__),
-                            repr(getattr(self.fn, "__annotations__", {}))]
-        closure = {}
-        if self.fn.__closure__:
-            for name, cell in zip(code.co_freevars, self.fn.__closure__):
-                try:
-                    closure[name] = cell.cell_contents
-                except ValueError:
-                    pass
-        glb = self.fn.__globals__
-        deps = []
-        for name in sorted(set(_code_names(code)) | set(code.co_freevars)):
-            if name in closure:
-                d = closure
-            elif name in glb:
-                d = glb
-            else:
-                continue
-            value = d[name]
-            deps.append((d, name, value))
-            parts.append((name, _dependency_digest(value, seen)))
-        digest = cache.digest(*parts)
+        digest, deps = _function_digest(self.fn, seen)
         self._source_digest = digest
         self._digest_deps = deps
         return digest
@@ -222,25 +201,32 @@ class JITFunction:
             else:
                 specs.append(_spec_to_arg(name, spec))
         opts = self.compile_options
-        full_key = cache.digest(cache.toolchain_hash(), self.source_digest(), key,
-                               options_key(self.codegen_options, opts))
+        if self._options_key is None:
+            self._options_key = options_key(self.codegen_options, opts)
+        full_key = cache.digest(cache.toolchain_hash(), self.source_digest(), key, self._options_key)
         kernel_name = self.__name__
         guards: List = []
-        hit = None if opts.always_compile else cache.load(full_key, _FILES)
+        # With dumps on, an entry must also hold the MLIR (entries written without
+        # dumps do not); otherwise recompile.
+        wanted = _FILES + ("kernel.mlir",) if cache.dump_dir() is not None else _FILES
+        hit = None if opts.always_compile else cache.load(full_key, wanted)
         if hit is not None:
             meta, files = hit
             params = [ParamSpec(**p) for p in meta["params"]]
-            mlir, source = files["kernel.mlir"], files["kernel.cpp"]
+            source = files["kernel.cpp"]
+            mlir = files.get("kernel.mlir", "")
             self._guards_from_names(guards)
         else:
-            params, mlir, source, session = compiler.compile_to_source(self, specs, kernel_name, opts)
+            keep_mlir = cache.dump_dir() is not None or opts.debug
+            params, mlir, source, session = compiler.compile_to_source(self, specs, kernel_name, opts,
+                                                                       keep_mlir)
             guards = [(d, n, v) for d, n, v in session.used_globals if not _is_module(v)]
             meta = {"name": kernel_name, "params": [p.__dict__ for p in params],
                     "kernel_type": _kernel_type_name(opts)}
-            try:
-                cache.store(full_key, meta, {"kernel.cpp": source, "kernel.mlir": mlir})
-            except OSError:
-                pass  # a read-only cache directory is not an error
+            files = {"kernel.cpp": source}
+            if mlir:
+                files["kernel.mlir"] = mlir
+            cache.store_async(full_key, meta, files)
         cache.dump(kernel_name, mlir, source)
         compiled = CompiledKernel(name=kernel_name, source=source, mlir=mlir, params=params,
                                   key=full_key, cache_dir=cache.entry_dir(full_key),
@@ -346,6 +332,34 @@ def _code_digest(code) -> tuple:
             code.co_varnames)
 
 
+def _function_digest(fn, seen) -> Tuple[str, List]:
+    """Digest of a function's code, defaults, annotations and of every global or
+    closure value it names (recursively); also returns those (dict, name, value)."""
+    code = fn.__code__
+    parts: List[Any] = [_code_digest(code), repr(fn.__defaults__),
+                        repr(getattr(fn, "__annotations__", {}))]
+    closure = {}
+    if fn.__closure__:
+        for name, cell in zip(code.co_freevars, fn.__closure__):
+            try:
+                closure[name] = cell.cell_contents
+            except ValueError:
+                pass
+    glb = fn.__globals__
+    deps = []
+    for name in sorted(set(_code_names(code)) | set(code.co_freevars)):
+        if name in closure:
+            d = closure
+        elif name in glb:
+            d = glb
+        else:
+            continue
+        value = d[name]
+        deps.append((d, name, value))
+        parts.append((name, _dependency_digest(value, seen)))
+    return cache.digest(*parts), deps
+
+
 def _dependency_digest(value, seen) -> Any:
     if isinstance(value, JITFunction):
         if id(value) in seen:
@@ -354,12 +368,24 @@ def _dependency_digest(value, seen) -> Any:
     if isinstance(value, types.ModuleType):
         return "module:" + value.__name__
     if isinstance(value, types.FunctionType):
-        return _code_digest(value.__code__)
+        # A plain helper runs at trace time: what it closes over matters too.
+        if id(value) in seen:
+            return value.__qualname__
+        seen.add(id(value))
+        return _function_digest(value, seen)[0]
     if isinstance(value, type):
         return value.__module__ + "." + value.__qualname__
     if isinstance(value, (int, float, str, bool, tuple, list, dict, type(None), np.generic)):
         return repr(value)
-    return type(value).__qualname__
+    name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
+    module = getattr(value, "__module__", None)
+    if isinstance(name, str) and isinstance(module, str):
+        return f"{module}.{name}"  # API functions and other named objects of a module
+    text = repr(value)
+    if " at 0x" not in text:
+        return f"{type(value).__qualname__}:{text}"
+    # No stable description: key by identity (such kernels are not shared across processes).
+    return f"{type(value).__qualname__}@{id(value)}"
 
 
 def jit(fn=None, **options):

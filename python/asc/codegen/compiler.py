@@ -224,7 +224,8 @@ def _const_key(value):
         return repr(value)
 
 
-def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options):
+def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options,
+                      keep_mlir: bool = True):
     """Traces and emits one kernel. Returns (params, mlir text, Ascend C text, session)."""
     with _lock:
         session = KernelCompilation(kernel_name)
@@ -239,7 +240,8 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
             passes = getattr(options, "run_passes", True)
             if passes:
                 module.run_passes("builtin.module(canonicalize,cse)")
-            mlir_text = str(module) if getattr(options, "keep_mlir", True) else ""
+            # Printing the module costs as much as emitting it: only when someone reads it.
+            mlir_text = str(module) if keep_mlir else ""
             source = ir.ir_to_ascendc(module, line_directives=not getattr(options, "strip_loc", False))
         finally:
             context.pop()

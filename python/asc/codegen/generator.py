@@ -50,14 +50,31 @@ class _Undefined:
         self.reason = reason
 
 
+_ASSIGNED_CACHE: Dict[tuple, List[str]] = {}
+
+
 def _assigned_names(stmts) -> List[str]:
-    """Names stored to anywhere in `stmts` (in first-assignment order)."""
+    """Names stored to anywhere in `stmts` (in first-assignment order).
+
+    Cached by the statements' identity: a function's AST is parsed once and
+    traced for every specialization."""
+    key = tuple(id(s) for s in stmts)
+    cached = _ASSIGNED_CACHE.get(key)
+    if cached is not None and all(_ASSIGNED_OWNER.get(id(s)) is s for s in stmts):
+        return cached
     names: Dict[str, None] = {}
     for stmt in stmts:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 names[node.id] = None
-    return list(names)
+    result = list(names)
+    _ASSIGNED_CACHE[key] = result
+    for s in stmts:
+        _ASSIGNED_OWNER[id(s)] = s  # keeps the nodes alive, so ids are not reused
+    return result
+
+
+_ASSIGNED_OWNER: Dict[int, ast.AST] = {}
 
 
 def _contains(stmts, kinds) -> bool:
@@ -691,13 +708,22 @@ class CodeGenerator(ast.NodeVisitor):
             else:
                 kwargs[kw.arg] = self.eval(kw.value)
         self.set_loc(node)
-        from ..jit import JITFunction
-        if isinstance(callee, JITFunction):
+        if isinstance(callee, _jit_function_class()):
             return self.session.call_device_function(self, callee, args, kwargs, node)
         return callee(*args, **kwargs)
 
     def eval_Lambda(self, node):
         raise self.error(node, "lambda is not supported in a kernel", UnsupportedSyntaxError)
+
+
+_JIT_CLASS = []
+
+
+def _jit_function_class():
+    if not _JIT_CLASS:
+        from ..jit import JITFunction  # the jit module imports this one
+        _JIT_CLASS.append(JITFunction)
+    return _JIT_CLASS[0]
 
 
 def _mlir_message(text: str) -> str:

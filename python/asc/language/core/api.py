@@ -95,8 +95,11 @@ _register_enums()
 _DEFAULT_NAMESPACE["KT"] = dt.KnownTypes
 
 
+_UNSET = object()
+
+
 class Param:
-    __slots__ = ("name", "annotation", "default_src", "has_default", "check", "variadic")
+    __slots__ = ("name", "annotation", "default_src", "has_default", "check", "variadic", "_default")
 
     def __init__(self, name, annotation, default_src, has_default, variadic=False):
         self.name = name
@@ -105,6 +108,7 @@ class Param:
         self.has_default = has_default
         self.variadic = variadic
         self.check = None
+        self._default = _UNSET
 
     def accepts(self, value) -> bool:
         if self.check is None:
@@ -112,7 +116,10 @@ class Param:
         return self.check(value)
 
     def default(self):
-        return eval(self.default_src, dict(_DEFAULT_NAMESPACE))  # noqa: S307 (our own literals)
+        # Defaults are our own literals (numbers, enum members, tuples): evaluated once.
+        if self._default is _UNSET:
+            self._default = eval(self.default_src, dict(_DEFAULT_NAMESPACE))  # noqa: S307
+        return self._default
 
     def __str__(self):
         text = f"{self.name}: {self.annotation}" if self.annotation else self.name
