@@ -17,7 +17,10 @@ def parse(description: str):
     parser.add_argument("-v", "--soc-version", default="Ascend910B1",
                         choices=[p.name for p in asc.Platform], help="platform (default Ascend910B1)")
     args = parser.parse_args()
-    asc.runtime.config.set_platform(asc.Backend[args.run_mode], asc.Platform[args.soc_version])
+    try:
+        asc.runtime.config.set_platform(asc.Backend[args.run_mode], asc.Platform[args.soc_version])
+    except asc.runtime.BackendUnavailable as exc:
+        raise SystemExit(f"error: {exc}") from None
     return args
 
 
