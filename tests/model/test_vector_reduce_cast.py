@@ -1,0 +1,456 @@
+"""Reductions (result layout, indices, strides), Brcb, Cast round modes,
+Compare / CompareScalar bit masks, CMPMASK, Select modes, fused casts — one
+kernel; each case writes into a 2 KB dst slot pre-filled with a byte pattern,
+so untouched bytes are checked too."""
+
+import numpy as np
+import pytest
+
+from conftest import gm, make_kernel
+from asc.runtime.model import ModelBackend
+
+SLOT = 2048
+N = 512
+RNG = np.random.default_rng(11)
+
+# float inputs: xf random, yf random; half inputs: xh, yh; i32: xi; sel mask bytes
+XF = RNG.uniform(-8, 8, N).astype(np.float32)
+XF[5] = XF[300]  # ties for max/min: first index wins
+YF = RNG.uniform(-8, 8, N).astype(np.float32)
+XH = RNG.uniform(-8, 8, N).astype(np.float16)
+YH = RNG.uniform(-8, 8, N).astype(np.float16)
+XI = RNG.integers(-1000, 1000, N).astype(np.int32)
+SEL = RNG.integers(0, 256, 256).astype(np.uint8)
+# Cast inputs: ties and specials at the front.
+tie = 2.0 ** -11
+CF = RNG.uniform(-300, 300, N).astype(np.float32)
+CF[:16] = [1 + tie, 1 + 3 * tie, -1 - tie, -1 - 3 * tie, 2.5, -2.5, 0.5, -0.5, 1.5, 70000, -70000, 1e-8, -1e-8,
+           3e9, -3e9, 65519.0]
+CI = RNG.integers(-2 ** 31, 2 ** 31 - 1, N).astype(np.int32)
+CI[:4] = [16777217, -16777219, 2 ** 31 - 1, -2 ** 31]
+Z = RNG.integers(0, 256, SLOT).astype(np.uint8)
+
+MODES = ["CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"]
+
+
+def slot(dt):
+    return Z.copy().view(dt)
+
+
+def idx(r, e, esz, blk, rep):
+    epb = 32 // esz
+    return (r * rep * 32 + (e // epb) * blk * 32) // esz + e % epb
+
+
+def bits_of(mask, epr):
+    if isinstance(mask, tuple):
+        b = [(mask[0] >> i) & 1 for i in range(64)] + [(mask[1] >> i) & 1 for i in range(64)]
+        return [e for e in range(min(epr, 128)) if b[e]]
+    return list(range(mask))
+
+
+def tree(v, dt):
+    v = [dt(a) for a in v]
+    while len(v) > 1:
+        v = [dt(np.float32(v[i]) + np.float32(v[i + 1])) if i + 1 < len(v) else v[i] for i in range(0, len(v), 2)]
+    return v[0]
+
+
+# ---- cast oracle (independent: exact arithmetic in float64 / Python ints) ----
+def round_int(x, mode):
+    f = np.floor(x)
+    return {
+        "CAST_NONE": np.rint(x), "CAST_RINT": np.rint(x), "CAST_FLOOR": f, "CAST_CEIL": np.ceil(x),
+        "CAST_ROUND": np.sign(x) * np.floor(np.abs(x) + 0.5), "CAST_TRUNC": np.trunc(x),
+        "CAST_ODD": np.where(f == x, x, np.where(np.mod(f, 2) != 0, f, f + 1)),
+    }[mode]
+
+
+def to_int(x, mode, dt):
+    info = np.iinfo(dt)
+    return np.clip(round_int(x.astype(np.float64), mode), info.min, info.max).astype(dt)
+
+
+def to_float(x, mode, dt):
+    x = x.astype(np.float64)
+    with np.errstate(over="ignore"):
+        r = x.astype(dt)
+    up = np.nextafter(r, dt(np.inf))
+    dn = np.nextafter(r, dt(-np.inf))
+    rd = r.astype(np.float64)
+    lo = np.where(rd <= x, r, dn)
+    hi = np.where(rd >= x, r, up)
+    exact = rd == x
+    dl, dh = x - lo.astype(np.float64), hi.astype(np.float64) - x
+    ibits = lo.view(np.uint16 if dt == np.float16 else np.uint32) & 1
+    pick = {
+        "CAST_NONE": r, "CAST_RINT": r, "CAST_FLOOR": lo, "CAST_CEIL": hi,
+        "CAST_TRUNC": np.where(x > 0, lo, hi),
+        "CAST_ROUND": np.where(dl < dh, lo, np.where(dh < dl, hi, np.where(x > 0, hi, lo))),
+        "CAST_ODD": np.where(ibits == 1, lo, hi),
+    }[mode]
+    return np.where(exact, r, pick).astype(dt)
+
+
+def build():
+    cases = []  # (label, code, expect() -> bytes, approx dtype or None)
+
+    def add(label, code, expect, approx=None):
+        cases.append((label, code, expect, approx))
+
+    # ---- reductions -------------------------------------------------------------
+    def red_l2(x, dt, count, kind, cal):
+        d = slot(dt)
+        v = x[:count]
+        if kind == "sum":
+            epr = 256 // x.itemsize
+            parts = [tree(v[i:i + epr], dt) for i in range(0, count, epr)]
+            acc = parts[0]
+            for p in parts[1:]:
+                acc = dt(np.float32(acc) + np.float32(p))
+            d[0] = acc
+        else:
+            i = int(np.argmax(v) if kind == "max" else np.argmin(v))
+            d[0] = v[i]
+            if cal:
+                d[1:2].view(np.uint16 if dt == np.float16 else np.uint32)[0] = i
+        return d
+
+    add("ReduceSum float l2", "AscendC::ReduceSum<float, true>(df, xf, tf, 300);",
+        lambda: red_l2(XF, np.float32, 300, "sum", False), np.float32)
+    add("ReduceMax float l2 idx", "AscendC::ReduceMax<float>(df, xf, tf, 300, true);",
+        lambda: red_l2(XF, np.float32, 300, "max", True))
+    add("ReduceMin half l2 idx", "AscendC::ReduceMin<half>(dh, xh, th, 300, true);",
+        lambda: red_l2(XH, np.float16, 300, "min", True))
+    add("ReduceMax half l2 no idx", "AscendC::ReduceMax<half>(dh, xh, th, 300, false);",
+        lambda: red_l2(XH, np.float16, 300, "max", False))
+
+    def red_l0(x, dt, mask, rep, srep, kind, cal):
+        d = slot(dt)
+        epr = 256 // x.itemsize
+        act = bits_of(mask, epr)
+        pos = [(r * epr + e, idx(r, e, x.itemsize, 1, srep)) for r in range(rep) for e in act]
+        vals = np.array([x[p] for _, p in pos])
+        if kind == "sum":
+            parts = [tree([x[idx(r, e, x.itemsize, 1, srep)] for e in act], dt) for r in range(rep)]
+            d[0] = tree(parts, dt)
+        else:
+            i = int(np.argmax(vals) if kind == "max" else np.argmin(vals))
+            d[0] = vals[i]
+            if cal:
+                d[1:2].view(np.uint16 if dt == np.float16 else np.uint32)[0] = pos[i][0]
+        return d
+
+    add("ReduceMax float l0 count", "AscendC::ReduceMax<float>(df, xf, tf, 50, 3, 8, true);",
+        lambda: red_l0(XF, np.float32, 50, 3, 8, "max", True))
+    add("ReduceMin float l0 bits stride", "{ uint64_t m[2] = {0xF0F0F0F0F0F0F0F0ULL, 0}; "
+        "AscendC::ReduceMin<float>(df, xf, tf, m, 3, 16, true); }",
+        lambda: red_l0(XF, np.float32, (0xF0F0F0F0F0F0F0F0, 0), 3, 16, "min", True))
+    add("ReduceSum half l0 bits", "{ uint64_t m[2] = {0xFFFF0000FFFF0000ULL, 0x00FF00FF00FF00FFULL}; "
+        "AscendC::ReduceSum<half>(dh, xh, th, m, 2, 8); }",
+        lambda: red_l0(XH, np.float16, (0xFFFF0000FFFF0000, 0x00FF00FF00FF00FF), 2, 8, "sum", False), np.float16)
+
+    def per_rep(x, dt, mask, rep, drep, sblk, srep, rlen, fn):
+        d = slot(dt)
+        epr = 256 // x.itemsize
+        act = bits_of(mask, epr)
+        for r in range(rep):
+            pos = act
+            vals = [x[idx(r, e, x.itemsize, sblk, srep)] for e in act]
+            out = fn(vals, pos)
+            for i, v in enumerate(out):
+                if v is not None:
+                    d[r * drep * rlen + i] = v
+        return d
+
+    def best(order, is_max, dt):
+        def f(vals, pos):
+            i = int(np.argmax(vals) if is_max else np.argmin(vals))
+            ix = np.array([pos[i]], np.uint16 if dt == np.float16 else np.uint32).view(dt)[0]
+            return {0: [vals[i], ix], 1: [ix, vals[i]], 2: [vals[i]], 3: [ix]}[order]
+        return f
+
+    add("WholeReduceSum float", "AscendC::WholeReduceSum<float, true>(df, xf, 50, 4, 1, 1, 8);",
+        lambda: per_rep(XF, np.float32, 50, 4, 1, 1, 8, 1, lambda v, p: [tree(v, np.float32)]), np.float32)
+    add("WholeReduceSum half bits stride", "{ uint64_t m[2] = {0xFFULL, 0xFF00000000000000ULL}; "
+        "AscendC::WholeReduceSum<half, true>(dh, xh, m, 2, 3, 2, 16); }",
+        lambda: per_rep(XH, np.float16, (0xFF, 0xFF00000000000000), 2, 3, 2, 16, 1,
+                        lambda v, p: [tree(v, np.float16)]), np.float16)
+    add("WholeReduceMax half value-index", "{ uint64_t m[2] = {0x0F0F0F0F0F0F0F0FULL, 0xFFFFULL}; "
+        "AscendC::WholeReduceMax<half, true>(dh, xh, m, 3, 2, 1, 8, AscendC::ReduceOrder::ORDER_VALUE_INDEX); }",
+        lambda: per_rep(XH, np.float16, (0x0F0F0F0F0F0F0F0F, 0xFFFF), 3, 2, 1, 8, 2, best(0, True, np.float16)))
+    add("WholeReduceMin float index-value", "AscendC::WholeReduceMin<float, true>(df, xf, 40, 3, 1, 1, 8, "
+        "AscendC::ReduceOrder::ORDER_INDEX_VALUE);",
+        lambda: per_rep(XF, np.float32, 40, 3, 1, 1, 8, 2, best(1, False, np.float32)))
+    add("WholeReduceMax float only value", "AscendC::WholeReduceMax<float, true>(df, xf, 64, 3, 1, 1, 8, "
+        "AscendC::ReduceOrder::ORDER_ONLY_VALUE);",
+        lambda: per_rep(XF, np.float32, 64, 3, 1, 1, 8, 1, best(2, True, np.float32)))
+
+    def blocks(kind, dt):
+        def f(vals, pos):
+            epb = 32 // np.dtype(dt).itemsize
+            out = [None] * 8
+            for b in range(8):
+                bv = [v for v, p in zip(vals, pos) if p // epb == b]
+                if bv:
+                    out[b] = tree(bv, dt) if kind == "sum" else (max(bv) if kind == "max" else min(bv))
+            return out
+        return f
+
+    add("BlockReduceSum float partial", "AscendC::BlockReduceSum<float, true>(df, xf, 2, 60, 1, 1, 8);",
+        lambda: per_rep(XF, np.float32, 60, 2, 1, 1, 8, 8, blocks("sum", np.float32)), np.float32)
+    add("BlockReduceMax half bits", "{ uint64_t m[2] = {0x00000000FFFF00FFULL, 0x1ULL}; "
+        "AscendC::BlockReduceMax<half, true>(dh, xh, 2, m, 2, 1, 8); }",
+        lambda: per_rep(XH, np.float16, (0x00000000FFFF00FF, 1), 2, 2, 1, 8, 8, blocks("max", np.float16)))
+    add("BlockReduceMin float", "AscendC::BlockReduceMin<float, true>(df, xf, 2, 64, 1, 1, 8);",
+        lambda: per_rep(XF, np.float32, 64, 2, 1, 1, 8, 8, blocks("min", np.float32)))
+
+    def pairs(dt):
+        def f(vals, pos):
+            out = [None] * (len(vals) and 64 if dt == np.float16 else 32)
+            acc = {}
+            for v, p in zip(vals, pos):
+                acc[p // 2] = dt(np.float32(acc[p // 2]) + np.float32(v)) if p // 2 in acc else v
+            for j, v in acc.items():
+                out[j] = v
+            return out
+        return f
+
+    add("PairReduceSum half", "AscendC::PairReduceSum<half, true>(dh, xh, 2, 100, 1, 1, 8);",
+        lambda: per_rep(XH, np.float16, 100, 2, 1, 1, 8, 64, pairs(np.float16)))
+    add("RepeatReduceSum float", "AscendC::RepeatReduceSum<float, true>(df, xf, 3, 64, 0, 1, 1, 8);",
+        lambda: per_rep(XF, np.float32, 64, 3, 1, 1, 8, 1, lambda v, p: [tree(v, np.float32)]), np.float32)
+
+    def brcb():
+        d = slot(np.float32)
+        for r in range(2):
+            for b in range(8):
+                o = (r * 16 + b * 2) * 8
+                d[o:o + 8] = XF[r * 8 + b]
+        return d
+    add("Brcb float strided", "{ AscendC::BrcbRepeatParams p{2, 16}; AscendC::Brcb(df, xf, 2, p); }", brcb)
+
+    # ---- Cast -----------------------------------------------------------------------
+    for m in MODES:
+        def f2h(m=m):
+            d = slot(np.float16)
+            d[:N] = to_float(CF, m, np.float16)
+            return d
+        add(f"Cast float->half {m}", f"AscendC::Cast(dh, cf, AscendC::RoundMode::{m}, {N});", f2h)
+        def f2i(m=m):
+            d = slot(np.int32)
+            d[:N] = to_int(CF, m, np.int32)
+            return d
+        add(f"Cast float->int32 {m}", f"AscendC::Cast(di, cf, AscendC::RoundMode::{m}, {N});", f2i)
+        def i2f(m=m):
+            d = slot(np.float32)
+            d[:N] = to_float(CI, m, np.float32)
+            return d
+        add(f"Cast int32->float {m}", f"AscendC::Cast(df, ci, AscendC::RoundMode::{m}, {N});", i2f)
+
+    def h2i8():
+        d = slot(np.int8)
+        d[:N] = to_int((XH.astype(np.float32) * 40).astype(np.float16), "CAST_RINT", np.int8)
+        return d
+    add("Cast half->int8 saturates", f"AscendC::Muls<half, true>(th, xh, (half)40, {N}); "
+        f"AscendC::Cast(di8, th, AscendC::RoundMode::CAST_RINT, {N});", h2i8)
+
+    def h2f_l0():
+        d = slot(np.float32)
+        for r in range(2):
+            for e in range(40):
+                d[idx(r, e, 4, 1, 8)] = np.float32(XH[idx(r, e, 2, 1, 4)])
+        return d
+    add("Cast half->float l0", "{ AscendC::UnaryRepeatParams p{1, 1, 8, 4}; "
+        "AscendC::Cast<float, half, true>(df, xh, AscendC::RoundMode::CAST_NONE, (uint64_t)40, 2, p); }", h2f_l0)
+
+    def f2h_l0_bits():
+        d = slot(np.float16)
+        for r in range(2):
+            for e in bits_of((0xF00F, 0), 64):
+                d[idx(r, e, 2, 2, 8)] = to_float(CF[idx(r, e, 4, 1, 8):][:1], "CAST_ODD", np.float16)[0]
+        return d
+    add("Cast float->half l0 bits odd", "{ uint64_t m[2] = {0xF00FULL, 0}; AscendC::UnaryRepeatParams p{2, 1, 8, 8}; "
+        "AscendC::Cast<half, float, true>(dh, cf, AscendC::RoundMode::CAST_ODD, m, 2, p); }", f2h_l0_bits)
+
+    # ---- Compare / Select -------------------------------------------------------------
+    def cmp_l2():
+        d = slot(np.uint8)
+        d[:32] = np.packbits(XF[:256] < YF[:256], bitorder="little")
+        return d
+    add("Compare float LT l2", "AscendC::Compare(du8, xf, yf, AscendC::CMPMODE::LT, 256);", cmp_l2)
+
+    def cmp_l0():
+        d = slot(np.uint8)
+        bits = np.unpackbits(d[:32], bitorder="little")
+        for r in range(2):
+            for e in bits_of((0xFFFF0000FFFF0000, 0xF), 128):
+                bits[r * 128 + e] = XH[idx(r, e, 2, 1, 8)] >= YH[idx(r, e, 2, 1, 8)]
+        d[:32] = np.packbits(bits, bitorder="little")
+        return d
+    add("Compare half GE l0 bits", "{ uint64_t m[2] = {0xFFFF0000FFFF0000ULL, 0xFULL}; "
+        "AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8}; "
+        "AscendC::Compare<half, uint8_t, true>(du8, xh, yh, AscendC::CMPMODE::GE, m, 2, p); }", cmp_l0)
+
+    def cmps():
+        d = slot(np.uint8)
+        d[:16] = np.packbits(XF[:128] > np.float32(0.5), bitorder="little")
+        return d
+    add("CompareScalar float GT", "AscendC::CompareScalar(du8, xf, 0.5f, AscendC::CMPMODE::GT, 128);", cmps)
+    for mode, name in ((2, "EQ"), (5, "NE"), (3, "LE")):
+        def cmpm(name=name):
+            d = slot(np.uint8)
+            a = XI[:128].copy()
+            b = np.where(np.arange(128) % 3 == 0, a, a + 1)
+            d[:16] = np.packbits({"EQ": a == b, "NE": a != b, "LE": a <= b - 2}[name], bitorder="little")
+            return d
+        code = {"EQ": "AscendC::Compare(du8, xi, xi2, AscendC::CMPMODE::EQ, 128);",
+                "NE": "AscendC::Compare(du8, xi, xi2, AscendC::CMPMODE::NE, 128);",
+                "LE": "AscendC::Compare(du8, xi, xi3, AscendC::CMPMODE::LE, 128);"}[name]
+        add(f"Compare int32 {name}", code, cmpm)
+
+    def cmpreg():
+        d = slot(np.uint8)
+        d[:8] = np.packbits(XF[:64] < YF[:64], bitorder="little")
+        d[8:16] = 0
+        return d
+    add("Compare to CMPMASK + GetCmpMask", "{ AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8}; "
+        "AscendC::Compare<float, true>(xf, yf, AscendC::CMPMODE::LT, 64, p); AscendC::GetCmpMask(du8); }", cmpreg)
+
+    selbits = np.unpackbits(SEL, bitorder="little")
+
+    def sel_tt():
+        d = slot(np.float32)
+        d[:300] = np.where(selbits[:300] == 1, XF[:300], YF[:300])
+        return d
+    add("Select tensor-tensor l2", "AscendC::Select(df, sel, xf, yf, AscendC::SelMode::VSEL_TENSOR_TENSOR_MODE, 300);",
+        sel_tt)
+
+    def sel_ts():
+        d = slot(np.float16)
+        d[:200] = np.where(selbits[:200] == 1, XH[:200], np.float16(-2))
+        return d
+    add("Select tensor-scalar l2", "AscendC::Select(dh, sel, xh, (half)-2, "
+        "AscendC::SelMode::VSEL_TENSOR_SCALAR_MODE, 200);", sel_ts)
+
+    def sel_m0():
+        d = slot(np.float32)
+        for r in range(3):
+            for e in range(50):
+                i = idx(r, e, 4, 1, 8)
+                d[i] = XF[i] if selbits[e] else YF[i]
+        return d
+    add("Select mode0 l0 (same bits every repeat)", "{ AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8}; "
+        "AscendC::Select<float, uint8_t, true>(df, sel, xf, yf, AscendC::SelMode::VSEL_CMPMASK_SPR, "
+        "(uint64_t)50, 3, p); }", sel_m0)
+
+    def sel_m2():
+        d = slot(np.float32)
+        for r in range(2):
+            for e in bits_of((0xFF00FF00FF00FF00, 0), 64):
+                di = idx(r, e, 4, 2, 16)
+                d[di] = XF[idx(r, e, 4, 1, 8)] if selbits[r * 64 + e] else YF[idx(r, e, 4, 1, 8)]
+        return d
+    add("Select mode2 l0 bits strided", "{ uint64_t m[2] = {0xFF00FF00FF00FF00ULL, 0}; "
+        "AscendC::BinaryRepeatParams p{2, 1, 1, 16, 8, 8}; "
+        "AscendC::Select<float, uint8_t, true>(df, sel, xf, yf, AscendC::SelMode::VSEL_TENSOR_TENSOR_MODE, m, 2, p); }",
+        sel_m2)
+
+    # ---- fused casts ---------------------------------------------------------------------
+    def arc():
+        d = slot(np.float16)
+        d[:256] = np.maximum(XF[:256] + YF[:256], 0).astype(np.float16)
+        return d
+    add("AddReluCast float->half", "AscendC::AddReluCast(dh, xf, yf, 256);", arc)
+
+    def mc():
+        d = slot(np.int8)
+        for r in range(2):
+            for e in range(100):
+                v = np.float32(XH[idx(r, e, 2, 1, 8)]) * np.float32(YH[idx(r, e, 2, 1, 8)]) * 4
+                d[idx(r, e, 1, 1, 4)] = to_int(np.array([v]), "CAST_RINT", np.int8)[0]
+        return d
+    add("MulCast half->int8 l0", f"{{ AscendC::Muls<half, true>(th, yh, (half)4, {N}); "
+        "AscendC::BinaryRepeatParams p{1, 1, 1, 4, 8, 8}; "
+        "AscendC::MulCast<int8_t, half, true>(di8, xh, th, (uint64_t)100, 2, p); }", mc)
+
+    def adr():
+        d = slot(np.float16)
+        d[:64] = np.maximum((XI[:64].astype(np.float32) * 2) * np.float32(0.25), 0).astype(np.float16)
+        return d
+    add("AddDeqRelu int32->half", "AscendC::SetDeqScale((half)0.25); AscendC::AddDeqRelu(dh, xi, xi, 64);", adr)
+    return cases
+
+
+def source(cases):
+    body = []
+    for k, (_, code, _, _) in enumerate(cases):
+        body.append(f"  AscendC::DataCopy(du8, zg, {SLOT});\n  {code}\n  AscendC::DataCopy(og[{k * SLOT}], du8, {SLOT});")
+    return f"""#include "kernel_operator.h"
+using AscendC::LocalTensor;
+using AscendC::TPosition;
+
+extern "C" __global__ __aicore__ void vred(GM_ADDR xfp, GM_ADDR yfp, GM_ADDR xhp, GM_ADDR yhp, GM_ADDR xip,
+                                            GM_ADDR selp, GM_ADDR cfp, GM_ADDR cip, GM_ADDR zp, GM_ADDR outp) {{
+  AscendC::GlobalTensor<float> xfg, yfg, cfg;
+  AscendC::GlobalTensor<half> xhg, yhg;
+  AscendC::GlobalTensor<int32_t> xig, cig;
+  AscendC::GlobalTensor<uint8_t> selg, zg, og;
+  xfg.SetGlobalBuffer((__gm__ float*)xfp, {N}); yfg.SetGlobalBuffer((__gm__ float*)yfp, {N});
+  cfg.SetGlobalBuffer((__gm__ float*)cfp, {N});
+  xhg.SetGlobalBuffer((__gm__ half*)xhp, {N}); yhg.SetGlobalBuffer((__gm__ half*)yhp, {N});
+  xig.SetGlobalBuffer((__gm__ int32_t*)xip, {N}); cig.SetGlobalBuffer((__gm__ int32_t*)cip, {N});
+  selg.SetGlobalBuffer((__gm__ uint8_t*)selp, 256); zg.SetGlobalBuffer((__gm__ uint8_t*)zp, {SLOT});
+  og.SetGlobalBuffer((__gm__ uint8_t*)outp, {SLOT * len(cases)});
+  LocalTensor<float> xf(TPosition::VECIN, 0, {N}), yf(TPosition::VECIN, 2048, {N}), cf(TPosition::VECIN, 4096, {N});
+  LocalTensor<half> xh(TPosition::VECIN, 6144, {N}), yh(TPosition::VECIN, 7168, {N});
+  LocalTensor<int32_t> xi(TPosition::VECIN, 8192, {N}), ci(TPosition::VECIN, 10240, {N});
+  LocalTensor<int32_t> xi2(TPosition::VECIN, 12288, {N}), xi3(TPosition::VECIN, 14336, {N});
+  LocalTensor<uint8_t> sel(TPosition::VECIN, 16384, 256);
+  LocalTensor<float> tf(TPosition::VECCALC, 16640, {N});
+  LocalTensor<half> th(TPosition::VECCALC, 16640, {N});
+  LocalTensor<float> df(TPosition::VECOUT, 20480, {SLOT // 4});
+  LocalTensor<half> dh(TPosition::VECOUT, 20480, {SLOT // 2});
+  LocalTensor<int32_t> di(TPosition::VECOUT, 20480, {SLOT // 4});
+  LocalTensor<int8_t> di8(TPosition::VECOUT, 20480, {SLOT});
+  LocalTensor<uint8_t> du8(TPosition::VECOUT, 20480, {SLOT});
+  AscendC::DataCopy(xf, xfg, {N}); AscendC::DataCopy(yf, yfg, {N}); AscendC::DataCopy(cf, cfg, {N});
+  AscendC::DataCopy(xh, xhg, {N}); AscendC::DataCopy(yh, yhg, {N});
+  AscendC::DataCopy(xi, xig, {N}); AscendC::DataCopy(ci, cig, {N}); AscendC::DataCopy(sel, selg, 256);
+  // xi2: equal where i % 3 == 0 else xi + 1; xi3 = xi2 - 2 (for LE: xi <= xi2 - 2)
+  {{ AscendC::Adds<int32_t, true>(xi2, xi, 1, {N});
+     for (int i = 0; i < 128; i += 3) xi2.SetValue(i, xi.GetValue(i));
+     AscendC::Adds<int32_t, true>(xi3, xi2, -2, {N}); }}
+{chr(10).join(body)}
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def results(cache):
+    cases = build()
+    out = np.zeros(SLOT * len(cases), np.uint8)
+    args = [XF, YF, XH, YH, XI, SEL, CF, CI, Z, out]
+    params = [gm("xf", "float32"), gm("yf", "float32"), gm("xh", "float16"), gm("yh", "float16"),
+              gm("xi", "int32"), gm("sel", "uint8"), gm("cf", "float32"), gm("ci", "int32"), gm("z", "uint8"),
+              gm("out", "uint8")]
+    k = make_kernel("vred", source(cases), params, cache_dir=cache / "kernels")
+    ModelBackend(timeout_s=30.0).load(k)(1, None, args)
+    return {c[0]: (out[k * SLOT:(k + 1) * SLOT], c) for k, c in enumerate(build())}
+
+
+CASES = [c[0] for c in build()]
+
+
+@pytest.mark.parametrize("label", CASES)
+def test_vector_reduce_cast(results, label):
+    got, (_, _, expect, approx) = results[label]
+    want = np.asarray(expect()).view(np.uint8)
+    if approx is None:
+        diff = np.nonzero(got != want)[0]
+        assert diff.size == 0, f"{label}: bytes differ at {diff[:8]}: got {got[diff[:8]]} want {want[diff[:8]]}"
+    else:
+        g, w = got.view(approx), want.view(approx)
+        changed = np.nonzero(Z.view(approx) != w)[0]
+        np.testing.assert_allclose(g, w, rtol=1e-5 if approx == np.float32 else 2e-3, atol=1e-5)
+        assert changed.size > 0
