@@ -29,6 +29,10 @@ CF[:16] = [1 + tie, 1 + 3 * tie, -1 - tie, -1 - 3 * tie, 2.5, -2.5, 0.5, -0.5, 1
 CI = RNG.integers(-2 ** 31, 2 ** 31 - 1, N).astype(np.int32)
 CI[:4] = [16777217, -16777219, 2 ** 31 - 1, -2 ** 31]
 Z = RNG.integers(0, 256, SLOT).astype(np.uint8)
+PERM = RNG.permutation(N).astype(np.uint32)
+OFF = np.concatenate([PERM * 4, RNG.integers(0, N // 8, 16).astype(np.uint32) * 32,
+                      RNG.integers(0, N - 8, 128).astype(np.uint32) * 4]).astype(np.uint32)
+OFF3 = OFF[N + 16:] // 4
 
 MODES = ["CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"]
 
@@ -75,7 +79,8 @@ def to_float(x, mode, dt):
     x = x.astype(np.float64)
     with np.errstate(over="ignore"):
         r = x.astype(dt)
-    up = np.nextafter(r, dt(np.inf))
+    with np.errstate(over="ignore"):
+        up = np.nextafter(r, dt(np.inf))
     dn = np.nextafter(r, dt(-np.inf))
     rd = r.astype(np.float64)
     lo = np.where(rd <= x, r, dn)
@@ -379,6 +384,73 @@ def build():
         d[:64] = np.maximum((XI[:64].astype(np.float32) * 2) * np.float32(0.25), 0).astype(np.float16)
         return d
     add("AddDeqRelu int32->half", "AscendC::SetDeqScale((half)0.25); AscendC::AddDeqRelu(dh, xi, xi, 64);", adr)
+    # ---- gather / scatter / copy / transpose ----------------------------------------------
+    def gat():
+        d = slot(np.float32)
+        d[:300] = XF[PERM[:300]]
+        return d
+    add("Gather float l2", "AscendC::Gather(df, xf, off, 0, 300);", gat)
+
+    def gat_base():
+        d = slot(np.float32)
+        for r in range(2):
+            for e in bits_of((0xFFFF0000FFFF, 0), 64):
+                d[r * 2 * 64 + e] = XF[OFF3[r * 64 + e] + 8]
+        return d
+    add("Gather float l0 bits base", "{ uint64_t m[2] = {0xFFFF0000FFFFULL, 0}; "
+        f"AscendC::Gather(df, xf, off[{N + 16}], 32, m, 2, 16); }}", gat_base)
+
+    def sca():
+        d = slot(np.float32)
+        d[PERM[:128]] = XF[:128]
+        return d
+    add("Scatter float l2", "AscendC::Scatter(df, xf, off, 0, 128);", sca)
+
+    def gb():
+        d = slot(np.float32)
+        for r in range(2):
+            for b in range(8):
+                o = (r * 16 + b * 2) * 8
+                so = OFF[N + r * 8 + b] // 4
+                d[o:o + 8] = XF[so:so + 8]
+        return d
+    add("Gatherb float", f"{{ AscendC::GatherRepeatParams p{{2, 16}}; AscendC::Gatherb(df, xf, off[{N}], 2, p); }}", gb)
+
+    def gm_builtin():
+        d = slot(np.float32)
+        v = np.concatenate([XF[r * 64:(r + 1) * 64][1::2] for r in range(2)])
+        d[:v.size] = v
+        d[500:502].view(np.int32)[:] = v.size
+        return d
+    add("GatherMask builtin odd", "{ uint64_t cnt = 0; AscendC::GatherMaskParams p{1, 2, 8, 0}; "
+        "AscendC::GatherMask(df, xf, (uint8_t)2, false, 0, p, cnt); di.SetValue(500, (int32_t)cnt); "
+        "di.SetValue(501, (int32_t)AscendC::GetGatherMaskRemainCount()); }", gm_builtin)
+
+    def gm_tensor():
+        d = slot(np.float32)
+        bits = np.unpackbits(SEL, bitorder="little")
+        out = [XF[r * 64 + e] for r in range(2) for e in range(64) if r * 64 + e < 100 and bits[r * 256 + e]]
+        d[:len(out)] = out
+        d[500:501].view(np.int32)[0] = len(out)
+        return d
+    add("GatherMask pattern counter", "{ uint64_t cnt = 0; AscendC::GatherMaskParams p{1, 1, 8, 1}; "
+        "AscendC::GatherMask(df, xf, sel.ReinterpretCast<uint32_t>(), true, 100, p, cnt); "
+        "di.SetValue(500, (int32_t)cnt); }", gm_tensor)
+
+    def cpy():
+        d = slot(np.float32)
+        for r in range(2):
+            for e in range(30):
+                d[idx(r, e, 4, 2, 16)] = XF[idx(r, e, 4, 1, 8)]
+        return d
+    add("Copy float l0 strided", "{ AscendC::CopyRepeatParams p{2, 1, 16, 8}; "
+        "AscendC::Copy<float, true>(df, xf, (uint64_t)30, 2, p); }", cpy)
+
+    def tr():
+        d = slot(np.float16)
+        d[:256] = XH[:256].reshape(16, 16).T.ravel()
+        return d
+    add("Transpose half 16x16", "AscendC::Transpose(dh, xh);", tr)
     return cases
 
 
@@ -391,7 +463,7 @@ using AscendC::LocalTensor;
 using AscendC::TPosition;
 
 extern "C" __global__ __aicore__ void vred(GM_ADDR xfp, GM_ADDR yfp, GM_ADDR xhp, GM_ADDR yhp, GM_ADDR xip,
-                                            GM_ADDR selp, GM_ADDR cfp, GM_ADDR cip, GM_ADDR zp, GM_ADDR outp) {{
+                                            GM_ADDR selp, GM_ADDR cfp, GM_ADDR cip, GM_ADDR zp, GM_ADDR offp, GM_ADDR outp) {{
   AscendC::GlobalTensor<float> xfg, yfg, cfg;
   AscendC::GlobalTensor<half> xhg, yhg;
   AscendC::GlobalTensor<int32_t> xig, cig;
@@ -401,6 +473,9 @@ extern "C" __global__ __aicore__ void vred(GM_ADDR xfp, GM_ADDR yfp, GM_ADDR xhp
   xhg.SetGlobalBuffer((__gm__ half*)xhp, {N}); yhg.SetGlobalBuffer((__gm__ half*)yhp, {N});
   xig.SetGlobalBuffer((__gm__ int32_t*)xip, {N}); cig.SetGlobalBuffer((__gm__ int32_t*)cip, {N});
   selg.SetGlobalBuffer((__gm__ uint8_t*)selp, 256); zg.SetGlobalBuffer((__gm__ uint8_t*)zp, {SLOT});
+  AscendC::GlobalTensor<uint32_t> offg;
+  offg.SetGlobalBuffer((__gm__ uint32_t*)offp, {OFF.size});
+  LocalTensor<uint32_t> off(TPosition::VECIN, 24576, {OFF.size});
   og.SetGlobalBuffer((__gm__ uint8_t*)outp, {SLOT * len(cases)});
   LocalTensor<float> xf(TPosition::VECIN, 0, {N}), yf(TPosition::VECIN, 2048, {N}), cf(TPosition::VECIN, 4096, {N});
   LocalTensor<half> xh(TPosition::VECIN, 6144, {N}), yh(TPosition::VECIN, 7168, {N});
@@ -417,6 +492,7 @@ extern "C" __global__ __aicore__ void vred(GM_ADDR xfp, GM_ADDR yfp, GM_ADDR xhp
   AscendC::DataCopy(xf, xfg, {N}); AscendC::DataCopy(yf, yfg, {N}); AscendC::DataCopy(cf, cfg, {N});
   AscendC::DataCopy(xh, xhg, {N}); AscendC::DataCopy(yh, yhg, {N});
   AscendC::DataCopy(xi, xig, {N}); AscendC::DataCopy(ci, cig, {N}); AscendC::DataCopy(sel, selg, 256);
+  AscendC::DataCopy(off, offg, {OFF.size});
   // xi2: equal where i % 3 == 0 else xi + 1; xi3 = xi2 - 2 (for LE: xi <= xi2 - 2)
   {{ AscendC::Adds<int32_t, true>(xi2, xi, 1, {N});
      for (int i = 0; i < 128; i += 3) xi2.SetValue(i, xi.GetValue(i));
@@ -430,10 +506,10 @@ extern "C" __global__ __aicore__ void vred(GM_ADDR xfp, GM_ADDR yfp, GM_ADDR xhp
 def results(cache):
     cases = build()
     out = np.zeros(SLOT * len(cases), np.uint8)
-    args = [XF, YF, XH, YH, XI, SEL, CF, CI, Z, out]
+    args = [XF, YF, XH, YH, XI, SEL, CF, CI, Z, OFF, out]
     params = [gm("xf", "float32"), gm("yf", "float32"), gm("xh", "float16"), gm("yh", "float16"),
               gm("xi", "int32"), gm("sel", "uint8"), gm("cf", "float32"), gm("ci", "int32"), gm("z", "uint8"),
-              gm("out", "uint8")]
+              gm("off", "uint32"), gm("out", "uint8")]
     k = make_kernel("vred", source(cases), params, cache_dir=cache / "kernels")
     ModelBackend(timeout_s=30.0).load(k)(1, None, args)
     return {c[0]: (out[k * SLOT:(k + 1) * SLOT], c) for k, c in enumerate(build())}

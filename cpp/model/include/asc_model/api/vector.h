@@ -6,3 +6,4 @@
 #include "asc_model/api/vec_elem.h"
 #include "asc_model/api/vec_reduce.h"
 #include "asc_model/api/vec_cast.h"
+#include "asc_model/api/vec_gather.h"
