@@ -451,6 +451,42 @@ def build():
         d[:256] = XH[:256].reshape(16, 16).T.ravel()
         return d
     add("Transpose half 16x16", "AscendC::Transpose(dh, xh);", tr)
+    # ---- CastDeq, register selects ----------------------------------------------------
+    def cdq(hb, count, dblk):
+        d = slot(np.int8)
+        xs = XI.astype(np.int16)
+        for e in range(count):
+            v = np.rint(np.float32(xs[e]) * np.float32(0.5)) + 3
+            d[(e // 16) * dblk * 32 + (16 if hb else 0) + e % 16] = np.clip(v, -128, 127)
+        return d
+    add("CastDeq l2 lower halves", "AscendC::SetDeqScale(0.5f, (int16_t)3, true); "
+        "AscendC::CastDeq<int8_t, int16_t, true, false>(di8, xs, 256);", lambda: cdq(False, 256, 1))
+    add("CastDeq l0 upper halves", "{ AscendC::SetDeqScale(0.5f, (int16_t)3, true); AscendC::UnaryRepeatParams p{2, 1, 16, 8}; "
+        "AscendC::CastDeq<int8_t, int16_t, true, true, true>(di8, xs, (uint64_t)40, 1, p); }", lambda: cdq(True, 40, 2))
+
+    def selreg():
+        d = slot(np.float32)
+        for r in range(2):
+            for e in range(32):
+                i = idx(r, e, 4, 1, 8)
+                d[i] = XF[i] if XF[e] < YF[e] else YF[i]
+        return d
+    add("Select register mode0", "{ AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8}; "
+        "AscendC::Compare<float, true>(xf, yf, AscendC::CMPMODE::LT, 64, p); "
+        "AscendC::SetVectorMask<float>(0x0ULL, 0xFFFFFFFFULL); "
+        "AscendC::Select<float, AscendC::SELMODE::VSEL_CMPMASK_SPR>(df, xf, yf, 2, p); AscendC::ResetMask(); }", selreg)
+
+    def selsc():
+        d = slot(np.float32)
+        bits = np.unpackbits(SEL, bitorder="little")
+        for r in range(2):
+            for e in range(64):
+                i = idx(r, e, 4, 1, 8)
+                d[i] = XF[i] if bits[r * 64 + e] else np.float32(-7)
+        return d
+    add("Select sel-mask scalar from CMPMASK", "{ AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8}; "
+        "AscendC::Duplicate<float>(tf, -7.0f, 64); AscendC::SetCmpMask(tf); AscendC::ResetMask(); "
+        "AscendC::Select<float, uint8_t>(df, sel, xf, 2, p); }", selsc)
     return cases
 
 
@@ -493,6 +529,8 @@ extern "C" __global__ __aicore__ void vred(GM_ADDR xfp, GM_ADDR yfp, GM_ADDR xhp
   AscendC::DataCopy(xh, xhg, {N}); AscendC::DataCopy(yh, yhg, {N});
   AscendC::DataCopy(xi, xig, {N}); AscendC::DataCopy(ci, cig, {N}); AscendC::DataCopy(sel, selg, 256);
   AscendC::DataCopy(off, offg, {OFF.size});
+  LocalTensor<int16_t> xs(TPosition::VECCALC, 28672, {N});
+  AscendC::Cast(xs, xi, AscendC::RoundMode::CAST_NONE, {N});
   // xi2: equal where i % 3 == 0 else xi + 1; xi3 = xi2 - 2 (for LE: xi <= xi2 - 2)
   {{ AscendC::Adds<int32_t, true>(xi2, xi, 1, {N});
      for (int i = 0; i < 128; i += 3) xi2.SetValue(i, xi.GetValue(i));
