@@ -97,8 +97,7 @@ inline Plan resolve(Call& op, const MaskArg& a, bool is_set, int repeat, int epr
     v.mask[0] = a.m0; v.mask[1] = a.m1;
   } else {
     if (a.m0 < 1 || a.m0 > uint64_t(epr))
-      op.core().fault(op.file(), op.line(), "vector", "mask %llu out of range [1, %d]",
-                      (unsigned long long)a.m0, epr);
+      op.fault(strprintf("mask %llu out of range [1, %d]", (unsigned long long)a.m0, epr).c_str());
     p.full = Mask::first(uint32_t(a.m0));
     v.mask[0] = a.m0 >= 64 ? ~0ull : (1ull << a.m0) - 1;
     v.mask[1] = a.m0 >= 128 ? ~0ull : a.m0 > 64 ? (1ull << (a.m0 - 64)) - 1 : 0;
