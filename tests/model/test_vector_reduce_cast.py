@@ -487,6 +487,25 @@ def build():
     add("Select sel-mask scalar from CMPMASK", "{ AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8}; "
         "AscendC::Duplicate<float>(tf, -7.0f, 64); AscendC::SetCmpMask(tf); AscendC::ResetMask(); "
         "AscendC::Select<float, uint8_t>(df, sel, xf, 2, p); }", selsc)
+    def madd():
+        d = slot(np.float32)
+        d0 = d.copy()
+        for r in range(2):
+            for e in bits_of((0xFFFF0000FFFF, 0), 64):
+                di, si = idx(r, e, 4, 1, 8), idx(r, e, 2, 1, 4)
+                d[di] = np.float32(XH[si]) * np.float32(YH[si]) + d0[di]
+        return d
+    add("MulAddDst float += half*half l0", "{ uint64_t m[2] = {0xFFFF0000FFFFULL, 0}; "
+        "AscendC::Duplicate<float>(df, 0.5f, 512); AscendC::DataCopy(du8, zg, 2048); "
+        "AscendC::BinaryRepeatParams p{1, 1, 1, 8, 4, 4}; "
+        "AscendC::MulAddDst<float, half, true>(df, xh, yh, m, 2, p); }", madd, np.float32)
+
+    def trx():
+        d = slot(np.float16)
+        d[:2 * 16 * 12] = XH[:2 * 16 * 12].reshape(2, 16, 12).transpose(0, 2, 1).ravel()
+        return d
+    add("Transpose NCHW2NHWC half", "{ AscendC::TransposeParamsExt p{2, 16, 3, 4, 11}; "
+        "AscendC::Transpose(dh, xh, sel, p); }", trx)
     return cases
 
 

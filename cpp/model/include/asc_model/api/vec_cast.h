@@ -494,6 +494,42 @@ ASC_VEC_BC(AddDeqRelu, ASC_VEC_CV(asc_model::vec::relu(float(double(a) + double(
 #undef ASC_VEC_CV
 #undef ASC_VEC_BC
 
+// MulAddDst<D, S>: dst = src0 * src1 + dst in float, rounded once to D.
+namespace detail_vec {
+template <class D, class S>
+void mul_add_dst(asc_model::Call& op, const LocalTensor<D>& dst, const LocalTensor<S>& a, const LocalTensor<S>& b,
+                 const asc_model::vec::MaskArg* m, bool set, int rep, const BinaryRepeatParams& p, int64_t count) {
+  using namespace asc_model::vec;
+  Plan pl = plan_for(op, m, set, rep, int(std::max(sizeof(D), sizeof(S))));
+  std::array<Opd, 3> o{opd(dst, p.dstBlkStride, p.dstRepStride, true), opd(a, p.src0BlkStride, p.src0RepStride, false),
+                       opd(b, p.src1BlkStride, p.src1RepStride, false)};
+  mixed(op, m ? &pl : nullptr, count, o, [&](uint8_t** q) {
+    using C = std::conditional_t<is_fp<D> || is_fp<S>, float, Cmp<D>>;
+    st<D>(q[0], D(C(Cmp<S>(ld<S>(q[1]))) * C(Cmp<S>(ld<S>(q[2]))) + C(Cmp<D>(ld<D>(q[0])))));
+  });
+}
+}  // namespace detail_vec
+template <class D, class S>
+void MulAddDst(const LocalTensor<D>& dst, const LocalTensor<S>& src0, const LocalTensor<S>& src1, const int32_t& count,
+               ASC_LOC_PARAMS) {
+  asc_model::Call op("MulAddDst", PIPE_V, ASC_LOC);
+  detail_vec::mul_add_dst(op, dst, src0, src1, nullptr, true, 0, BinaryRepeatParams{}, count);
+}
+template <class D, class S = D, bool isSetMask = true>
+void MulAddDst(const LocalTensor<D>& dst, const LocalTensor<S>& src0, const LocalTensor<S>& src1, const uint64_t mask,
+               const uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("MulAddDst", PIPE_V, ASC_LOC);
+  auto m = asc_model::vec::count_arg(mask);
+  detail_vec::mul_add_dst(op, dst, src0, src1, &m, isSetMask, repeatTimes, p, 0);
+}
+template <class D, class S = D, bool isSetMask = true>
+void MulAddDst(const LocalTensor<D>& dst, const LocalTensor<S>& src0, const LocalTensor<S>& src1, const uint64_t mask[2],
+               const uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("MulAddDst", PIPE_V, ASC_LOC);
+  auto m = asc_model::vec::bits_arg(mask);
+  detail_vec::mul_add_dst(op, dst, src0, src1, &m, isSetMask, repeatTimes, p, 0);
+}
+
 // SetDeqScale: the per-core scale used by AddDeqRelu (and CastDeq).
 inline void SetDeqScale(half scale, ASC_LOC_PARAMS) {
   asc_model::Call op("SetDeqScale", PIPE_S, ASC_LOC);

@@ -215,4 +215,28 @@ void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, ASC_LOC_PAR
     for (int j = 0; j < 16; ++j) d[j * 16 + i] = tmp[i * 16 + j];
 }
 
+// Transpose with TransposeParamsExt: NCHW2NHWC (11) and NHWC2NCHW (12) for 2-
+// and 4-byte elements; TRANSPOSE_ND2ND_B16 (10) = the 16x16 form per
+// (n, c) matrix is not modelled; other types fault. The tmp buffer is unused.
+template <class T>
+void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
+               const TransposeParamsExt& p, ASC_LOC_PARAMS) {
+  (void)sharedTmpBuffer;
+  asc_model::Call op("Transpose", PIPE_V, ASC_LOC);
+  int type = p.transposeType;
+  if (type != 11 && type != 12) op.fault("only TRANSPOSE_NCHW2NHWC / TRANSPOSE_NHWC2NCHW are modelled");
+  const uint64_t N = p.nSize, C = p.cSize, HW = uint64_t(p.hSize) * p.wSize, total = N * C * HW;
+  T* d = op.out(dst, total);
+  const T* s = op.in(src, total);
+  op.elems(total).run();
+  std::vector<T> tmp(s, s + total);
+  for (uint64_t n = 0; n < N; ++n)
+    for (uint64_t c = 0; c < C; ++c)
+      for (uint64_t i = 0; i < HW; ++i) {
+        uint64_t nchw = (n * C + c) * HW + i, nhwc = (n * HW + i) * C + c;
+        if (type == 11) d[nhwc] = tmp[nchw];
+        else d[nchw] = tmp[nhwc];
+      }
+}
+
 }  // namespace AscendC
