@@ -26,6 +26,7 @@ tie = 2.0 ** -11
 CF = RNG.uniform(-300, 300, N).astype(np.float32)
 CF[:16] = [1 + tie, 1 + 3 * tie, -1 - tie, -1 - 3 * tie, 2.5, -2.5, 0.5, -0.5, 1.5, 70000, -70000, 1e-8, -1e-8,
            3e9, -3e9, 65519.0]
+CF[16:20] = [1 + 2 ** -8, 1 + 3 * 2 ** -8, -(1 + 2 ** -8), 1 + 2 ** -8 + 2 ** -20]  # bfloat16 ties
 CI = RNG.integers(-2 ** 31, 2 ** 31 - 1, N).astype(np.int32)
 CI[:4] = [16777217, -16777219, 2 ** 31 - 1, -2 ** 31]
 Z = RNG.integers(0, 256, SLOT).astype(np.uint8)
@@ -95,6 +96,35 @@ def to_float(x, mode, dt):
         "CAST_ODD": np.where(ibits == 1, lo, hi),
     }[mode]
     return np.where(exact, r, pick).astype(dt)
+
+
+def to_bf16_bits(x, mode):
+    """float32 -> bfloat16 bit patterns by mode, on integer bit patterns."""
+    out = np.empty(x.size, np.uint16)
+    for i, v in enumerate(x.astype(np.float32)):
+        b = int(np.array([v]).view(np.uint32)[0])
+        t = b & 0xFFFF0000           # toward zero
+        rem = b & 0xFFFF
+        if rem == 0:
+            out[i] = t >> 16
+            continue
+        a = t + 0x10000              # away from zero (magnitude up)
+        neg = v < 0
+        lo, hi = (a, t) if neg else (t, a)   # numerically lower / higher
+        if mode in ("CAST_NONE", "CAST_RINT"):
+            r = a if rem > 0x8000 or (rem == 0x8000 and (t >> 16) & 1) else t
+        elif mode == "CAST_ROUND":
+            r = a if rem >= 0x8000 else t
+        elif mode == "CAST_FLOOR":
+            r = lo
+        elif mode == "CAST_CEIL":
+            r = hi
+        elif mode == "CAST_TRUNC":
+            r = t
+        else:  # ODD
+            r = t if (t >> 16) & 1 else a
+        out[i] = r >> 16
+    return out
 
 
 def build():
@@ -252,6 +282,13 @@ def build():
             d[:N] = to_float(CI, m, np.float32)
             return d
         add(f"Cast int32->float {m}", f"AscendC::Cast(df, ci, AscendC::RoundMode::{m}, {N});", i2f)
+
+    for m in MODES:
+        def f2bf(m=m):
+            d = slot(np.uint16)
+            d[:N] = to_bf16_bits(CF, m)
+            return d
+        add(f"Cast float->bfloat16 {m}", f"AscendC::Cast(db, cf, AscendC::RoundMode::{m}, {N});", f2bf)
 
     def h2i8():
         d = slot(np.int8)
@@ -542,6 +579,7 @@ extern "C" __global__ __aicore__ void vred(GM_ADDR xfp, GM_ADDR yfp, GM_ADDR xhp
   LocalTensor<float> df(TPosition::VECOUT, 20480, {SLOT // 4});
   LocalTensor<half> dh(TPosition::VECOUT, 20480, {SLOT // 2});
   LocalTensor<int32_t> di(TPosition::VECOUT, 20480, {SLOT // 4});
+  LocalTensor<bfloat16_t> db(TPosition::VECOUT, 20480, {SLOT // 2});
   LocalTensor<int8_t> di8(TPosition::VECOUT, 20480, {SLOT});
   LocalTensor<uint8_t> du8(TPosition::VECOUT, 20480, {SLOT});
   AscendC::DataCopy(xf, xfg, {N}); AscendC::DataCopy(yf, yfg, {N}); AscendC::DataCopy(cf, cfg, {N});
