@@ -81,6 +81,8 @@ inline Plan resolve(Call& op, const MaskArg& a, bool is_set, int repeat, int epr
   p.epr = epr;
   if (v.counter) {
     uint64_t n = is_set ? a.m0 : v.mask[0];
+    if (n > (1ull << 32)) op.fault(strprintf("counter-mode element count %llu is too large (mask register "
+                                              "not set with SetVectorMask?)", (unsigned long long)n).c_str());
     if (is_set) { v.mask[0] = n; v.mask[1] = 0; }
     p.repeats = int((n + epr - 1) / epr);
     p.full = Mask::first(uint32_t(epr));
