@@ -153,6 +153,12 @@ def build(T, int_mode):
         f"AscendC::BinaryRepeatParams p{{1, 1, 1, 8, 8, 8}}; "
         f"AscendC::Sub<{T}, false>(dl, xl, yl, (uint64_t)0, 1, p); AscendC::SetMaskNorm(); AscendC::ResetMask(); }}",
         lambda x, y, z: l2(z, [x, y], 300, lambda d, a, b: a - b))
+    add("counter mode isSetMask", f"{{ AscendC::SetMaskCount(); AscendC::BinaryRepeatParams p{{1, 1, 1, 8, 8, 8}}; "
+        f"AscendC::Mul<{T}, true>(dl, xl, yl, (uint64_t)333, 1, p); AscendC::SetMaskNorm(); AscendC::ResetMask(); }}",
+        lambda x, y, z: l2(z, [x, y], 333, lambda d, a, b: a * b))
+    add("in place l0 (dst is src0)", f"{{ AscendC::BinaryRepeatParams p{{1, 1, 1, 8, 8, 8}}; "
+        f"AscendC::Max<{T}, true>(dl, dl, xl, (uint64_t){MASK_CNT}, 3, p); }}",
+        lambda x, y, z: l0(z, [(z, 1, 8), (x, 1, 8)], (1, 8), MASK_CNT, 3, lambda d, a, b: np.maximum(a, b), esz))
 
     body = []
     for k, c in enumerate(calls):
