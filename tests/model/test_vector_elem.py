@@ -108,11 +108,12 @@ def build(T, int_mode):
             add(f"{name} l2", f"AscendC::{name}(dl, xl, yl, {COUNT});",
                 lambda x, y, z, fn=fn: l2(z, [x, y], COUNT, fn))
         srcs = lambda x, y: [(x, *BSTR["src0"]), (y, *BSTR["src1"])]
+        targs = f"{T}, {T}, true" if name == "MulAddDst" else f"{T}, true"  # MulAddDst<dst, src, isSetMask>
         add(f"{name} l0 count", f"{{ AscendC::BinaryRepeatParams p{{{BP}}}; "
-            f"AscendC::{name}<{T}, true>(dl, xl, yl, (uint64_t){MASK_CNT}, 2, p); }}",
+            f"AscendC::{name}<{targs}>(dl, xl, yl, (uint64_t){MASK_CNT}, 2, p); }}",
             lambda x, y, z, fn=fn: l0(z, srcs(x, y), BSTR["dst"], MASK_CNT, 2, fn, esz))
         add(f"{name} l0 bits", f"{{ {bits} AscendC::BinaryRepeatParams p{{1, 1, 1, 8, 8, 8}}; "
-            f"AscendC::{name}<{T}, true>(dl, xl, yl, m, 2, p); }}",
+            f"AscendC::{name}<{targs}>(dl, xl, yl, m, 2, p); }}",
             lambda x, y, z, fn=fn: l0(z, [(x, 1, 8), (y, 1, 8)], (1, 8), BITS, 2, fn, esz))
     for name, (fn, src) in (INT_UN if int_mode else UN).items():
         sl = src + "l"
@@ -152,6 +153,12 @@ def build(T, int_mode):
         f"AscendC::BinaryRepeatParams p{{1, 1, 1, 8, 8, 8}}; "
         f"AscendC::Sub<{T}, false>(dl, xl, yl, (uint64_t)0, 1, p); AscendC::SetMaskNorm(); AscendC::ResetMask(); }}",
         lambda x, y, z: l2(z, [x, y], 300, lambda d, a, b: a - b))
+    add("counter mode isSetMask", f"{{ AscendC::SetMaskCount(); AscendC::BinaryRepeatParams p{{1, 1, 1, 8, 8, 8}}; "
+        f"AscendC::Mul<{T}, true>(dl, xl, yl, (uint64_t)333, 1, p); AscendC::SetMaskNorm(); AscendC::ResetMask(); }}",
+        lambda x, y, z: l2(z, [x, y], 333, lambda d, a, b: a * b))
+    add("in place l0 (dst is src0)", f"{{ AscendC::BinaryRepeatParams p{{1, 1, 1, 8, 8, 8}}; "
+        f"AscendC::Max<{T}, true>(dl, dl, xl, (uint64_t){MASK_CNT}, 3, p); }}",
+        lambda x, y, z: l0(z, [(z, 1, 8), (x, 1, 8)], (1, 8), MASK_CNT, 3, lambda d, a, b: np.maximum(a, b), esz))
 
     body = []
     for k, c in enumerate(calls):

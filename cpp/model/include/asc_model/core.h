@@ -105,6 +105,7 @@ class Core {
     float deq_scale = 1.0f;
     int16_t deq_offset = 0;
     bool deq_signed = true;
+    uint64_t gather_mask_cnt = 0;  // GatherMask rsvdCnt of the last call
   } vec;
 
  private:

@@ -139,6 +139,8 @@ inline Plan plan_for(Call& op, const MaskArg* m, bool set, int rep, int widest) 
 
 namespace AscendC {
 
+using SELMODE = SelMode;  // the emitter (and the vendor headers) spell it SELMODE
+
 // ---- Cast ---------------------------------------------------------------------
 namespace detail_vec {
 template <class D, class S>
@@ -370,6 +372,76 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTe
   detail_vec::select<T, uint8_t>(op, dst, nullptr, src0, &src1, T(0), int(selMode), &m, false, repeatTimes, p, 0);
 }
 
+// Select<T, U>(dst, selMask, src0, repeatTimes, params): VSEL_TENSOR_SCALAR_MODE
+// with the scalar taken from the low sizeof(T) bytes of CMPMASK (SetCmpMask),
+// elements from the mask register; selMask bits consumed continuously.
+template <class T, class U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, uint8_t repeatTimes,
+            const BinaryRepeatParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("Select", PIPE_V, ASC_LOC);
+  auto m = asc_model::vec::count_arg(0);
+  T sc = asc_model::vec::ld<T>(reinterpret_cast<const uint8_t*>(op.core().vec.cmp));
+  detail_vec::select<T, U>(op, dst, &selMask, src0, nullptr, sc, 1, &m, false, repeatTimes, p, 0);
+}
+
+// ---- CastDeq: int16 -> int8/uint8 through the deq scale ---------------------------
+// dst = saturate(rint(src * scale) + offset). isVecDeq is modelled with the
+// scalar scale. Each 16-element source block fills half of a 32 B dst block:
+// the upper half when halfBlock, else the lower; the other half is untouched.
+namespace detail_vec {
+template <class D, class S>
+void cast_deq(asc_model::Call& op, const LocalTensor<D>& dst, const LocalTensor<S>& src, bool half_block,
+              const asc_model::vec::Plan& pl, uint64_t dblk, uint64_t drep, uint64_t sblk, uint64_t srep) {
+  using namespace asc_model::vec;
+  static_assert(sizeof(D) == 1 && sizeof(S) == 2, "CastDeq: int16 -> int8/uint8");
+  Opd s = opd(src, sblk, srep, false);
+  declare(op, pl, s);
+  // dst: element e of repeat r at r*drep + (e/16)*dblk + (half?16:0) + e%16.
+  std::vector<uint8_t*> blocks;
+  const int nblk = (pl.epr + 15) / 16;
+  for (int r = 0; r < pl.repeats; ++r)
+    for (int b = 0; b < nblk; ++b) {
+      int last = -1;
+      for (int e = b * 16; e < std::min(pl.epr, b * 16 + 16); ++e)
+        if (pl.mask(r).test(e)) last = e;
+      if (last < 0) { blocks.push_back(nullptr); continue; }
+      uint64_t start = uint64_t(r) * drep + uint64_t(b) * dblk + (half_block ? 16 : 0);
+      blocks.push_back(op.range(dst.ref(), start, uint64_t(last % 16 + 1), true, !half_block));
+    }
+  op.elems(pl.elems()).run();
+  auto& v = op.core().vec;
+  for (int r = 0; r < pl.repeats; ++r)
+    for (int e = 0; e < pl.epr; ++e) {
+      if (!pl.mask(r).test(e)) continue;
+      float x = float(ld<S>(s.origin + s.off(r, e))) * v.deq_scale;
+      double y = std::nearbyint(double(x)) + v.deq_offset;
+      st<D>(blocks[size_t(r * nblk + e / 16)] + e % 16, convert<D, double>(y, 1));
+    }
+}
+}  // namespace detail_vec
+template <class D, class S, bool isVecDeq = true, bool halfBlock = true>
+void CastDeq(const LocalTensor<D>& dst, const LocalTensor<S>& src, const uint32_t count, ASC_LOC_PARAMS) {
+  asc_model::Call op("CastDeq", PIPE_V, ASC_LOC);
+  asc_model::vec::Plan pl;
+  pl.epr = 128;
+  pl.repeats = int((count + 127) / 128);
+  pl.full = asc_model::vec::Mask::first(128);
+  pl.last = asc_model::vec::Mask::first(count - uint32_t(pl.repeats ? pl.repeats - 1 : 0) * 128);
+  detail_vec::cast_deq(op, dst, src, halfBlock, pl, 32, 256, 1, 8);
+}
+#define ASC_VEC_CD(MASKT, MAKE)                                                                              \
+  template <class D, class S, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>            \
+  void CastDeq(const LocalTensor<D>& dst, const LocalTensor<S>& src, MASKT mask, const uint8_t repeatTimes,  \
+               const UnaryRepeatParams& p, ASC_LOC_PARAMS) {                                                 \
+    asc_model::Call op("CastDeq", PIPE_V, ASC_LOC);                                                          \
+    auto pl = asc_model::vec::resolve(op, asc_model::vec::MAKE(mask), isSetMask, repeatTimes, 128);          \
+    detail_vec::cast_deq(op, dst, src, halfBlock, pl, uint64_t(p.dstBlkStride) * 32,                         \
+                         uint64_t(p.dstRepStride) * 32, p.srcBlkStride, p.srcRepStride);                     \
+  }
+ASC_VEC_CD(const uint64_t, count_arg)
+ASC_VEC_CD(const uint64_t*, bits_arg)
+#undef ASC_VEC_CD
+
 // ---- fused compute + cast ---------------------------------------------------------
 namespace detail_vec {
 template <class D, class S, class F>
@@ -421,6 +493,42 @@ ASC_VEC_BC(MulCast, ASC_VEC_CV(float(a) * float(b)))
 ASC_VEC_BC(AddDeqRelu, ASC_VEC_CV(asc_model::vec::relu(float(double(a) + double(b)) * sc)))
 #undef ASC_VEC_CV
 #undef ASC_VEC_BC
+
+// MulAddDst<D, S>: dst = src0 * src1 + dst in float, rounded once to D.
+namespace detail_vec {
+template <class D, class S>
+void mul_add_dst(asc_model::Call& op, const LocalTensor<D>& dst, const LocalTensor<S>& a, const LocalTensor<S>& b,
+                 const asc_model::vec::MaskArg* m, bool set, int rep, const BinaryRepeatParams& p, int64_t count) {
+  using namespace asc_model::vec;
+  Plan pl = plan_for(op, m, set, rep, int(std::max(sizeof(D), sizeof(S))));
+  std::array<Opd, 3> o{opd(dst, p.dstBlkStride, p.dstRepStride, true), opd(a, p.src0BlkStride, p.src0RepStride, false),
+                       opd(b, p.src1BlkStride, p.src1RepStride, false)};
+  mixed(op, m ? &pl : nullptr, count, o, [&](uint8_t** q) {
+    using C = std::conditional_t<is_fp<D> || is_fp<S>, float, Cmp<D>>;
+    st<D>(q[0], D(C(Cmp<S>(ld<S>(q[1]))) * C(Cmp<S>(ld<S>(q[2]))) + C(Cmp<D>(ld<D>(q[0])))));
+  });
+}
+}  // namespace detail_vec
+template <class D, class S>
+void MulAddDst(const LocalTensor<D>& dst, const LocalTensor<S>& src0, const LocalTensor<S>& src1, const int32_t& count,
+               ASC_LOC_PARAMS) {
+  asc_model::Call op("MulAddDst", PIPE_V, ASC_LOC);
+  detail_vec::mul_add_dst(op, dst, src0, src1, nullptr, true, 0, BinaryRepeatParams{}, count);
+}
+template <class D, class S = D, bool isSetMask = true>
+void MulAddDst(const LocalTensor<D>& dst, const LocalTensor<S>& src0, const LocalTensor<S>& src1, const uint64_t mask,
+               const uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("MulAddDst", PIPE_V, ASC_LOC);
+  auto m = asc_model::vec::count_arg(mask);
+  detail_vec::mul_add_dst(op, dst, src0, src1, &m, isSetMask, repeatTimes, p, 0);
+}
+template <class D, class S = D, bool isSetMask = true>
+void MulAddDst(const LocalTensor<D>& dst, const LocalTensor<S>& src0, const LocalTensor<S>& src1, const uint64_t mask[2],
+               const uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("MulAddDst", PIPE_V, ASC_LOC);
+  auto m = asc_model::vec::bits_arg(mask);
+  detail_vec::mul_add_dst(op, dst, src0, src1, &m, isSetMask, repeatTimes, p, 0);
+}
 
 // SetDeqScale: the per-core scale used by AddDeqRelu (and CastDeq).
 inline void SetDeqScale(half scale, ASC_LOC_PARAMS) {

@@ -96,7 +96,7 @@ ASC_VEC_BIN(AddRelu, relu(a + b), nullptr)
 ASC_VEC_BIN(SubRelu, relu(a - b), nullptr)
 ASC_VEC_BIN(FusedMulAdd, a * d + b, nullptr)
 ASC_VEC_BIN(FusedMulAddRelu, relu(a * d + b), nullptr)
-ASC_VEC_BIN(MulAddDst, a * b + d, nullptr)
+// MulAddDst (dst = src0 * src1 + dst, dst may be wider: float += half * half): vec_cast.h
 #undef ASC_VEC_BIN
 #undef ASC_VEC_BIN_L0
 

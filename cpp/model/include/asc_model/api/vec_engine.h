@@ -81,6 +81,8 @@ inline Plan resolve(Call& op, const MaskArg& a, bool is_set, int repeat, int epr
   p.epr = epr;
   if (v.counter) {
     uint64_t n = is_set ? a.m0 : v.mask[0];
+    if (n > (1ull << 32)) op.fault(strprintf("counter-mode element count %llu is too large (mask register "
+                                              "not set with SetVectorMask?)", (unsigned long long)n).c_str());
     if (is_set) { v.mask[0] = n; v.mask[1] = 0; }
     p.repeats = int((n + epr - 1) / epr);
     p.full = Mask::first(uint32_t(epr));
@@ -97,8 +99,7 @@ inline Plan resolve(Call& op, const MaskArg& a, bool is_set, int repeat, int epr
     v.mask[0] = a.m0; v.mask[1] = a.m1;
   } else {
     if (a.m0 < 1 || a.m0 > uint64_t(epr))
-      op.core().fault(op.file(), op.line(), "vector", "mask %llu out of range [1, %d]",
-                      (unsigned long long)a.m0, epr);
+      op.fault(strprintf("mask %llu out of range [1, %d]", (unsigned long long)a.m0, epr).c_str());
     p.full = Mask::first(uint32_t(a.m0));
     v.mask[0] = a.m0 >= 64 ? ~0ull : (1ull << a.m0) - 1;
     v.mask[1] = a.m0 >= 128 ? ~0ull : a.m0 > 64 ? (1ull << (a.m0 - 64)) - 1 : 0;
