@@ -131,8 +131,12 @@ class CodeGenerator(ast.NodeVisitor):
                    getattr(node, "col_offset", 0) + self.src.indent)
 
     def set_loc(self, node):
-        b = self.builder
-        b.set_loc(b.get_file_loc(self.src.filename, node.lineno, node.col_offset + self.src.indent + 1))
+        # Locations are uniqued in the process-wide MLIR context: cache them by position.
+        key = (self.src.filename, node.lineno, node.col_offset + self.src.indent + 1)
+        loc = _LOCATIONS.get(key)
+        if loc is None:
+            loc = _LOCATIONS[key] = self.builder.get_file_loc(*key)
+        self.builder.set_loc(loc)
 
     # ------------------------------------------------------------ statements
     def visit_body(self, stmts):
@@ -142,7 +146,10 @@ class CodeGenerator(ast.NodeVisitor):
     def visit_stmt(self, stmt):
         self.set_loc(stmt)
         try:
-            self.visit(stmt)
+            method = _STMT_METHODS.get(type(stmt))
+            if method is None:
+                self.generic_visit(stmt)
+            method(self, stmt)
         except (CompileError, _Break, _Continue, _Return):
             raise
         except Exception as exc:  # an API or the builder rejected the statement
@@ -530,12 +537,12 @@ class CodeGenerator(ast.NodeVisitor):
 
     # ------------------------------------------------------------ expressions
     def eval(self, node):
-        method = getattr(self, "eval_" + type(node).__name__, None)
+        method = _EVAL_METHODS.get(type(node))
         if method is None:
             raise self.error(node, f"unsupported Python syntax in a kernel: {_syntax_name(node)}",
                              UnsupportedSyntaxError)
         try:
-            return method(node)
+            return method(self, node)
         except (CompileError, _Break, _Continue, _Return):
             raise
         except Exception as exc:
@@ -846,6 +853,14 @@ def _rt_print(*args, **kwargs):
 
 _BUILTINS = {"int": _rt_int, "float": _rt_float, "bool": _rt_bool, "min": _rt_min, "max": _rt_max,
              "abs": _rt_abs, "print": _rt_print}
+
+
+# Dispatch tables (faster than NodeVisitor's getattr by name on every node).
+_STMT_METHODS = {getattr(ast, name[len("visit_"):]): fn for name, fn in vars(CodeGenerator).items()
+                 if name.startswith("visit_") and hasattr(ast, name[len("visit_"):])}
+_EVAL_METHODS = {getattr(ast, name[len("eval_"):]): fn for name, fn in vars(CodeGenerator).items()
+                 if name.startswith("eval_") and hasattr(ast, name[len("eval_"):])}
+_LOCATIONS: Dict[tuple, Any] = {}
 
 
 def rewrap(value, handle):
