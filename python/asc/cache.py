@@ -16,8 +16,6 @@ import atexit
 import hashlib
 import json
 import os
-import queue
-import threading
 import uuid
 from pathlib import Path
 from typing import Any, Dict, Optional
@@ -95,51 +93,38 @@ def store(key: str, meta: Dict[str, Any], files: Dict[str, str], d: Optional[Pat
     return d
 
 
-# Entries handed to the background writer and not yet on disk: a compile does
-# not wait for its disk write, and lookups in this process see pending entries.
+# Entries compiled but not yet on disk. Writing costs as much as a third of a
+# warm compile, and a thread would fight the compiling thread for the GIL, so
+# entries are written when the kernel is first launched (its backend needs the
+# directory then anyway), by flush(), or at exit. Lookups in this process see
+# pending entries.
 _pending: Dict[str, tuple] = {}
-_pending_lock = threading.Lock()
-_writer: Optional[queue.Queue] = None
+_atexit_registered = False
 
 
-def store_async(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> None:
-    """Like `store`, on a background thread; `flush()` (run at exit) waits for it."""
-    global _writer
-    with _pending_lock:
-        # the directory is fixed now: the environment may change before the write
-        _pending[key] = (meta, files, entry_dir(key))
-        if _writer is None:
-            _writer = queue.Queue()
-            threading.Thread(target=_write_pending, name="asc-cache-writer", daemon=True).start()
-            atexit.register(flush)
-    _writer.put(key)
-
-
-def _write_pending() -> None:
-    while True:
-        key = _writer.get()
-        try:
-            with _pending_lock:
-                meta, files, d = _pending[key]
-            store(key, meta, files, d)
-        except OSError:
-            pass  # a read-only or full cache directory only costs a recompile later
-        finally:
-            with _pending_lock:
-                _pending.pop(key, None)
-            _writer.task_done()
+def store_deferred(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> None:
+    """Records an entry to be written by the next `flush()` (at the latest, at exit)."""
+    global _atexit_registered
+    # the directory is fixed now: the environment may change before the write
+    _pending[key] = (meta, files, entry_dir(key))
+    if not _atexit_registered:
+        atexit.register(flush)
+        _atexit_registered = True
 
 
 def flush() -> None:
-    """Waits until every pending entry is on disk."""
-    if _writer is not None:
-        _writer.join()
+    """Writes every pending entry to disk."""
+    while _pending:
+        key, (meta, files, d) = _pending.popitem()
+        try:
+            store(key, meta, files, d)
+        except OSError:
+            pass  # a read-only or full cache directory only costs a recompile later
 
 
 def load(key: str, file_names) -> Optional[tuple]:
     """(meta, {name: text}) of a complete entry (pending or on disk), or None."""
-    with _pending_lock:
-        pending = _pending.get(key)
+    pending = _pending.get(key)
     if pending is not None:
         meta, files, _ = pending
         if all(name in files for name in file_names):

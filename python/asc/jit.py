@@ -226,7 +226,7 @@ class JITFunction:
             files = {"kernel.cpp": source}
             if mlir:
                 files["kernel.mlir"] = mlir
-            cache.store_async(full_key, meta, files)
+            cache.store_deferred(full_key, meta, files)
         cache.dump(kernel_name, mlir, source)
         compiled = CompiledKernel(name=kernel_name, source=source, mlir=mlir, params=params,
                                   key=full_key, cache_dir=cache.entry_dir(full_key),
@@ -271,6 +271,7 @@ class _Launch:
         entry = fn._kernels.get(key)
         if entry is None or not _guards_hold(entry[1]):
             entry = _compile_hiding_frames(fn, key)
+            cache.flush()  # a launched kernel's entry goes to disk now (see cache.py)
         launchers = entry[2]
         from .runtime import config
         launcher = launchers.get(config.generation)

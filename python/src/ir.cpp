@@ -98,7 +98,15 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
+/// Parsed pass pipelines per context (see runPasses); dropped with the context.
+using PipelineCache = llvm::StringMap<std::unique_ptr<PassManager>>;
+llvm::DenseMap<MLIRContext *, PipelineCache> &pipelineCaches() {
+  static llvm::DenseMap<MLIRContext *, PipelineCache> caches;
+  return caches;
+}
+
 struct Context {
+  ~Context() { pipelineCaches().erase(context.get()); }
   Context() : context(std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED)) {
     DialectRegistry registry;
     asc::registerEmitterDialects(registry);
@@ -145,7 +153,7 @@ Type parseTypeOrRaise(MLIRContext *context, const std::string &text) {
   return type;
 }
 
-void runPasses(Module &module, const std::string &pipeline) {
+void runPasses(Module &module, const std::string &pipeline, bool verify) {
   ModuleOp op = module.get();
   DiagnosticCollector diagnostics(op.getContext());
   // Accept "canonicalize,cse" and "builtin.module(canonicalize,cse)" alike.
@@ -154,17 +162,25 @@ void runPasses(Module &module, const std::string &pipeline) {
     if (!inner.consume_back(")"))
       throw MLIRError("invalid pass pipeline '" + pipeline + "': unbalanced parentheses");
   }
-  PassManager pm(op.getContext(), ModuleOp::getOperationName());
-  std::string error;
-  llvm::raw_string_ostream errorStream(error);
-  if (failed(parsePassPipeline(inner, pm, errorStream)))
-    throw MLIRError("invalid pass pipeline '" + pipeline + "': " + error);
-  if (failed(pm.run(op))) diagnostics.raise("pass pipeline '" + pipeline + "' failed");
+  // Parsed pipelines are kept per context: the front end runs the same one on
+  // every kernel it compiles, and parsing it costs as much as running it.
+  std::string key = (verify ? "v:" : "n:") + inner.str();
+  auto &slot = pipelineCaches()[op.getContext()][key];
+  if (!slot) {
+    auto pm = std::make_unique<PassManager>(op.getContext(), ModuleOp::getOperationName());
+    pm->enableVerifier(verify);
+    std::string error;
+    llvm::raw_string_ostream errorStream(error);
+    if (failed(parsePassPipeline(inner, *pm, errorStream)))
+      throw MLIRError("invalid pass pipeline '" + pipeline + "': " + error);
+    slot = std::move(pm);
+  }
+  if (failed(slot->run(op))) diagnostics.raise("pass pipeline '" + pipeline + "' failed");
 }
 
-std::string irToAscendC(Module &module, bool lineDirectives) {
+std::string irToAscendC(Module &module, bool lineDirectives, bool verify) {
   ModuleOp op = module.get();
-  verifyOrRaise(op);
+  if (verify) verifyOrRaise(op);
   DiagnosticCollector diagnostics(op.getContext());
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -448,8 +464,9 @@ NB_MODULE(_C, m) {
       .def("__str__", [](Module &m) { return printOp(m.get()); })
       .def_prop_ro("body", [](Module &m) { return m.get().getBody(); }, nb::rv_policy::reference)
       .def("verify", [](Module &m) { verifyOrRaise(m.get()); })
-      .def("run_passes", &runPasses, nb::arg("pipeline"),
-           "Runs a textual pass pipeline, e.g. 'builtin.module(canonicalize,cse)'.")
+      .def("run_passes", &runPasses, nb::arg("pipeline"), nb::arg("verify") = true,
+           "Runs a textual pass pipeline, e.g. 'builtin.module(canonicalize,cse)'; "
+           "verify=False skips the verifier between passes (for modules verified before).")
       .def("num_ops", [](Module &m) {
         size_t n = 0;
         m.get().walk([&](Operation *) { ++n; });
@@ -466,7 +483,8 @@ NB_MODULE(_C, m) {
          },
          nb::keep_alive<0, 1>(), nb::rv_policy::take_ownership);
   ir.def("ir_to_ascendc", &irToAscendC, nb::arg("module"), nb::arg("line_directives") = false,
-         "Verifies the module and returns its Ascend C source.");
+         nb::arg("verify") = true,
+         "Verifies the module (unless verify=False) and returns its Ascend C source.");
 
   bindBuilder(ir);
 }

@@ -239,10 +239,12 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
                 raise _located_mlir_error(exc) from None
             passes = getattr(options, "run_passes", True)
             if passes:
-                module.run_passes("builtin.module(canonicalize,cse)")
+                # verified just above; canonicalize and cse keep it valid
+                module.run_passes("builtin.module(canonicalize,cse)", verify=False)
             # Printing the module costs as much as emitting it: only when someone reads it.
             mlir_text = str(module) if keep_mlir else ""
-            source = ir.ir_to_ascendc(module, line_directives=not getattr(options, "strip_loc", False))
+            source = ir.ir_to_ascendc(module, line_directives=not getattr(options, "strip_loc", False),
+                                      verify=False)
         finally:
             context.pop()
     return params, mlir_text, source, session

@@ -15,6 +15,7 @@ import numbers
 import numpy as np
 
 from ..language.core import dtype as dt
+from ..language.core.constexpr import ConstExpr
 from ..language.core.ir_value import PlainValue
 from .context import builder
 
@@ -77,7 +78,6 @@ def cast(value: PlainValue, to: dt.DataType) -> PlainValue:
 
 def as_value(x, dtype: dt.DataType = None) -> PlainValue:
     """A runtime scalar for `x`: constants materialised, runtime values cast to `dtype`."""
-    from ..language.core.constexpr import ConstExpr
     x = ConstExpr.unwrap(x)
     if isinstance(x, PlainValue):
         return x if dtype is None else cast(x, dtype)

@@ -12,6 +12,18 @@ from __future__ import annotations
 from . import dtype as dt
 
 
+_scalar = None
+
+
+def _scalar_ops():
+    """codegen.scalar (imported on first use: it imports this module)."""
+    global _scalar
+    if _scalar is None:
+        from ...codegen import scalar
+        _scalar = scalar
+    return _scalar
+
+
 class RuntimeValue:
     """Anything backed by an MLIR value."""
 
@@ -40,7 +52,7 @@ class PlainValue(RuntimeValue):
 
     # Arithmetic and comparison are built by codegen.scalar.
     def _bin(self, op, other, reverse=False):
-        from ...codegen import scalar
+        scalar = _scalar_ops()
         return scalar.binary(op, other, self) if reverse else scalar.binary(op, self, other)
 
     def __add__(self, o): return self._bin("+", o)
