@@ -236,12 +236,20 @@ class JITFunction:
             self._kernels[key] = entry
         return entry
 
-    def _guards_from_names(self, guards):
-        glb = self.fn.__globals__
-        for name in sorted(set(_code_names(self.fn.__code__))):
-            d = glb if name in glb else None
-            if d is not None and not _is_module(d[name]):
-                guards.append((d, name, d[name]))
+    def _guards_from_names(self, guards, seen=None):
+        """Guards for a kernel loaded from disk: every global the kernel and its
+        callees (and the plain helpers they call) name, as recorded by the digest."""
+        seen = set() if seen is None else seen
+        if id(self) in seen:
+            return
+        seen.add(id(self))
+        self.source_digest()
+        for d, name, value in self._digest_deps:
+            if _is_module(value):
+                continue
+            guards.append((d, name, value))
+            if isinstance(value, JITFunction):
+                value._guards_from_names(guards, seen)
 
     def warmup(self, *args, **kwargs) -> CompiledKernel:
         """Compiles for these arguments without launching; returns the CompiledKernel."""

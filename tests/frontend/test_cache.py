@@ -243,3 +243,18 @@ def test_miss_when_callee_global_changes(tmp_path, compiles):
     mod.FACTOR = 2  # back: the first kernel's disk entry
     assert "a * 2" in mod.kern.warmup(X32, 4).source
     assert compiles[0] == 2
+
+
+def test_global_change_after_disk_hit_is_a_miss(tmp_path, compiles):
+    """A kernel loaded from disk is guarded like a compiled one: rebinding a global
+    it (or its callee) reads recompiles."""
+    a = _module(tmp_path, file="guarded")
+    a.kern.warmup(X32, 4, 3)
+    cache.flush()
+    b = _module(tmp_path, file="guarded")
+    first = b.kern.warmup(X32, 4, 3)
+    assert compiles[0] == 1  # the second module hit the disk entry
+    b.TILE_NUM = 4
+    second = b.kern.warmup(X32, 4, 3)
+    assert compiles[0] == 2 and second.key != first.key
+    assert "+ 13" in second.source  # 4*3 + 1
