@@ -55,7 +55,7 @@ def set_device(device_id: int = 0) -> None:
     npu = _npu()
     if npu is not None:
         npu.device_id = int(device_id)
-        npu.acl.set_device(int(device_id), force=True)
+        npu.runtime().set_device(int(device_id), force=True)
 
 
 def get_device() -> int:

@@ -39,13 +39,19 @@ class NPUBackend(KernelBackend):
         self._acl: Optional[AclRuntime] = None
         self.last_compile_s = 0.0  # wall time of the last actual bisheng run (0 on a cache hit)
 
-    @property
-    def acl(self) -> AclRuntime:
-        """The ACL runtime, loaded and initialized on first use, device set."""
+    def runtime(self) -> AclRuntime:
+        """The ACL runtime, loaded and aclInit-ed on first use (no device set)."""
         if self._acl is None:
             self._acl = get_acl(self.acl_library)
-        self._acl.set_device(self.device_id)
+        self._acl.init()
         return self._acl
+
+    @property
+    def acl(self) -> AclRuntime:
+        """The ACL runtime with this backend's device set in the calling thread."""
+        acl = self.runtime()
+        acl.set_device(self.device_id)
+        return acl
 
     def arch(self, kernel: CompiledKernel) -> str:
         return aicore_arch(self.platform, kernel.kernel_type)
