@@ -1,7 +1,8 @@
 """Compiling kernel source + launch stub into a shared library with bisheng.
 
 The library is cached in the kernel's cache_dir as npu-<digest>.so, the digest
-taken over the source and the whole command line (with the file names left out),
+taken over the source, the whole command line (with the file names left out)
+and bisheng's size and mtime,
 so a new process, or a second backend, finds it without running bisheng again.
 """
 
@@ -45,11 +46,23 @@ def compile_command(tk: Toolkit, arch: str, src: str = SRC, out: str = OUT) -> L
     return cmd
 
 
+def _compiler_stamp(exe: str) -> str:
+    """Size and mtime of the bisheng binary: a CANN upgrade in place is a new key
+    (cheaper than running `bisheng --version` on every load)."""
+    try:
+        st = os.stat(exe)
+    except OSError:
+        return "?"
+    return f"{st.st_size}:{st.st_mtime_ns}"
+
+
 def library_digest(source: str, tk: Toolkit, arch: str) -> str:
+    """Over the source, the command line (file names left out) and the compiler stamp."""
     h = hashlib.sha256()
     h.update(source.encode())
     h.update(b"\0")
     h.update("\0".join(compile_command(tk, arch)).encode())
+    h.update(b"\0" + _compiler_stamp(tk.bisheng).encode())
     return h.hexdigest()[:24]
 
 
