@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(os.path.abspath(__file__)).parent  # runfiles, not the source tree
 sys.path.insert(0, str(HERE))
 
 ENV_VARS = ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "ASC_BISHENG", "ASC_ACL_LIBRARY",
