@@ -25,7 +25,12 @@ constexpr uint64_t kBlock = 32;  // DataCopy's unit of length and gap
 // All bursts are checked before the first byte is written.
 inline void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uint64_t count, uint64_t len,
                        uint64_t src_step, uint64_t dst_step) {
-  std::vector<std::pair<uint8_t*, const uint8_t*>> bursts(count);
+  // Pointers of every burst, collected before anything is written (a fixed
+  // array for the common few-burst case, so plain copies never allocate).
+  std::pair<uint8_t*, const uint8_t*> few[8];
+  std::vector<std::pair<uint8_t*, const uint8_t*>> many;
+  std::pair<uint8_t*, const uint8_t*>* bursts = few;
+  if (count > 8) { many.resize(count); bursts = many.data(); }
   for (uint64_t i = 0; i < count; ++i) {
     bursts[i].second = op.range(src, i * src_step, len, false, i == 0);
     bursts[i].first = op.range(dst, i * dst_step, len, true, i == 0);
@@ -35,9 +40,9 @@ inline void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uin
     op.fault("burst length is not a whole number of atomic elements");
   op.run();
   if (atomic)
-    for (auto& b : bursts) atomic(b.first, b.second, len);
+    for (uint64_t i = 0; i < count; ++i) atomic(bursts[i].first, bursts[i].second, len);
   else
-    for (auto& b : bursts) std::memmove(b.first, b.second, len);
+    for (uint64_t i = 0; i < count; ++i) std::memmove(bursts[i].first, bursts[i].second, len);
 }
 
 template <class D, class S>

@@ -223,10 +223,25 @@ template <class T, class F, class Pre = std::nullptr_t>
 void binary_l2(const char* name, const LT<T>& d, const LT<T>& a, const LT<T>& b, int64_t count, F f,
                const char* file, int line, Pre pre = nullptr) {
   Call op(name, PIPE_V, file, line);
-  std::array<Opd, 3> o{opd(d, 1, 8, true), opd(a, 1, 8, false), opd(b, 1, 8, false)};
-  run_l2(op, count, o, pre, [&](uint8_t** q) {
-    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])), Cmp<T>(ld<T>(q[2])))));
-  });
+  if (count < 0) op.fault("count is negative");
+  uint64_t n = uint64_t(count);
+  T* pd = op.out(d, n);  // same ranges, same order as run_l2
+  const T* pa = op.in(a, n);
+  const T* pb = op.in(b, n);
+  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) {
+    for (uint64_t e = 0; e < n; ++e) {
+      uint8_t* q[3] = {reinterpret_cast<uint8_t*>(pd + e), (uint8_t*)(pa + e), (uint8_t*)(pb + e)};
+      pre(op, q);
+    }
+  }
+  op.elems(n).run();
+  auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(pa[i]), Cmp<T>(pb[i]))); };
+  if (same_or_apart(pd, pa, n * sizeof(T)) && same_or_apart(pd, pb, n * sizeof(T))) {
+#pragma omp simd
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  } else {
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  }
 }
 // Unary: f(dst_old, x) -> new dst.
 template <class T, class F>
@@ -242,10 +257,18 @@ void unary_l0(const char* name, const LT<T>& d, const LT<T>& s, MaskArg m, bool 
 template <class T, class F>
 void unary_l2(const char* name, const LT<T>& d, const LT<T>& s, int64_t count, F f, const char* file, int line) {
   Call op(name, PIPE_V, file, line);
-  std::array<Opd, 2> o{opd(d, 1, 8, true), opd(s, 1, 8, false)};
-  run_l2(op, count, o, nullptr, [&](uint8_t** q) {
-    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])))));
-  });
+  if (count < 0) op.fault("count is negative");
+  uint64_t n = uint64_t(count);
+  T* pd = op.out(d, n);
+  const T* ps = op.in(s, n);
+  op.elems(n).run();
+  auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(ps[i]))); };
+  if (same_or_apart(pd, ps, n * sizeof(T))) {
+#pragma omp simd
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  } else {
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  }
 }
 
 }  // namespace vec

@@ -67,7 +67,48 @@ inline bool best(const std::vector<T>& v, bool is_max, size_t& at) {
   return true;
 }
 
+// Tree sum of n <= 256 contiguous values, the same pairing as tree_sum, on a
+// stack buffer (no allocation).
+template <class T>
+inline T tree_sum_n(const uint8_t* src, int n) {
+  if (n <= 0) return T(0);
+  T buf[256];
+  std::memcpy(static_cast<void*>(buf), src, size_t(n) * sizeof(T));
+  while (n > 1) {
+    int m = (n + 1) / 2;
+    for (int i = 0; i < m; ++i) buf[i] = 2 * i + 1 < n ? rsum(buf[2 * i], buf[2 * i + 1]) : buf[2 * i];
+    n = m;
+  }
+  return buf[0];
+}
+
 enum class Kind { Sum, Max, Min };
+
+template <class T>
+void reduce_contig(Kind k, const uint8_t* src, const Plan& pl, uint8_t* d, bool cal_index) {
+  uint64_t n = pl.elems();
+  if (k == Kind::Sum) {
+    T acc = T(0);
+    for (int r = 0; r < pl.repeats; ++r) {
+      int len = r + 1 == pl.repeats ? pl.last.count() : pl.epr;
+      T part = tree_sum_n<T>(src + uint64_t(r) * pl.epr * sizeof(T), len);
+      acc = r ? rsum(acc, part) : part;
+    }
+    st<T>(d, acc);
+    return;
+  }
+  if (n == 0) return;
+  const T* v = reinterpret_cast<const T*>(src);
+  uint64_t at = 0;
+  Cmp<T> best = v[0];
+  if (k == Kind::Max) {
+    for (uint64_t i = 1; i < n; ++i) { Cmp<T> a = v[i]; if (a > best) { best = a; at = i; } }
+  } else {
+    for (uint64_t i = 1; i < n; ++i) { Cmp<T> a = v[i]; if (a < best) { best = a; at = i; } }
+  }
+  st<T>(d, v[at]);
+  if (cal_index) st<T>(d + sizeof(T), index_bits<T>(at));
+}
 
 // ReduceSum/Max/Min: level 2 (pl == nullptr: count contiguous) or level 0.
 template <class T>
@@ -76,6 +117,7 @@ void reduce_all(Call& op, Kind k, const LT<T>& dst, const LT<T>& src, const Plan
   declare(op, pl, s);
   uint8_t* d = op.range(dst.ref(), 0, (cal_index && k != Kind::Sum ? 2 : 1) * sizeof(T), true, false);
   op.elems(pl.elems()).run();
+  if (level2) { reduce_contig<T>(k, s.origin, pl, d, cal_index); return; }
   std::vector<T> all, part;
   std::vector<uint64_t> idx;
   std::vector<T> v;
