@@ -47,6 +47,29 @@ struct Mask {
   }
   int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) +
                              __builtin_popcountll(w[2]) + __builtin_popcountll(w[3]); }
+  // Lowest / highest active element in [lo, hi), or -1 (word-wise bit scans).
+  int lowest(int lo, int hi) const {
+    for (int k = lo >> 6; k < 4 && (k << 6) < hi; ++k) {
+      uint64_t x = w[k] & range_bits(k, lo, hi);
+      if (x) return (k << 6) + __builtin_ctzll(x);
+    }
+    return -1;
+  }
+  int highest(int lo, int hi) const {
+    if (hi <= lo) return -1;
+    for (int k = (hi - 1) >> 6; k >= 0 && ((k + 1) << 6) > lo; --k) {
+      uint64_t x = w[k] & range_bits(k, lo, hi);
+      if (x) return (k << 6) + 63 - __builtin_clzll(x);
+    }
+    return -1;
+  }
+  // Bits of word k that fall in [lo, hi).
+  static uint64_t range_bits(int k, int lo, int hi) {
+    int a = std::max(lo - (k << 6), 0), b = std::min(hi - (k << 6), 64);
+    if (a >= b) return 0;
+    uint64_t up = b == 64 ? ~0ull : (1ull << b) - 1;
+    return up & ~((1ull << a) - 1);
+  }
 };
 
 struct MaskArg {
@@ -137,16 +160,13 @@ inline void declare(Call& op, const Plan& pl, Opd& o, int epr_override = 0) {
   for (int r = 0; r < pl.repeats; ++r) {
     const Mask& m = pl.mask(r);
     int lo_blk = -1, hi_e = -1;
-    for (int b = 0; b < nblk; ++b) {
-      int last = -1;
-      for (int e = b * int(epb); e < std::min(epr, (b + 1) * int(epb)); ++e)
-        if (m.test(e)) last = e;
+    if (contiguous) {  // first active block .. last active element
+      int lo_e = m.lowest(0, epr);
+      if (lo_e >= 0) { lo_blk = lo_e / int(epb); hi_e = m.highest(0, epr); }
+    }
+    for (int b = 0; b < nblk && !contiguous; ++b) {
+      int last = m.highest(b * int(epb), std::min(epr, (b + 1) * int(epb)));
       if (last < 0) continue;
-      if (contiguous) {
-        if (lo_blk < 0) lo_blk = b;
-        hi_e = last;
-        continue;
-      }
       uint64_t start = o.off(r, b * int(epb));
       uint64_t end = o.off(r, last) + o.esz;
       uint8_t* p = op.range(o.ref, start, end - start, o.write, true);
