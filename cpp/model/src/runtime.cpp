@@ -19,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "asc_model/core.h"
@@ -98,9 +99,30 @@ Core& current_core() {
 // from zero-filled memories, but only the part a core touched (up to the end of
 // the highest range Core::check handed out: every API reaches memory only
 // through checked ranges) is cleared again, not ~1 MB per core per launch.
+// Buffers come from mmap: the kernel hands out zero pages lazily, so the first
+// launch pays only for the pages a core really uses.
 struct CoreMem {
-  std::vector<uint8_t> buf[kMemCount];
+  uint8_t* buf[kMemCount] = {};
+  uint64_t size[kMemCount] = {};
   uint64_t touched[kMemCount] = {};
+
+  // Zero-filled memory m of `n` bytes.
+  uint8_t* take(int m, uint64_t n) {
+    if (n != size[m]) {
+      if (buf[m]) munmap(buf[m], size[m]);
+      buf[m] = nullptr;
+      size[m] = n;
+      if (n) {
+        void* p = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) { size[m] = 0; throw std::bad_alloc(); }
+        buf[m] = static_cast<uint8_t*>(p);
+      }
+    } else if (touched[m]) {
+      std::memset(buf[m], 0, std::min(touched[m], n));
+    }
+    touched[m] = 0;
+    return buf[m];
+  }
 };
 
 namespace {
@@ -303,11 +325,7 @@ Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
   for (int m = 0; m < kMemCount; ++m) {
     size_[m] = m == int(Mem::GM) ? 0 : cfg.mem_size[m];
     align_[m] = cfg.mem_align[m] ? cfg.mem_align[m] : 1;
-    std::vector<uint8_t>& b = store_->buf[m];
-    if (b.size() != size_[m]) b.assign(size_[m], 0);
-    else if (store_->touched[m]) std::memset(b.data(), 0, std::min<uint64_t>(store_->touched[m], size_[m]));
-    store_->touched[m] = 0;
-    base_[m] = b.data();
+    base_[m] = store_->take(m, size_[m]);
   }
 }
 
