@@ -27,6 +27,11 @@ from typing import List, Optional, Sequence
 CXX_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-fvisibility=hidden", "-Wno-narrowing", "-pthread", "-fopenmp-simd",
              "-fno-math-errno")
 
+# The runtime (threads, checks, faults; no element loops) compiles at -O1:
+# about a third faster than -O2, which matters on a fresh cache where it is on
+# the critical path of the first launch, at no measurable run-time cost.
+RUNTIME_FLAGS = tuple("-O1" if f == "-O2" else f for f in CXX_FLAGS)
+
 _lock = threading.Lock()
 _tmp_root: Optional[Path] = None
 
@@ -89,6 +94,7 @@ def _content_digest(inc: Path) -> str:
     h = hashlib.sha256()
     h.update(subprocess.run([cxx(), "--version"], capture_output=True, text=True).stdout.encode())
     h.update(" ".join(CXX_FLAGS).encode())
+    h.update(" ".join(RUNTIME_FLAGS).encode())
     h.update(_tree_digest(inc).encode())
     return h.hexdigest()
 
@@ -96,7 +102,7 @@ def _content_digest(inc: Path) -> str:
 def _stat_key(inc: Path) -> str:
     """Cheap stand-in for the content digest: compiler, flags, and path, size and
     mtime of every Model source (any edit or compiler reinstall changes it)."""
-    parts = [" ".join(CXX_FLAGS)]
+    parts = [" ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)]
     exe = os.path.realpath(cxx())
     st = os.stat(exe)
     parts.append(f"{exe}:{st.st_size}:{st.st_mtime_ns}")
@@ -201,7 +207,7 @@ def runtime_object(inc: Path) -> Path:
     with _lock:
         if not out.exists():
             tmp = out.with_suffix(f".{os.getpid()}.tmp.o")
-            _run([cxx(), *CXX_FLAGS, "-I", str(inc), "-c", str(runtime_source(inc)), "-o", str(tmp)],
+            _run([cxx(), *RUNTIME_FLAGS, "-I", str(inc), "-c", str(runtime_source(inc)), "-o", str(tmp)],
                  "compiling the Model runtime")
             os.replace(tmp, out)
     return out
