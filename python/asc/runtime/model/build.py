@@ -221,7 +221,7 @@ def pch_dir(inc: Path) -> Path:
 
 def _start_pch(inc: Path) -> None:
     """Builds the precompiled header in a detached, low-priority process, for
-    the kernels compiled after this one (the first kernel never waits for it)."""
+    the kernels compiled after this one (no kernel ever waits for it)."""
     d = pch_dir(inc)
     gch = d / "kernel_operator.h.gch"
     try:
@@ -249,8 +249,9 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path) -> Path:
 
     With no runtime object yet (a fresh cache), the runtime and the kernel
     compile in parallel and are linked after; with the runtime cached, one g++
-    compiles and links. The kernel uses the precompiled header when it exists
-    and otherwise starts building it in the background for the next kernels.
+    compiles and links. The kernel uses the precompiled header when it exists;
+    from the cache's second kernel on, a missing one is built in the background
+    for the kernels after it.
     """
     digest = hashlib.sha256((toolchain_digest(inc) + "\0" + source).encode()).hexdigest()[:24]
     d = Path(cache_dir) if cache_dir is not None else temp_root()
@@ -266,7 +267,8 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path) -> Path:
     have_pch = (pch / "kernel_operator.h.gch").exists()
     inc_flags = (["-I", str(pch)] if have_pch else []) + ["-I", str(inc)]
     rt = _runtime_path(inc)
-    if rt.exists():
+    rt_cached = rt.exists()
+    if rt_cached:
         _run([cxx(), *CXX_FLAGS, "-shared", *inc_flags, str(src), str(rt), "-o", str(tmp)],
              "compiling the kernel for the Model")
     else:
@@ -283,6 +285,8 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path) -> Path:
             if obj.exists():
                 obj.unlink()
     os.replace(tmp, lib)  # atomic: concurrent builders never see a partial file
-    if not have_pch:
+    if not have_pch and rt_cached:
+        # Only from a cache's second kernel on: a cache used for one kernel
+        # (a test's temp dir) never pays for a PCH it would not use.
         _start_pch(inc)
     return lib
