@@ -207,13 +207,15 @@ int host_threads() {
 
 // ---------------------------------------------------------------- Launch
 
-struct Launch {
+struct Launch : std::enable_shared_from_this<Launch> {
   Launch(const LaunchConfig& c, void (*b)(void*), void* x)
-      : cfg(c), body(b), ctx(x), live(c.block_dim), cores(size_t(c.block_dim)), traces(size_t(c.block_dim)) {}
+      : cfg(c), body(b), ctx(x), block_dim(c.block_dim), live(c.block_dim), cores(size_t(c.block_dim)),
+        traces(size_t(c.block_dim)) {}
 
   const LaunchConfig& cfg;
   void (*body)(void*);
   void* ctx;
+  const int block_dim;  // by value: a runner may look at it after run_launch returned
   std::mutex mu;
   std::condition_variable cv;
   std::atomic<bool> cancelled{false};
@@ -230,7 +232,10 @@ struct Launch {
   // Cross-core flag counters: (kind, a, b) -> count.
   std::map<std::tuple<int, int, int>, int64_t> counters;
   // Runners: host threads taking the next unstarted core (`next`) until none
-  // is left. `runners` counts those still inside run_cores (under mu).
+  // is left. A runner holds the Launch through a shared_ptr: one that starts
+  // after every core was taken (its thread was slow to be scheduled) only
+  // reads `next` and leaves, so run_launch waits for the cores, never for it.
+  // `runners` counts those still inside run_cores (under mu).
   std::vector<std::unique_ptr<Core>> cores;
   std::vector<std::unique_ptr<TraceObserver>> traces;
   std::atomic<int> next{0};
@@ -238,7 +243,7 @@ struct Launch {
 
   void run_core(int b);
   void run_cores() {
-    for (int b; (b = next.fetch_add(1)) < cfg.block_dim;) run_core(b);
+    for (int b; (b = next.fetch_add(1)) < block_dim;) run_core(b);
     std::lock_guard<std::mutex> lk(mu);
     --runners;
     cv.notify_all();
@@ -246,7 +251,7 @@ struct Launch {
   // One more runner (caller holds mu).
   void add_runner() {
     ++runners;
-    pool().submit([this] { run_cores(); });
+    pool().submit([self = shared_from_this()] { self->run_cores(); });
   }
 
   void report(const std::string& msg) {
@@ -274,7 +279,7 @@ struct Launch {
     std::unique_lock<std::mutex> lk(mu);
     // This core's thread is about to block: if cores are still unstarted, give
     // them a thread of their own, so no core waits on a core that cannot run.
-    if (next.load() < cfg.block_dim) add_runner();
+    if (next.load() < block_dim) add_runner();
     waiting.push_back({c.block_idx(), &ready, what});
     auto leave = [&] {
       waiting.erase(std::find_if(waiting.begin(), waiting.end(),
@@ -509,7 +514,8 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     return 1;
   };
   if (cfg.block_dim <= 0 || cfg.block_dim > 4096) return fail(strprintf("block_dim %d out of range", cfg.block_dim));
-  Launch launch(cfg, body, ctx);
+  auto shared = std::make_shared<Launch>(cfg, body, ctx);
+  Launch& launch = *shared;
   {
     std::lock_guard<std::mutex> lk(launch.mu);
     launch.runners = 1;  // this thread
@@ -518,7 +524,7 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   launch.run_cores();
   {
     std::unique_lock<std::mutex> lk(launch.mu);
-    launch.cv.wait(lk, [&] { return launch.runners == 0 && launch.exited == cfg.block_dim; });
+    launch.cv.wait(lk, [&] { return launch.exited == cfg.block_dim; });
   }
   auto& cores = launch.cores;
   auto& traces = launch.traces;
@@ -537,7 +543,10 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
       std::fclose(f);
     }
   }
-  if (!launch.first_fault.empty()) return fail(launch.first_fault);
+  std::string fault = launch.first_fault;
+  cores.clear();  // give the core memories back now, on this thread
+  traces.clear();
+  if (!fault.empty()) return fail(fault);
   return 0;
 }
 
