@@ -334,9 +334,16 @@ Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
   }
 }
 
-Core::~Core() {
-  for (int m = 0; m < kMemCount; ++m) store_->touched[m] = touched_[m];
+Core::~Core() { release_memory(); }
+
+void Core::release_memory() {
+  if (!store_) return;
+  for (int m = 0; m < kMemCount; ++m) {
+    store_->touched[m] = touched_[m];
+    base_[m] = nullptr;
+  }
   release_mem(store_);
+  store_ = nullptr;
 }
 
 void Core::poll(const char*, int) {
@@ -497,6 +504,7 @@ void Launch::run_core(int b) {
     report(strprintf("block %d: unknown exception", b));
   }
   tl_core = nullptr;
+  if (cores[b]) cores[b]->release_memory();
   std::lock_guard<std::mutex> lk(mu);
   --live;
   ++exited;

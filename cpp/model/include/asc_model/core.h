@@ -39,6 +39,9 @@ class Core {
  public:
   Core(Launch* launch, const LaunchConfig& cfg, int block_idx);
   ~Core();
+  // Returns the local memories to the pool once the core's body has ended
+  // (the next core on this thread reuses them while they are still cached).
+  void release_memory();
   Core(const Core&) = delete;
   Core& operator=(const Core&) = delete;
 
