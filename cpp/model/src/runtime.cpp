@@ -250,8 +250,8 @@ struct Launch : std::enable_shared_from_this<Launch> {
   }
   // One more runner (caller holds mu).
   void add_runner() {
-    ++runners;
     pool().submit([self = shared_from_this()] { self->run_cores(); });
+    ++runners;
   }
 
   void report(const std::string& msg) {
@@ -527,7 +527,12 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   {
     std::lock_guard<std::mutex> lk(launch.mu);
     launch.runners = 1;  // this thread
-    for (int i = 1; i < std::min(cfg.block_dim, host_threads()); ++i) launch.add_runner();
+    try {
+      for (int i = 1; i < std::min(cfg.block_dim, host_threads()); ++i) launch.add_runner();
+    } catch (const std::exception&) {
+      // No thread could be started: this thread runs the cores (a core that
+      // then blocks in a cross-core wait reports the failure as a fault).
+    }
   }
   launch.run_cores();
   {
