@@ -51,13 +51,18 @@ def toolchain_hash() -> str:
         h = hashlib.sha256()
         root = os.path.dirname(os.path.abspath(__file__))
         entries = []
-        for dirpath, dirnames, filenames in os.walk(root):
-            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
-            for name in filenames:
-                if name.endswith(".py") or (name.startswith("_C") and name.endswith(".so")):
-                    st = os.stat(os.path.join(dirpath, name))
-                    entries.append(f"{os.path.relpath(os.path.join(dirpath, name), root)}:"
-                                   f"{st.st_size}:{st.st_mtime_ns}")
+        cut = len(root) + 1
+        stack = [root]
+        while stack:  # os.walk order-independent (sorted below); scandir saves a stat per entry
+            with os.scandir(stack.pop()) as it:
+                for e in it:
+                    name = e.name
+                    if e.is_dir():
+                        if name != "__pycache__" and not e.is_symlink():
+                            stack.append(e.path)
+                    elif name.endswith(".py") or (name.startswith("_C") and name.endswith(".so")):
+                        st = e.stat()
+                        entries.append(f"{e.path[cut:]}:{st.st_size}:{st.st_mtime_ns}")
         for entry in sorted(entries):
             h.update(entry.encode() + b"\n")
         _toolchain_hash = h.hexdigest()

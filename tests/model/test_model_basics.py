@@ -202,3 +202,50 @@ def test_platform_table():
     assert b1.mem_aligns()[1:] == (32, 32, 512, 512, 64, 64, 64)
     assert get_platform("Ascend910B3").aiv_cores == 40
     assert get_platform("Ascend910B4-1").name == "Ascend910B4_1"
+
+
+CHAIN = """#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void chain(GM_ADDR x) {
+  int64_t b = AscendC::GetBlockIdx();
+  int64_t n = AscendC::GetBlockNum();
+  AscendC::GlobalTensor<int32_t> x_gm;
+  x_gm.SetGlobalBuffer((__gm__ int32_t*)x);
+  AscendC::LocalTensor<int32_t> ub(AscendC::TPosition::VECIN, 0, 8);
+  if (b + 1 < n) { AscendC::IBWait(x_gm, ub, (int32_t)(b + 1), 0); }
+  x_gm.SetValue(b, b + 1 < n ? x_gm.GetValue(b + 1) + 1 : 1);
+  if (b > 0) { AscendC::IBSet(x_gm, ub, (int32_t)b, 0); }
+  return;
+}
+"""
+
+
+def test_cores_waiting_on_later_cores_all_get_a_thread(run):
+    # Core b waits for core b + 1: with far more cores than host CPUs, the
+    # runner pool must start every core before the waits can complete.
+    x = np.zeros(48, dtype=np.int32)
+    run("chain", CHAIN, [gm("x", "int32")], 48, [x])
+    assert x.tolist() == list(range(48, 0, -1))
+
+
+DIRTY = """#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void dirty(GM_ADDR x) {
+  int64_t b = AscendC::GetBlockIdx();
+  AscendC::GlobalTensor<int32_t> x_gm;
+  x_gm.SetGlobalBuffer((__gm__ int32_t*)x);
+  AscendC::LocalTensor<int32_t> ub(AscendC::TPosition::VECIN, 65536, 8);
+  x_gm.SetValue(b, ub.GetValue(5));
+  ub.SetValue(5, 77);
+  return;
+}
+"""
+
+
+def test_local_memories_are_zero_in_every_launch(run):
+    # Core memories are pooled across launches; what a launch wrote must be
+    # cleared before the next one.
+    for _ in range(3):
+        x = np.full(4, -1, dtype=np.int32)
+        run("dirty", DIRTY, [gm("x", "int32")], 4, [x])
+        assert x.tolist() == [0, 0, 0, 0]

@@ -9,6 +9,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -17,6 +18,9 @@
 #include <thread>
 #include <tuple>
 #include <vector>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "asc_model/core.h"
 #include "asc_model/launch.h"
@@ -88,12 +92,130 @@ Core& current_core() {
   return *tl_core;
 }
 
+// ---------------------------------------------------------------- pools
+
+// The local memories of one core, reused across launches: a launch takes one
+// per core from a free list and gives it back at the end. A launch still starts
+// from zero-filled memories, but only the part a core touched (up to the end of
+// the highest range Core::check handed out: every API reaches memory only
+// through checked ranges) is cleared again, not ~1 MB per core per launch.
+// Buffers come from mmap: the kernel hands out zero pages lazily, so the first
+// launch pays only for the pages a core really uses.
+struct CoreMem {
+  uint8_t* buf[kMemCount] = {};
+  uint64_t size[kMemCount] = {};
+  uint64_t touched[kMemCount] = {};
+
+  // Zero-filled memory m of `n` bytes.
+  uint8_t* take(int m, uint64_t n) {
+    if (n != size[m]) {
+      if (buf[m]) munmap(buf[m], size[m]);
+      buf[m] = nullptr;
+      size[m] = n;
+      if (n) {
+        void* p = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) { size[m] = 0; throw std::bad_alloc(); }
+        buf[m] = static_cast<uint8_t*>(p);
+      }
+    } else if (touched[m]) {
+      std::memset(buf[m], 0, std::min(touched[m], n));
+    }
+    touched[m] = 0;
+    return buf[m];
+  }
+};
+
+namespace {
+
+std::mutex& mem_mu() { static std::mutex* m = new std::mutex; return *m; }  // leaked: no exit-order issues
+std::vector<CoreMem*>& mem_free() { static auto* v = new std::vector<CoreMem*>; return *v; }
+
+CoreMem* acquire_mem() {
+  {
+    std::lock_guard<std::mutex> lk(mem_mu());
+    if (!mem_free().empty()) {
+      CoreMem* m = mem_free().back();
+      mem_free().pop_back();
+      return m;
+    }
+  }
+  return new CoreMem;
+}
+
+void release_mem(CoreMem* m) {
+  std::lock_guard<std::mutex> lk(mem_mu());
+  mem_free().push_back(m);
+}
+
+// Persistent runner threads (leaked on purpose: detached threads must not see
+// their pool destroyed at exit). submit() hands a task to an idle thread or
+// starts a new one, so a task never waits for another task to finish.
+class Pool {
+ public:
+  void submit(std::function<void()> f) {
+    std::lock_guard<std::mutex> lk(mu_);
+    tasks_.push_back(std::move(f));
+    if (tasks_.size() > idle_) {
+      std::thread([this] { work(); }).detach();
+    } else {
+      cv_.notify_one();
+    }
+  }
+
+ private:
+  void work() {
+    std::unique_lock<std::mutex> lk(mu_);
+    for (;;) {
+      ++idle_;
+      cv_.wait(lk, [&] { return !tasks_.empty(); });
+      --idle_;
+      std::function<void()> f = std::move(tasks_.front());
+      tasks_.pop_front();
+      lk.unlock();
+      f();
+      lk.lock();
+    }
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> tasks_;
+  size_t idle_ = 0;
+};
+
+// One pool per process: after a fork() the child's pool has no threads, so
+// it starts a fresh one.
+Pool& pool() {
+  static std::atomic<Pool*> p{nullptr};
+  static std::atomic<pid_t> owner{0};
+  pid_t me = getpid();
+  Pool* cur = p.load();
+  if (!cur || owner.load() != me) {
+    Pool* fresh = new Pool;
+    if (p.compare_exchange_strong(cur, fresh)) owner.store(me);
+    else delete fresh;
+    cur = p.load();
+  }
+  return *cur;
+}
+
+int host_threads() {
+  static int n = std::max(1, int(std::thread::hardware_concurrency()));
+  return n;
+}
+
+}  // namespace
+
 // ---------------------------------------------------------------- Launch
 
-struct Launch {
-  explicit Launch(const LaunchConfig& c) : cfg(c), live(c.block_dim) {}
+struct Launch : std::enable_shared_from_this<Launch> {
+  Launch(const LaunchConfig& c, void (*b)(void*), void* x)
+      : cfg(c), body(b), ctx(x), block_dim(c.block_dim), live(c.block_dim), cores(size_t(c.block_dim)),
+        traces(size_t(c.block_dim)) {}
 
   const LaunchConfig& cfg;
+  void (*body)(void*);
+  void* ctx;
+  const int block_dim;  // by value: a runner may look at it after run_launch returned
   std::mutex mu;
   std::condition_variable cv;
   std::atomic<bool> cancelled{false};
@@ -109,6 +231,28 @@ struct Launch {
   uint64_t generation = 0;
   // Cross-core flag counters: (kind, a, b) -> count.
   std::map<std::tuple<int, int, int>, int64_t> counters;
+  // Runners: host threads taking the next unstarted core (`next`) until none
+  // is left. A runner holds the Launch through a shared_ptr: one that starts
+  // after every core was taken (its thread was slow to be scheduled) only
+  // reads `next` and leaves, so run_launch waits for the cores, never for it.
+  // `runners` counts those still inside run_cores (under mu).
+  std::vector<std::unique_ptr<Core>> cores;
+  std::vector<std::unique_ptr<TraceObserver>> traces;
+  std::atomic<int> next{0};
+  int runners = 0;
+
+  void run_core(int b);
+  void run_cores() {
+    for (int b; (b = next.fetch_add(1)) < block_dim;) run_core(b);
+    std::lock_guard<std::mutex> lk(mu);
+    --runners;
+    cv.notify_all();
+  }
+  // One more runner (caller holds mu).
+  void add_runner() {
+    pool().submit([self = shared_from_this()] { self->run_cores(); });
+    ++runners;
+  }
 
   void report(const std::string& msg) {
     std::lock_guard<std::mutex> lk(mu);
@@ -133,6 +277,9 @@ struct Launch {
   // live core is blocked and none can proceed) and on the watchdog timeout.
   void block(Core& c, const char* what, const std::function<bool()>& ready, const char* file, int line) {
     std::unique_lock<std::mutex> lk(mu);
+    // This core's thread is about to block: if cores are still unstarted, give
+    // them a thread of their own, so no core waits on a core that cannot run.
+    if (next.load() < block_dim) add_runner();
     waiting.push_back({c.block_idx(), &ready, what});
     auto leave = [&] {
       waiting.erase(std::find_if(waiting.begin(), waiting.end(),
@@ -178,12 +325,25 @@ struct Launch {
 // ---------------------------------------------------------------- Core
 
 Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
-    : launch_(launch), block_idx_(block_idx), block_num_(cfg.block_dim), core_type_(cfg.core_type) {
+    : launch_(launch), block_idx_(block_idx), block_num_(cfg.block_dim), core_type_(cfg.core_type),
+      store_(acquire_mem()) {
   for (int m = 0; m < kMemCount; ++m) {
     size_[m] = m == int(Mem::GM) ? 0 : cfg.mem_size[m];
     align_[m] = cfg.mem_align[m] ? cfg.mem_align[m] : 1;
-    mem_[m].assign(size_[m], 0);
+    base_[m] = store_->take(m, size_[m]);
   }
+}
+
+Core::~Core() { release_memory(); }
+
+void Core::release_memory() {
+  if (!store_) return;
+  for (int m = 0; m < kMemCount; ++m) {
+    store_->touched[m] = touched_[m];
+    base_[m] = nullptr;
+  }
+  release_mem(store_);
+  store_ = nullptr;
 }
 
 void Core::poll(const char*, int) {
@@ -240,7 +400,8 @@ uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, b
     fault(file, line, api, "%s %s address %llu which is not %u-byte aligned", rw, mem_name(t.mem),
           (unsigned long long)a, align_[m]);
   *out = Access{t.mem, write, -1, a, n};
-  return mem_[m].data() + a;
+  if (a + n > touched_[m]) touched_[m] = a + n;
+  return base_[m] + a;
 }
 
 void Core::set_flag(int e, int id, const char* file, int line) {
@@ -325,6 +486,34 @@ void Core::ib_wait(int block, int event, const char* file, int line) {
 
 // ---------------------------------------------------------------- launch
 
+void Launch::run_core(int b) {
+  try {
+    cores[b] = std::make_unique<Core>(this, cfg, b);
+    if (cfg.trace_path) {
+      traces[b] = std::make_unique<TraceObserver>();
+      cores[b]->add_observer(traces[b].get());
+    }
+    tl_core = cores[b].get();
+    body(ctx);
+  } catch (const Fault& f) {
+    report(f.what());
+  } catch (const Cancelled&) {
+  } catch (const std::exception& e) {
+    report(strprintf("block %d: internal error: %s", b, e.what()));
+  } catch (...) {
+    report(strprintf("block %d: unknown exception", b));
+  }
+  tl_core = nullptr;
+  if (cores[b]) cores[b]->release_memory();
+  std::lock_guard<std::mutex> lk(mu);
+  --live;
+  ++exited;
+  cv.notify_all();
+}
+
+// Runs the block_dim logical cores on the calling thread plus pooled runner
+// threads (at most one per host CPU to start with; more join when a core blocks
+// in a cross-core wait while cores are still unstarted, see Launch::block).
 int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   auto fail = [&](const std::string& msg) {
     if (cfg.err && cfg.err_len) {
@@ -333,37 +522,25 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     return 1;
   };
   if (cfg.block_dim <= 0 || cfg.block_dim > 4096) return fail(strprintf("block_dim %d out of range", cfg.block_dim));
-  Launch launch(cfg);
-  std::vector<std::unique_ptr<Core>> cores(size_t(cfg.block_dim));
-  std::vector<std::unique_ptr<TraceObserver>> traces(size_t(cfg.block_dim));
-  std::vector<std::thread> threads;
-  threads.reserve(size_t(cfg.block_dim));
-  for (int b = 0; b < cfg.block_dim; ++b) {
-    threads.emplace_back([&, b] {
-      try {
-        cores[b] = std::make_unique<Core>(&launch, cfg, b);
-        if (cfg.trace_path) {
-          traces[b] = std::make_unique<TraceObserver>();
-          cores[b]->add_observer(traces[b].get());
-        }
-        tl_core = cores[b].get();
-        body(ctx);
-      } catch (const Fault& f) {
-        launch.report(f.what());
-      } catch (const Cancelled&) {
-      } catch (const std::exception& e) {
-        launch.report(strprintf("block %d: internal error: %s", b, e.what()));
-      } catch (...) {
-        launch.report(strprintf("block %d: unknown exception", b));
-      }
-      tl_core = nullptr;
-      std::lock_guard<std::mutex> lk(launch.mu);
-      --launch.live;
-      ++launch.exited;
-      launch.cv.notify_all();
-    });
+  auto shared = std::make_shared<Launch>(cfg, body, ctx);
+  Launch& launch = *shared;
+  {
+    std::lock_guard<std::mutex> lk(launch.mu);
+    launch.runners = 1;  // this thread
+    try {
+      for (int i = 1; i < std::min(cfg.block_dim, host_threads()); ++i) launch.add_runner();
+    } catch (const std::exception&) {
+      // No thread could be started: this thread runs the cores (a core that
+      // then blocks in a cross-core wait reports the failure as a fault).
+    }
   }
-  for (auto& t : threads) t.join();
+  launch.run_cores();
+  {
+    std::unique_lock<std::mutex> lk(launch.mu);
+    launch.cv.wait(lk, [&] { return launch.exited == cfg.block_dim; });
+  }
+  auto& cores = launch.cores;
+  auto& traces = launch.traces;
 
   std::string out;
   for (int b = 0; b < cfg.block_dim; ++b)
@@ -379,7 +556,10 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
       std::fclose(f);
     }
   }
-  if (!launch.first_fault.empty()) return fail(launch.first_fault);
+  std::string fault = launch.first_fault;
+  cores.clear();  // give the core memories back now, on this thread
+  traces.clear();
+  if (!fault.empty()) return fail(fault);
   return 0;
 }
 

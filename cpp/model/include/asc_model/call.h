@@ -74,6 +74,17 @@ class Call {
   int32_t event_ = -1, id_ = -1;
 };
 
+// Level-2 fast loops work on typed pointers. dst may alias a source: when
+// every source is either the very same range or disjoint from dst, elements are
+// independent (each is read before it is written, by the same iteration) and
+// the loop is marked `omp simd` (-fopenmp-simd: vectorised even at -O2);
+// a partial overlap runs the plain sequential loop, whose later elements read
+// earlier results exactly as the generic engine does.
+inline bool same_or_apart(const void* d, const void* s, uint64_t bytes) {
+  auto x = static_cast<const uint8_t*>(d), y = static_cast<const uint8_t*>(s);
+  return x == y || x + bytes <= y || y + bytes <= x;
+}
+
 // Spelled like the docs: auto op = asc_model::begin("Add", PIPE_V, ASC_LOC);
 // (C++17 guaranteed elision lets the non-copyable Call be returned.)
 inline Call begin(const char* api, int32_t pipe, const char* file, int line,

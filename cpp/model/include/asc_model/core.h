@@ -20,7 +20,8 @@
 
 namespace asc_model {
 
-struct Launch;  // runtime.cpp: cross-core state of one launch
+struct Launch;     // runtime.cpp: cross-core state of one launch
+struct CoreMem;    // runtime.cpp: a core's local memories, pooled across launches
 
 constexpr int kNumHardEvents = 35;  // HardEvent values 0..34
 constexpr int kNumEventIds = 8;     // ids 0..7 per (src, dst) pair on A2/A3
@@ -37,13 +38,17 @@ struct TensorRef {
 class Core {
  public:
   Core(Launch* launch, const LaunchConfig& cfg, int block_idx);
+  ~Core();
+  // Returns the local memories to the pool once the core's body has ended
+  // (the next core on this thread reuses them while they are still cached).
+  void release_memory();
   Core(const Core&) = delete;
   Core& operator=(const Core&) = delete;
 
   int block_idx() const { return block_idx_; }
   int block_num() const { return block_num_; }
   int core_type() const { return core_type_; }
-  uint8_t* mem_base(Mem m) { return mem_[static_cast<int>(m)].data(); }
+  uint8_t* mem_base(Mem m) { return base_[static_cast<int>(m)]; }
   uint64_t mem_size(Mem m) const { return size_[static_cast<int>(m)]; }
   uint32_t mem_align(Mem m) const { return align_[static_cast<int>(m)]; }
   bool observed() const { return !observers_.empty(); }
@@ -111,8 +116,10 @@ class Core {
  private:
   Launch* launch_;
   int block_idx_, block_num_, core_type_;
-  std::vector<uint8_t> mem_[kMemCount];
+  CoreMem* store_;               // pooled buffers (zero on entry to the launch)
+  uint8_t* base_[kMemCount];
   uint64_t size_[kMemCount];
+  uint64_t touched_[kMemCount] = {};  // end of the highest checked range: re-zeroed on reuse
   uint32_t align_[kMemCount];
   uint8_t flags_[kNumHardEvents][kNumEventIds] = {};
   std::vector<Observer*> observers_;

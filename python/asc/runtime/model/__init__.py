@@ -62,6 +62,8 @@ class ModelBackend(KernelBackend):
         self.trace = trace  # record the instrumentation stream of each launch
         self.last_trace: List[dict] = []
         self.last_compile_s = 0.0  # wall time of the last actual compilation (0 on a cache hit)
+        self._cfg_key = None
+        self._cfg_bytes = b""
 
     def load(self, kernel: CompiledKernel) -> Launcher:
         state = kernel.backend_state.get("model")
@@ -78,29 +80,39 @@ class ModelBackend(KernelBackend):
             state = {"lib": lib, "entry": entry, "path": lib_path}
             kernel.backend_state["model"] = state
         entry = state["entry"]
-        params = list(kernel.params)
+        marshaller = state.get("marshaller")
+        if marshaller is None:
+            marshaller = state["marshaller"] = launch.Marshaller(kernel.params)
         core_type = _CORE_TYPES.get(kernel.kernel_type, 0)
 
         def launcher(block_dim: int, stream: Any, args: Sequence[Any]) -> None:
-            self._launch(entry, params, core_type, int(block_dim), args)
+            self._launch(entry, marshaller, core_type, int(block_dim), args)
 
         launcher.library_path = state["path"]  # type: ignore[attr-defined]
         return launcher
 
-    def _launch(self, entry, params, core_type: int, block_dim: int, args: Sequence[Any]) -> None:
+    def _config_template(self) -> bytes:
+        """LaunchConfig bytes with this platform's memory sizes and alignments."""
+        key = (id(self.platform), self.timeout_s)
+        if self._cfg_key != key:
+            cfg = launch.LaunchConfig()
+            for i, (size, align) in enumerate(zip(self.platform.mem_sizes(), self.platform.mem_aligns())):
+                cfg.mem_size[i] = size
+                cfg.mem_align[i] = align
+            cfg.timeout_s = self.timeout_s
+            self._cfg_bytes, self._cfg_key = bytes(cfg), key
+        return self._cfg_bytes
+
+    def _launch(self, entry, marshaller, core_type: int, block_dim: int, args: Sequence[Any]) -> None:
         if block_dim <= 0:
             raise ValueError(f"block_dim must be positive, got {block_dim}")
-        ptrs, regions, nreg, keep = launch.marshal(params, args)
-        cfg = launch.LaunchConfig()
-        for i, (size, align) in enumerate(zip(self.platform.mem_sizes(), self.platform.mem_aligns())):
-            cfg.mem_size[i] = size
-            cfg.mem_align[i] = align
+        ptrs, regions, nreg, keep = marshaller(args)
+        cfg = launch.LaunchConfig.from_buffer_copy(self._config_template())
         cfg.block_dim = block_dim
         cfg.core_type = core_type
-        cfg.timeout_s = self.timeout_s
         cfg.num_regions = nreg
         cfg.regions = regions
-        err = ctypes.create_string_buffer(8192)
+        err = ctypes.create_string_buffer(4096)
         cfg.err = ctypes.cast(err, ctypes.c_char_p)
         cfg.err_len = len(err)
         trace_file = None
@@ -109,7 +121,7 @@ class ModelBackend(KernelBackend):
             os.close(fd)
             cfg.trace_path = trace_file.encode()
         try:
-            rc = entry(ctypes.byref(cfg), ctypes.cast(ptrs, ctypes.c_void_p))  # ctypes drops the GIL
+            rc = entry(ctypes.byref(cfg), ptrs)  # ctypes drops the GIL
             if trace_file:
                 self.last_trace = parse_trace(Path(trace_file).read_text())
         finally:

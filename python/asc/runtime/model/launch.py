@@ -88,7 +88,8 @@ def _array_view(obj: Any, p: ParamSpec) -> Tuple[int, int]:
         if p.dtype and obj.dtype.name != p.dtype and not (p.dtype == "bfloat16" and obj.dtype.itemsize == 2):
             raise TypeError(f"argument {p.name!r}: array dtype {obj.dtype.name} but the kernel was "
                             f"compiled for {p.dtype}")
-        return obj.ctypes.data, obj.nbytes
+        # __array_interface__ is several times cheaper than obj.ctypes.data
+        return obj.__array_interface__["data"][0], obj.nbytes
     mod = type(obj).__module__
     if mod.startswith("torch"):
         if obj.device.type != "cpu":
@@ -99,39 +100,63 @@ def _array_view(obj: Any, p: ParamSpec) -> Tuple[int, int]:
     raise TypeError(f"argument {p.name!r}: expected a numpy array or CPU torch tensor, got {type(obj).__name__}")
 
 
-def marshal(params: Sequence[ParamSpec], args: Sequence[Any]):
-    """Returns (void** array, regions array, keep-alive list)."""
-    if len(args) != len(params):
-        raise TypeError(f"kernel takes {len(params)} arguments ({', '.join(p.name for p in params)}), "
-                        f"got {len(args)}")
-    keep: List[Any] = []
-    ptrs = (ctypes.c_void_p * max(1, len(params)))()
-    regions = []
-    for i, (p, a) in enumerate(zip(params, args)):
-        if p.kind == "gm":
-            addr, nbytes = _array_view(a, p)
-            cell = ctypes.c_void_p(addr)
-            name = p.name.encode()
-            keep.append(name)
-            regions.append((addr, nbytes, name))
-        else:
-            ct = _SCALARS[p.ctype]
-            if p.ctype == "half":
-                cell = ct(int(np.array(a, dtype=np.float16).view(np.uint16)))
-            elif p.ctype == "bfloat16_t":
-                cell = ct(_bf16_bits(a))
-            elif p.ctype in ("float", "double"):
-                cell = ct(float(a))
-            elif p.ctype == "bool":
-                cell = ct(bool(a))
+def _scalar_value(p: ParamSpec, a: Any):
+    if p.ctype == "half":
+        return int(np.array(a, dtype=np.float16).view(np.uint16))
+    if p.ctype == "bfloat16_t":
+        return _bf16_bits(a)
+    if p.ctype in ("float", "double"):
+        return float(a)
+    if p.ctype == "bool":
+        return bool(a)
+    return int(a)
+
+
+class Marshaller:
+    """Converts one kernel's arguments for a launch. Built once per kernel: the
+    argument values live in one ctypes Structure whose field addresses make the
+    `void**` array the stub unpacks, so a launch allocates three ctypes objects."""
+
+    def __init__(self, params: Sequence[ParamSpec]):
+        self.params = list(params)
+        fields = [(f"a{i}", ctypes.c_void_p if p.kind == "gm" else _SCALARS[p.ctype])
+                  for i, p in enumerate(self.params)]
+        self.Args = type("Args", (ctypes.Structure,), {"_fields_": fields or [("pad", ctypes.c_int)]})
+        self.offsets = [getattr(self.Args, f"a{i}").offset for i in range(len(self.params))]
+        self.Ptrs = ctypes.c_void_p * max(1, len(self.params))
+        gm = [p for p in self.params if p.kind == "gm"]
+        self.Regions = RegionDesc * max(1, len(gm))
+        self.names = [p.name.encode() for p in gm]  # kept alive with the marshaller
+        self.num_regions = len(gm)
+        self.plain_ints = {i for i, p in enumerate(self.params)
+                           if p.kind != "gm" and p.ctype not in ("half", "bfloat16_t", "float", "double", "bool")}
+
+    def __call__(self, args: Sequence[Any]):
+        params = self.params
+        if len(args) != len(params):
+            raise TypeError(f"kernel takes {len(params)} arguments ({', '.join(p.name for p in params)}), "
+                            f"got {len(args)}")
+        vals = self.Args()
+        base = ctypes.addressof(vals)
+        ptrs = self.Ptrs(*[base + off for off in self.offsets])
+        regions = self.Regions()
+        r = 0
+        for i, (p, a) in enumerate(zip(params, args)):
+            name = f"a{i}"
+            if p.kind == "gm":
+                addr, nbytes = _array_view(a, p)
+                setattr(vals, name, addr)
+                reg = regions[r]
+                reg.base, reg.nbytes, reg.name = addr, nbytes, self.names[r]
+                r += 1
             else:
-                v = int(a)
-                cell = ct(v)
-                if cell.value != v:
+                v = _scalar_value(p, a)
+                setattr(vals, name, v)
+                if i in self.plain_ints and getattr(vals, name) != v:
                     raise OverflowError(f"argument {p.name!r}: {v} does not fit in {p.ctype}")
-        keep.append(cell)
-        ptrs[i] = ctypes.cast(ctypes.pointer(cell), ctypes.c_void_p)
-    reg = (RegionDesc * max(1, len(regions)))()
-    for i, (addr, nbytes, name) in enumerate(regions):
-        reg[i] = RegionDesc(addr, nbytes, name)
-    return ptrs, reg, len(regions), keep
+        return ptrs, regions, self.num_regions, vals
+
+
+def marshal(params: Sequence[ParamSpec], args: Sequence[Any]):
+    """Returns (void** array, regions array, region count, keep-alive object)."""
+    return Marshaller(params)(args)

@@ -16,7 +16,14 @@ void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTenso
   const T* a = op.in(src0, count);
   const T* b = op.in(src1, count);
   op.elems(count).run();                                       // 4. report; no fault after this
-  for (int32_t i = 0; i < count; ++i) d[i] = T(a[i] + b[i]);   // 5. compute (dst may alias a src)
+  // 5. compute, only now write. dst may alias a source: identical or disjoint
+  // ranges run the vectorised loop, a partial overlap the sequential one.
+  if (asc_model::same_or_apart(d, a, count * sizeof(T)) && asc_model::same_or_apart(d, b, count * sizeof(T))) {
+#pragma omp simd
+    for (int32_t i = 0; i < count; ++i) d[i] = T(a[i] + b[i]);
+  } else {
+    for (int32_t i = 0; i < count; ++i) d[i] = T(a[i] + b[i]);
+  }
 }
 
 }  // namespace AscendC

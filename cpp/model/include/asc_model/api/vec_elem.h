@@ -14,6 +14,12 @@ inline void div_check(Call& op, uint8_t** q) {
   if constexpr (!is_fp<T>)
     if (ld<T>(q[2]) == T(0)) op.fault("integer division by zero");
 }
+// Floating-point division needs no pre-check: no per-element pass at all.
+template <class T>
+constexpr auto div_pre() {
+  if constexpr (is_fp<T>) return nullptr;
+  else return &div_check<T>;
+}
 }  // namespace vec
 }  // namespace asc_model
 
@@ -87,7 +93,7 @@ using asc_model::vec::relu;
 ASC_VEC_BIN_L0(Add, a + b, nullptr)  // level 2: api/add.h
 ASC_VEC_BIN(Sub, a - b, nullptr)
 ASC_VEC_BIN(Mul, a * b, nullptr)
-ASC_VEC_BIN(Div, a / b, asc_model::vec::div_check<T>)
+ASC_VEC_BIN(Div, a / b, asc_model::vec::div_pre<T>())
 ASC_VEC_BIN(Max, (a < b ? b : a), nullptr)
 ASC_VEC_BIN(Min, (b < a ? b : a), nullptr)
 ASC_VEC_BIN(And, a & b, nullptr)
@@ -204,8 +210,12 @@ void dup(asc_model::Call& op, const LocalTensor<T>& dst, T v, const asc_model::v
   using namespace asc_model::vec;
   std::array<Opd, 1> o{opd(dst, blk, rep, true)};
   auto f = [&](uint8_t** q) { st<T>(q[0], v); };
-  if (pl) run_l0(op, *pl, o, nullptr, f);
-  else run_l2(op, count, o, nullptr, f);
+  if (pl) { run_l0(op, *pl, o, nullptr, f); return; }
+  if (count < 0) op.fault("count is negative");
+  T* d = op.out(dst, uint64_t(count));
+  op.elems(uint64_t(count)).run();
+#pragma omp simd
+  for (int64_t i = 0; i < count; ++i) d[i] = v;
 }
 }  // namespace detail_dup
 template <class T, bool isSetMask = true>

@@ -47,6 +47,29 @@ struct Mask {
   }
   int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) +
                              __builtin_popcountll(w[2]) + __builtin_popcountll(w[3]); }
+  // Lowest / highest active element in [lo, hi), or -1 (word-wise bit scans).
+  int lowest(int lo, int hi) const {
+    for (int k = lo >> 6; k < 4 && (k << 6) < hi; ++k) {
+      uint64_t x = w[k] & range_bits(k, lo, hi);
+      if (x) return (k << 6) + __builtin_ctzll(x);
+    }
+    return -1;
+  }
+  int highest(int lo, int hi) const {
+    if (hi <= lo) return -1;
+    for (int k = (hi - 1) >> 6; k >= 0 && ((k + 1) << 6) > lo; --k) {
+      uint64_t x = w[k] & range_bits(k, lo, hi);
+      if (x) return (k << 6) + 63 - __builtin_clzll(x);
+    }
+    return -1;
+  }
+  // Bits of word k that fall in [lo, hi).
+  static uint64_t range_bits(int k, int lo, int hi) {
+    int a = std::max(lo - (k << 6), 0), b = std::min(hi - (k << 6), 64);
+    if (a >= b) return 0;
+    uint64_t up = b == 64 ? ~0ull : (1ull << b) - 1;
+    return up & ~((1ull << a) - 1);
+  }
 };
 
 struct MaskArg {
@@ -138,16 +161,13 @@ inline void declare(Call& op, const Plan& pl, Opd& o, int epr_override = 0) {
   for (int r = 0; r < pl.repeats; ++r) {
     const Mask& m = pl.mask(r);
     int lo_blk = -1, hi_e = -1;
-    for (int b = 0; b < nblk; ++b) {
-      int last = -1;
-      for (int e = b * int(epb); e < std::min(epr, (b + 1) * int(epb)); ++e)
-        if (m.test(e)) last = e;
+    if (contiguous) {  // first active block .. last active element
+      int lo_e = m.lowest(0, epr);
+      if (lo_e >= 0) { lo_blk = lo_e / int(epb); hi_e = m.highest(0, epr); }
+    }
+    for (int b = 0; b < nblk && !contiguous; ++b) {
+      int last = m.highest(b * int(epb), std::min(epr, (b + 1) * int(epb)));
       if (last < 0) continue;
-      if (contiguous) {
-        if (lo_blk < 0) lo_blk = b;
-        hi_e = last;
-        continue;
-      }
       uint64_t start = o.off(r, b * int(epb));
       uint64_t end = o.off(r, last) + o.esz;
       uint8_t* p = op.range(o.ref, start, end - start, o.write, true);
@@ -224,10 +244,25 @@ template <class T, class F, class Pre = std::nullptr_t>
 void binary_l2(const char* name, const LT<T>& d, const LT<T>& a, const LT<T>& b, int64_t count, F f,
                const char* file, int line, Pre pre = nullptr) {
   Call op(name, PIPE_V, file, line);
-  std::array<Opd, 3> o{opd(d, 1, 8, true), opd(a, 1, 8, false), opd(b, 1, 8, false)};
-  run_l2(op, count, o, pre, [&](uint8_t** q) {
-    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])), Cmp<T>(ld<T>(q[2])))));
-  });
+  if (count < 0) op.fault("count is negative");
+  uint64_t n = uint64_t(count);
+  T* pd = op.out(d, n);  // same ranges, same order as run_l2
+  const T* pa = op.in(a, n);
+  const T* pb = op.in(b, n);
+  if constexpr (!std::is_same_v<Pre, std::nullptr_t>) {
+    for (uint64_t e = 0; e < n; ++e) {
+      uint8_t* q[3] = {reinterpret_cast<uint8_t*>(pd + e), (uint8_t*)(pa + e), (uint8_t*)(pb + e)};
+      pre(op, q);
+    }
+  }
+  op.elems(n).run();
+  auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(pa[i]), Cmp<T>(pb[i]))); };
+  if (same_or_apart(pd, pa, n * sizeof(T)) && same_or_apart(pd, pb, n * sizeof(T))) {
+#pragma omp simd
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  } else {
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  }
 }
 // Unary: f(dst_old, x) -> new dst.
 template <class T, class F>
@@ -243,10 +278,18 @@ void unary_l0(const char* name, const LT<T>& d, const LT<T>& s, MaskArg m, bool 
 template <class T, class F>
 void unary_l2(const char* name, const LT<T>& d, const LT<T>& s, int64_t count, F f, const char* file, int line) {
   Call op(name, PIPE_V, file, line);
-  std::array<Opd, 2> o{opd(d, 1, 8, true), opd(s, 1, 8, false)};
-  run_l2(op, count, o, nullptr, [&](uint8_t** q) {
-    st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])))));
-  });
+  if (count < 0) op.fault("count is negative");
+  uint64_t n = uint64_t(count);
+  T* pd = op.out(d, n);
+  const T* ps = op.in(s, n);
+  op.elems(n).run();
+  auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(ps[i]))); };
+  if (same_or_apart(pd, ps, n * sizeof(T))) {
+#pragma omp simd
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  } else {
+    for (uint64_t i = 0; i < n; ++i) body(i);
+  }
 }
 
 }  // namespace vec

@@ -13,6 +13,9 @@
 // not take part; a block / pair / repeat with no active element writes nothing.
 #pragma once
 #include <vector>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 #include "asc_model/api/vec_engine.h"
 
 namespace asc_model {
@@ -67,7 +70,94 @@ inline bool best(const std::vector<T>& v, bool is_max, size_t& at) {
   return true;
 }
 
+// Tree sum of n <= 256 contiguous values, the same pairing as tree_sum, on a
+// stack buffer (no allocation).
+template <class T>
+inline T tree_sum_n(const uint8_t* src, int n) {
+  if (n <= 0) return T(0);
+  T buf[256];
+  std::memcpy(static_cast<void*>(buf), src, size_t(n) * sizeof(T));
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    // Levels with a multiple of 8 values: 4 adjacent-pair sums per SSE add
+    // (the same pairs, the same float additions).
+    for (; n >= 8 && n % 8 == 0; n /= 2)
+      for (int i = 0; i < n; i += 8) {
+        __m128 a = _mm_loadu_ps(buf + i), b = _mm_loadu_ps(buf + i + 4);
+        __m128 even = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+        __m128 odd = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+        _mm_storeu_ps(buf + i / 2, _mm_add_ps(even, odd));
+      }
+  }
+#endif
+  while (n > 1) {
+    int m = (n + 1) / 2;
+    for (int i = 0; i < m; ++i) buf[i] = 2 * i + 1 < n ? rsum(buf[2 * i], buf[2 * i + 1]) : buf[2 * i];
+    n = m;
+  }
+  return buf[0];
+}
+
 enum class Kind { Sum, Max, Min };
+
+template <class T>
+void reduce_contig(Kind k, const uint8_t* src, const Plan& pl, uint8_t* d, bool cal_index) {
+  uint64_t n = pl.elems();
+  if (k == Kind::Sum) {
+    T acc = T(0);
+    for (int r = 0; r < pl.repeats; ++r) {
+      int len = r + 1 == pl.repeats ? pl.last.count() : pl.epr;
+      T part = tree_sum_n<T>(src + uint64_t(r) * pl.epr * sizeof(T), len);
+      acc = r ? rsum(acc, part) : part;
+    }
+    st<T>(d, acc);
+    return;
+  }
+  if (n == 0) return;
+  const T* v = reinterpret_cast<const T*>(src);
+  uint64_t at = 0;
+  Cmp<T> best = v[0];
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    // Without NaNs the sequential scan keeps the first element equal to the
+    // extreme value: find that value with SSE max/min, then its first index.
+    if (n >= 8) {
+      __m128 m = _mm_loadu_ps(v), bad = _mm_cmpunord_ps(m, m);
+      uint64_t i = 4;
+      for (; i + 4 <= n; i += 4) {
+        __m128 x = _mm_loadu_ps(v + i);
+        bad = _mm_or_ps(bad, _mm_cmpunord_ps(x, x));
+        m = k == Kind::Max ? _mm_max_ps(m, x) : _mm_min_ps(m, x);
+      }
+      if (!_mm_movemask_ps(bad)) {
+        float lanes[4];
+        _mm_storeu_ps(lanes, m);
+        float e = lanes[0];
+        for (int j = 1; j < 4; ++j) e = k == Kind::Max ? (lanes[j] > e ? lanes[j] : e) : (lanes[j] < e ? lanes[j] : e);
+        bool nan = false;
+        for (; i < n; ++i) {
+          nan = nan || v[i] != v[i];
+          e = k == Kind::Max ? (v[i] > e ? v[i] : e) : (v[i] < e ? v[i] : e);
+        }
+        if (!nan) {  // the tail had no NaN either
+          while (!(v[at] == e)) ++at;
+          st<T>(d, v[at]);
+          if (cal_index) st<T>(d + sizeof(T), index_bits<T>(at));
+          return;
+        }
+        at = 0;
+      }
+    }
+  }
+#endif
+  if (k == Kind::Max) {
+    for (uint64_t i = 1; i < n; ++i) { Cmp<T> a = v[i]; if (a > best) { best = a; at = i; } }
+  } else {
+    for (uint64_t i = 1; i < n; ++i) { Cmp<T> a = v[i]; if (a < best) { best = a; at = i; } }
+  }
+  st<T>(d, v[at]);
+  if (cal_index) st<T>(d + sizeof(T), index_bits<T>(at));
+}
 
 // ReduceSum/Max/Min: level 2 (pl == nullptr: count contiguous) or level 0.
 template <class T>
@@ -76,6 +166,7 @@ void reduce_all(Call& op, Kind k, const LT<T>& dst, const LT<T>& src, const Plan
   declare(op, pl, s);
   uint8_t* d = op.range(dst.ref(), 0, (cal_index && k != Kind::Sum ? 2 : 1) * sizeof(T), true, false);
   op.elems(pl.elems()).run();
+  if (level2) { reduce_contig<T>(k, s.origin, pl, d, cal_index); return; }
   std::vector<T> all, part;
   std::vector<uint64_t> idx;
   std::vector<T> v;
