@@ -2,8 +2,8 @@
 // them as brace-init lists in the TD field order, e.g.
 //   AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8};
 // so each is an aggregate whose members follow that order exactly, with the
-// vendor defaults. Enum-typed members are EnumArg<E>: the emitter currently
-// prints enum fields as plain ints, and EnumArg accepts both.
+// vendor defaults. Enum-typed members are EnumArg<E>: the emitter prints enum
+// fields as static_cast<E>(v) (and older sources as plain ints); EnumArg accepts both.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -166,11 +166,18 @@ struct LoadDataRepeatParam {
   uint8_t repeatTime = 1;
   uint8_t repeatMode = 0;
 };
+// The emitter passes array fields as named local arrays (`const T[]`), as the
+// vendor constructors take them: these two structs have those constructors.
 struct MrgSort4Info {
   uint16_t elementLengths[4] = {0, 0, 0, 0};
   bool ifExhaustedSuspension = false;
   uint16_t validBit = 15;
   uint16_t repeatTimes = 1;
+  MrgSort4Info() = default;
+  MrgSort4Info(const uint16_t* lengths, bool suspension, uint16_t valid, uint16_t repeats)
+      : ifExhaustedSuspension(suspension), validBit(valid), repeatTimes(repeats) {
+    for (int i = 0; i < 4; ++i) elementLengths[i] = lengths[i];
+  }
 };
 struct FixpipeParamsV220 {
   uint16_t nSize = 0, mSize = 0;
@@ -201,6 +208,15 @@ struct ShapeInfo {
   uint8_t originalShapeDim = 0;
   uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
   asc_model::EnumArg<DataFormat> dataFormat = DataFormat::ND;
+  ShapeInfo() = default;
+  ShapeInfo(uint8_t dim, const uint32_t* s, uint8_t odim, const uint32_t* os,
+            asc_model::EnumArg<DataFormat> fmt)
+      : shapeDim(dim), originalShapeDim(odim), dataFormat(fmt) {
+    for (int i = 0; i < dim && i < K_MAX_SHAPE_DIM; ++i) shape[i] = s[i];
+    for (int i = 0; i < odim && i < K_MAX_SHAPE_DIM; ++i) originalShape[i] = os[i];
+  }
+  ShapeInfo(uint8_t dim, const uint32_t* s, asc_model::EnumArg<DataFormat> fmt = DataFormat::ND)
+      : ShapeInfo(dim, s, dim, s, fmt) {}
 };
 struct SliceInfo {
   uint32_t startIndex = 0, endIndex = 0, stride = 0, burstLen = 0, shapeValue = 0;
