@@ -11,7 +11,10 @@ from asc.runtime.model import build
 
 BASE_LIT = ["sync/block_sync.mlir", "sync/flags.mlir", "pipe/pipe.mlir", "sys_var/sys_var.mlir",
             "debug/dump.mlir", "debug/metrics_prof.mlir", "debug/metrics_prof_stop.mlir",
-            "tensor/global_tensor.mlir", "tensor/local_tensor.mlir"]
+            "tensor/global_tensor.mlir", "tensor/local_tensor.mlir",
+            # struct field C++ types (enum casts, array fields), merge sort, TPipe ptr, unsigned arith
+            "common/mrg_sort.mlir", "core/struct_fields.mlir", "pipe/tpipe_ptr.mlir", "core/unsigned.mlir",
+            "data_copy/data_copy.mlir", "cube/fixpipe.mlir"]
 
 
 @pytest.mark.parametrize("rel", BASE_LIT)

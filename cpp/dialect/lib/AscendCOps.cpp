@@ -48,7 +48,8 @@ LogicalResult ConstructOp::verify() {
         os << "[" << getStructFieldArity(cppTypes[i]) << "]";
     }
     return emitOpError() << type.getCppName() << " takes " << expected
-                         << " values (" << text << "), got " << getFields().size();
+                         << (expected == names.size() ? " fields (" : " values (") << text
+                         << "), got " << getFields().size();
   }
   bool tensorFields = isa<MrgSortSrcListType>(type);
   for (Value field : getFields()) {

@@ -184,7 +184,6 @@ class KernelCompilation:
                 if returned is None:
                     b.create_return([])
                 else:
-                    from . import scalar
                     b.create_return([scalar.as_value(returned, result_types[0]).handle])
                 b.restore_insertion_point(saved_ip)
                 b.set_loc(saved_loc)

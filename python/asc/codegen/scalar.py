@@ -63,6 +63,17 @@ def from_result(handle) -> PlainValue:
     return PlainValue(handle, dtype)
 
 
+def as_element(x, dtype: dt.DataType):
+    """The handle of `x` converted to `dtype` with exactly the MLIR type of a tensor
+    element of that dtype (ui32 for uint32: an `ascendc.sign_cast` of the signless value),
+    for ops that take a scalar of the tensor's element type (SetValue, Duplicate, Adds...)."""
+    v = as_value(x, dtype)
+    if dtype.kind == "uint":
+        b = builder()
+        return b.create_asc_SignCastOp(dtype.to_ir(b), v.handle)
+    return v.handle
+
+
 def constant(value, dtype: dt.DataType) -> PlainValue:
     b = builder()
     t = ir_type(dtype, b)

@@ -5,6 +5,7 @@
 // vendor defaults. Enum-typed members are EnumArg<E>: the emitter prints enum
 // fields as static_cast<E>(v) (and older sources as plain ints); EnumArg accepts both.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include "asc_model/dtypes.h"
@@ -177,6 +178,12 @@ struct MrgSort4Info {
   MrgSort4Info(const uint16_t* lengths, bool suspension, uint16_t valid, uint16_t repeats)
       : ifExhaustedSuspension(suspension), validBit(valid), repeatTimes(repeats) {
     for (int i = 0; i < 4; ++i) elementLengths[i] = lengths[i];
+  }
+  // Brace-list lengths (`{{1, 2, 3, 4}, false, 15, 1}`).
+  template <size_t N>
+  MrgSort4Info(const uint16_t (&lengths)[N], bool suspension, uint16_t valid, uint16_t repeats)
+      : MrgSort4Info(static_cast<const uint16_t*>(lengths), suspension, valid, repeats) {
+    static_assert(N == 4, "MrgSort4Info: four element lengths");
   }
 };
 struct FixpipeParamsV220 {

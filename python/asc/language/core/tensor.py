@@ -60,13 +60,12 @@ class BaseTensor(RuntimeValue):
     @api.builtin
     def get_value(self, offset) -> PlainValue:
         b = context.builder()
-        return PlainValue(b.create_asc_GetValueOp(self.dtype.to_ir(b), self._value(), _i32(offset)),
-                          self.dtype)
+        return scalar.from_result(b.create_asc_GetValueOp(self.dtype.to_ir(b), self._value(), _i32(offset)))
 
     @api.builtin
     def set_value(self, offset, value) -> None:
         b = context.builder()
-        b.create_asc_SetValueOp(self._value(), _i32(offset), scalar.as_value(value, self.dtype).handle)
+        b.create_asc_SetValueOp(self._value(), _i32(offset), scalar.as_element(value, self.dtype))
 
     @api.builtin
     def get_size(self) -> PlainValue:
