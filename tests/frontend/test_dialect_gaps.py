@@ -306,3 +306,47 @@ def test_unsigned_scalar_arithmetic():
     check(text, " / static_cast<uint32_t>(3)")
     check(text, " >> static_cast<uint32_t>(28)")
     check(text, "static_cast<int64_t>(static_cast<uint32_t>(u))")
+
+
+# ------------------------------------------------------------------ VdeqInfo
+VDEQ_SCALE = [0.5 * i for i in range(16)]
+VDEQ_OFFSET = [i - 8 for i in range(16)]
+VDEQ_SIGN = [i % 2 == 0 for i in range(16)]
+
+
+@asc.jit
+def k_vdeq(out: asc.GlobalAddress):
+    o_gm = asc.GlobalTensor()
+    o_gm.set_global_buffer(out, 16)
+    vdeq = asc.LocalTensor(asc.uint64, asc.TPosition.VECCALC, 0, 16)
+    info = asc.VdeqInfo(VDEQ_SCALE, VDEQ_OFFSET, VDEQ_SIGN)
+    asc.set_deq_scale(vdeq, info)
+    asc.set_flag(asc.HardEvent.S_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.S_MTE3, 0)
+    asc.data_copy(o_gm, vdeq, 16)
+
+
+def test_set_deq_scale_vdeq():
+    out = np.zeros(16, np.uint64)
+    k_vdeq[1](out)
+    scale = np.array([0.5 * i for i in range(16)], np.float32).view(np.uint32).astype(np.uint64)
+    offset = np.array([(i - 8) & 0x1FF for i in range(16)], np.uint64)
+    sign = np.array([i % 2 == 0 for i in range(16)], np.uint64)
+    np.testing.assert_array_equal(out, scale | (offset << np.uint64(37)) | (sign << np.uint64(46)))
+    text = compile_source(k_vdeq, out)
+    check_next(text, "float v0_vdeqScale[16] = {0.0e+00f, 5.000000000e-01f, 1.000000000e+00f,",
+               "int16_t v0_vdeqOffset[16] = {-8, -7,",
+               "bool v0_vdeqSignMode[16] = {true, false,",
+               "AscendC::VdeqInfo v0{v0_vdeqScale, v0_vdeqOffset, v0_vdeqSignMode};",
+               "AscendC::SetDeqScale(vdeq, v0);")
+
+
+@asc.jit
+def k_vdeq_bad():
+    vdeq = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 16)
+    asc.set_deq_scale(vdeq, asc.VdeqInfo([1.0] * 16, [0] * 16, [False] * 16))
+
+
+def test_set_deq_scale_vdeq_dtype():
+    with pytest.raises(asc.CompileError, match="the vdeq tensor holds uint64, not float32"):
+        compile_source(k_vdeq_bad)

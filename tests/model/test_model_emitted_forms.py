@@ -14,7 +14,7 @@ BASE_LIT = ["sync/block_sync.mlir", "sync/flags.mlir", "pipe/pipe.mlir", "sys_va
             "tensor/global_tensor.mlir", "tensor/local_tensor.mlir",
             # struct field C++ types (enum casts, array fields), merge sort, TPipe ptr, unsigned arith
             "common/mrg_sort.mlir", "core/struct_fields.mlir", "pipe/tpipe_ptr.mlir", "core/unsigned.mlir",
-            "data_copy/data_copy.mlir", "cube/fixpipe.mlir"]
+            "data_copy/data_copy.mlir", "cube/fixpipe.mlir", "vector/vdeq.mlir"]
 
 
 @pytest.mark.parametrize("rel", BASE_LIT)

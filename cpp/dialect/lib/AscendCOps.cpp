@@ -440,3 +440,10 @@ LogicalResult SignCastOp::verify() {
     return emitOpError() << "changes the width (" << from << " to " << to << "); use arith casts";
   return success();
 }
+
+LogicalResult SetDeqScaleVdeqOp::verify() {
+  Type t = getTensorElementType(getVdeq().getType());
+  if (!t.isUnsignedInteger(64))
+    return emitOpError() << "the vdeq tensor holds uint64_t (ui64), not " << t;
+  return success();
+}

@@ -10,9 +10,9 @@
 // ROUNDTRIP: ascendc.construct !ascendc.mrg_sort_4_info(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : i32, i32, i32, i32, i1, i32, i32
 // ROUNDTRIP: ascendc.mrg_sort %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>
 // ROUNDTRIP: ascendc.mrg_sort4 %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>
-// ROUNDTRIP: %{{.*}}:4 = ascendc.get_mrg_sort_result
+// ROUNDTRIP: %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = ascendc.get_mrg_sort_result
 // ROUNDTRIP: ascendc.sign_cast %{{.*}} : ui16 to i16
-// ROUNDTRIP: %{{.*}}:2 = ascendc.get_store_atomic_config
+// ROUNDTRIP: %{{.*}}, %{{.*}} = ascendc.get_store_atomic_config
 
 // CHECK-LABEL: __aicore__ inline int32_t mrg_sort(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& a, AscendC::LocalTensor<float>& b, int32_t n) {
 // CHECK-NEXT:   AscendC::MrgSortSrcList<float> list{a, b, a, b};

@@ -208,6 +208,16 @@ struct CheckLocalMemoryIAParam {
   bool isScalarRead = false, isScalarWrite = false, isVectorRead = false, isVectorWrite = false;
   bool isMteRead = false, isMteWrite = false, isEnable = false;
 };
+constexpr int VDEQ_TENSOR_SIZE = 16;
+struct VdeqInfo {
+  float vdeqScale[VDEQ_TENSOR_SIZE] = {};
+  int16_t vdeqOffset[VDEQ_TENSOR_SIZE] = {};
+  bool vdeqSignMode[VDEQ_TENSOR_SIZE] = {};
+  VdeqInfo() = default;
+  VdeqInfo(const float* s, const int16_t* o, const bool* m) {
+    for (int i = 0; i < VDEQ_TENSOR_SIZE; ++i) { vdeqScale[i] = s[i]; vdeqOffset[i] = o[i]; vdeqSignMode[i] = m[i]; }
+  }
+};
 constexpr int K_MAX_SHAPE_DIM = 8;
 struct ShapeInfo {
   uint8_t shapeDim = 0;

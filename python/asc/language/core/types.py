@@ -98,6 +98,9 @@ _STRUCTS: List[Tuple[str, str, List[str], List[str]]] = [
     ('MrgSort4Info', 'mrg_sort_4_info',
      ['element_lengths: List[int], if_exhausted_suspension: bool = False, valid_bit: int = 15, repeat_times: int = 1'],
      ['element_lengths', 'if_exhausted_suspension', 'valid_bit', 'repeat_times']),
+    ('VdeqInfo', 'vdeq_info',
+     ['scale: List[float], offset: List[int], sign_mode: List[bool]'],
+     ['scale', 'offset', 'sign_mode']),
     ('FixpipeParamsV220', 'fixpipe_params_v220',
      ['n_size: int, m_size: int, src_stride: int, dst_stride: int, quant_pre: QuantModes = QuantModes.NoQuant, deq_scalar: int = 0, nd_num: int = 1, src_nd_stride: int = 0, dst_nd_stride: int = 0, relu_en: bool = False, unit_flag: int = 0, is_channel_split: bool = False'],
      ['n_size', 'm_size', 'src_stride', 'dst_stride', 'relu_en', 'quant_pre', 'deq_scalar', 'nd_num', 'src_nd_stride', 'dst_nd_stride', 'unit_flag', 'is_channel_split']),
@@ -116,13 +119,16 @@ _STRUCTS: List[Tuple[str, str, List[str], List[str]]] = [
 _ARRAY_FIELDS: Dict[Tuple[str, str], Tuple[int, dt.DataType]] = {
     ("MrgSort4Info", "element_lengths"): (4, dt.int32),
     ("ShapeInfo", "shape"): (8, dt.int32),
+    ("VdeqInfo", "scale"): (16, dt.float32),
+    ("VdeqInfo", "offset"): (16, dt.int16),
+    ("VdeqInfo", "sign_mode"): (16, dt.bool_),
     ("ShapeInfo", "original_shape"): (8, dt.int32),
 }
 
 
 def _field_handle(b, value, kind=None):
     from ...codegen import scalar
-    if isinstance(value, bool):
+    if isinstance(value, bool) and kind in (None, dt.bool_):
         return b.get_bool(value)
     if isinstance(value, PlainValue):
         return value.handle if kind is None else scalar.as_value(value, kind).handle

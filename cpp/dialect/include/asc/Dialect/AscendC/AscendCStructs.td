@@ -68,6 +68,9 @@ def AscendC_LoadImageToLocalParamsType : AscendC_StructType<"LoadImageToLocalPar
     ["horizSize", "vertSize", "horizStartPos", "vertStartPos", "srcHorizSize", "topPadSize", "botPadSize", "leftPadSize", "rightPadSize", "sid"]>;
 def AscendC_CheckLocalMemoryIAParamType : AscendC_StructType<"CheckLocalMemoryIAParam", "check_local_memory_ia_param", "CheckLocalMemoryIAParam",
     ["enableBit", "startAddr", "endAddr", "isScalarRead", "isScalarWrite", "isVectorRead", "isVectorWrite", "isMteRead", "isMteWrite", "isEnable"]>;
+def AscendC_VdeqInfoType : AscendC_StructType<"VdeqInfo", "vdeq_info", "VdeqInfo",
+    ["vdeqScale", "vdeqOffset", "vdeqSignMode"],
+    ["float[16]", "int16_t[16]", "bool[16]"]>;
 def AscendC_ShapeInfoType : AscendC_StructType<"ShapeInfo", "shape_info", "ShapeInfo",
     ["shapeDim", "shape", "originalShapeDim", "originalShape", "dataFormat"],
     ["", "uint32_t[8]", "", "uint32_t[8]", "AscendC::DataFormat"]>;
