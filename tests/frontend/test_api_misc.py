@@ -203,8 +203,6 @@ def k_aipp(x: asc.GlobalAddress):
 @pytest.mark.parametrize("kernel,args,message", [
     (k_slice_copy, (F32, 256), "slice lists"),
     (k_aipp, (F32,), "set_aipp_functions is not supported"),
-    (mk.k_load3d, (0,), "array field pad_list"),
-    (mk.k_load3d, (1,), "array field pad_list"),
 ])
 def test_unsupported(kernel, args, message):
     with pytest.raises(asc.CompileError, match="NotImplementedError") as info:

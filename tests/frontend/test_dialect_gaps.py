@@ -350,3 +350,12 @@ def k_vdeq_bad():
 def test_set_deq_scale_vdeq_dtype():
     with pytest.raises(asc.CompileError, match="the vdeq tensor holds uint64, not float32"):
         compile_source(k_vdeq_bad)
+
+
+# ------------------------------------------------------------------ LoadData3D padList (uint8_t[4])
+@pytest.mark.parametrize("v2", [0, 1])
+def test_load3d_pad_list(v2):
+    import misc_kernels as mk
+    text = compile_source(mk.k_load3d, v2)
+    name = "LoadData3DParamsV2" if v2 else "LoadData3DParamsV1"
+    check_next(text, "uint8_t v0_padList[4] = {0, 0, 0, 0};", f"AscendC::{name} v0{{v0_padList, 4, 4, ")

@@ -118,6 +118,8 @@ _STRUCTS: List[Tuple[str, str, List[str], List[str]]] = [
 # the elements as consecutive operands and the emitter declares the array.
 _ARRAY_FIELDS: Dict[Tuple[str, str], Tuple[int, dt.DataType]] = {
     ("MrgSort4Info", "element_lengths"): (4, dt.int32),
+    ("LoadData3DParamsV1", "pad_list"): (4, dt.int32),
+    ("LoadData3DParamsV2", "pad_list"): (4, dt.int32),
     ("ShapeInfo", "shape"): (8, dt.int32),
     ("VdeqInfo", "scale"): (16, dt.float32),
     ("VdeqInfo", "offset"): (16, dt.int16),

@@ -47,9 +47,11 @@ def AscendC_LoadData2DParamsType : AscendC_StructType<"LoadData2DParams", "load_
 def AscendC_LoadData2DParamsV2Type : AscendC_StructType<"LoadData2DParamsV2", "load_data_2d_params_v2", "LoadData2DParamsV2",
     ["mStartPosition", "kStartPosition", "mStep", "kStep", "srcStride", "dstStride", "ifTranspose", "sid"]>;
 def AscendC_LoadData3DParamsV1Type : AscendC_StructType<"LoadData3DParamsV1", "load_data_3d_params_v1", "LoadData3DParamsV1",
-    ["padList", "l1H", "l1W", "c1Index", "fetchFilterW", "fetchFilterH", "leftTopW", "leftTopH", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "jumpStride", "repeatMode", "repeatTime", "cSize", "padValue"]>;
+    ["padList", "l1H", "l1W", "c1Index", "fetchFilterW", "fetchFilterH", "leftTopW", "leftTopH", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "jumpStride", "repeatMode", "repeatTime", "cSize", "padValue"],
+    ["uint8_t[4]"]>;
 def AscendC_LoadData3DParamsV2Type : AscendC_StructType<"LoadData3DParamsV2", "load_data_3d_params_v2", "LoadData3DParamsV2",
-    ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "enSmallK", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"]>;
+    ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "enSmallK", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"],
+    ["uint8_t[4]"]>;
 def AscendC_LoadData3DParamsV2ProType : AscendC_StructType<"LoadData3DParamsV2Pro", "load_data_3d_params_v2_pro", "LoadData3DParamsV2Pro",
     ["channelSize", "enTranspose", "enSmallK", "filterSizeW", "filterSizeH", "fMatrixCtrl", "extConfig", "filterConfig"]>;
 def AscendC_LoadData2dTransposeParamsType : AscendC_StructType<"LoadData2dTransposeParams", "load_data_2d_transpose_params", "LoadData2dTransposeParams",
@@ -83,7 +85,7 @@ def AscendC_SliceInfoType : AscendC_StructType<"SliceInfo", "slice_info", "Slice
 // = {a, b, c, d};`), since the Ascend C constructors take `const T[]` pointers,
 // which a nested brace list cannot initialise. ShapeInfo arrays are
 // K_MAX_SHAPE_DIM (8) long; shapeDim says how many are used.
-// (LoadData3DParamsV1/V2 padList is still a scalar-only field: not built yet.)
+// LoadData3DParamsV1/V2 padList: uint8_t[4] (the other fields as they are).
 
 // Constructor orders that differ from member orders (checked against the
 // asc-devkit headers): FixpipeParamsV220 takes reluEn fifth (11/12-argument
