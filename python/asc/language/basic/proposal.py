@@ -40,7 +40,7 @@ for _k, _v in {
     "is_full_sort": "sort all repeats together (compile-time; False: each 32-element group)",
     "sort_list": "the lists to merge",
     "element_count_list": "the length of each list",
-    "sorted_num": "receives the numbers of merged elements",
+    "sorted_num": "pyasc's out-list of merged counts; not written (use get_mrg_sort_result())",
     "valid_bit": "which lists take part (a bit mask)",
     "is_exhausted_suspension": "stop when one list is exhausted",
 }.items():

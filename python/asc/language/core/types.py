@@ -336,6 +336,16 @@ class ShapeInfo(ParamStruct):
 api.register_class(ShapeInfo)
 
 
+def _register_docs():
+    from .. import docs
+    docs.SUMMARIES.setdefault("get_shape_size", "The number of elements of `shape_info`'s shape (the "
+                                                "product of its dimensions).")
+    docs.PARAMS.setdefault("shape_info", "an asc.ShapeInfo")
+
+
+_register_docs()
+
+
 @api.api("GetShapeSize", "types", "shape_info: ShapeInfo")
 def get_shape_size(form, a):
     """The product of the dimensions of `shape_info` (compile-time when they all are)."""
