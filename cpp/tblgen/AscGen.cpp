@@ -200,14 +200,24 @@ bool genEmitter(raw_ostream &os, RecordKeeper &records) {
     StringRef format = def.getValueAsString("ascCall");
     bool isDecl = def.getValueAsBit("ascIsDecl");
     if (format.empty() && !isDecl) continue;
-    if (op.getNumResults() > 1)
-      PrintFatalError(def.getLoc(), op.getOperationName() + ": ops with ascCall have at most one result");
+    bool outParams = def.getValueAsBit("ascOutParams");
+    bool isRef = def.getValueAsBit("ascIsRef");
+    if (op.getNumResults() > 1 && !outParams)
+      PrintFatalError(def.getLoc(), op.getOperationName() + ": ops with ascCall have at most one result "
+                                    "(unless ascOutParams is set)");
     os << "static ::mlir::LogicalResult emit" << op.getCppClassName()
        << "(::asc::CppEmitter &e, ::mlir::Operation *o) {\n"
-       << "  auto op = ::llvm::cast<" << op.getQualCppClassName() << ">(o); (void)op;\n"
-       << "  e.beginStatement(o);\n";
-    if (isDecl)
+       << "  auto op = ::llvm::cast<" << op.getQualCppClassName() << ">(o); (void)op;\n";
+    if (outParams)
+      os << "  for (::mlir::Value r : op->getResults()) {\n"
+         << "    e.beginStatement(o); e.beginDeclaration(r); e.endStatement();\n  }\n";
+    os << "  e.beginStatement(o);\n";
+    if (outParams)
+      ;
+    else if (isDecl)
       os << "  e.beginDeclaration(op->getResult(0));\n";
+    else if (isRef)
+      os << "  e.beginReference(op->getResult(0));\n";
     else if (op.getNumResults() == 1)
       os << "  e.beginAssignment(op->getResult(0));\n";
     CallFormatter(op, os).emitFormat(format, def.getLoc());

@@ -42,7 +42,11 @@ public:
       throw nanobind::value_error("the builder has no insertion point");
     mlir::Operation *op = opBuilder.create(state);
     if (op->getNumResults() == 0) return nanobind::none();
-    return nanobind::cast(mlir::Value(op->getResult(0)));
+    if (op->getNumResults() == 1) return nanobind::cast(mlir::Value(op->getResult(0)));
+    // Several results (out-parameter ops such as GetMrgSortResult): a tuple.
+    nanobind::list results;
+    for (mlir::Value r : op->getResults()) results.append(nanobind::cast(r));
+    return nanobind::tuple(results);
   }
 
 private:

@@ -340,7 +340,6 @@ def test_mismatched_dtypes_name_the_tensors(call, names):
 @pytest.mark.parametrize("call, what", [
     (lambda t: asc.trans_data_to_5hd([t.h1], [t.h0], asc.TransDataTo5HDParams()), "TensorList"),
     (lambda t: asc.trans_data_to_5hd([0], [512], asc.TransDataTo5HDParams()), "AddrList"),
-    (lambda t: asc.set_deq_scale(t.h0, object()), "VdeqInfo"),
 ])
 def test_unsupported_forms(call, what):
     text = _compile_error(call)

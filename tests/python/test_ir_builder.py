@@ -168,8 +168,8 @@ def test_emitter_rejects_unknown_ops_with_location():
     module = ir.parse_module(
         ctx,
         'func.func @f(%a: i32, %b: i32) -> i32 {\n'
-        '  %r = arith.remui %a, %b : i32 loc("user.py":4:2)\n'
+        '  %r = arith.maxui %a, %b : i32 loc("user.py":4:2)\n'
         "  return %r : i32\n}\n",
     )
-    with pytest.raises(ir.MLIRError, match=r"user.py:4:2: error: 'arith.remui' op has no Ascend C form"):
+    with pytest.raises(ir.MLIRError, match=r"user.py:4:2: error: 'arith.maxui' op has no Ascend C form"):
         ir.ir_to_ascendc(module)

@@ -22,19 +22,49 @@ using namespace mlir::ascendc;
 // Structs
 //===----------------------------------------------------------------------===//
 
+/// The number of values of a field of C++ type `cppType`: N for "T[N]", else 1.
+int64_t mlir::ascendc::getStructFieldArity(StringRef cppType) {
+  if (!cppType.ends_with("]")) return 1;
+  size_t open = cppType.rfind('[');
+  int64_t n = 1;
+  if (open == StringRef::npos || cppType.substr(open + 1).drop_back().getAsInteger(10, n)) return 1;
+  return n;
+}
+
 LogicalResult ConstructOp::verify() {
   auto type = cast<ParamStructType>(getResult().getType());
-  size_t expected = type.getFieldNames().size();
+  ArrayRef<StringRef> names = type.getFieldNames();
+  ArrayRef<StringRef> cppTypes = type.getFieldCppTypes();
+  size_t expected = 0;
+  for (size_t i = 0; i < names.size(); ++i)
+    expected += i < cppTypes.size() ? getStructFieldArity(cppTypes[i]) : 1;
   if (getFields().size() != expected) {
-    std::string names;
-    llvm::raw_string_ostream os(names);
-    llvm::interleaveComma(type.getFieldNames(), os);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (i) os << ", ";
+      os << names[i];
+      if (i < cppTypes.size() && cppTypes[i].ends_with("]"))
+        os << "[" << getStructFieldArity(cppTypes[i]) << "]";
+    }
     return emitOpError() << type.getCppName() << " takes " << expected
-                         << " fields (" << names << "), got " << getFields().size();
+                         << (expected == names.size() ? " fields (" : " values (") << text
+                         << "), got " << getFields().size();
   }
+  bool tensorFields = isa<MrgSortSrcListType>(type);
   for (Value field : getFields()) {
-    // Fields are scalars, or a nested mask/struct.
+    // Fields are scalars, or a nested mask/struct; MrgSortSrcList takes tensors.
     Type t = field.getType();
+    if (tensorFields) {
+      auto tensor = dyn_cast<LocalTensorType>(t);
+      if (!tensor)
+        return emitOpError() << "MrgSortSrcList field of type " << t << " is not a LocalTensor";
+      if (tensor.getElementType() != cast<MrgSortSrcListType>(type).getElementType())
+        return emitOpError() << "MrgSortSrcList element type "
+                             << cast<MrgSortSrcListType>(type).getElementType()
+                             << " differs from the tensor's " << tensor.getElementType();
+      continue;
+    }
     if (!t.isIntOrIndexOrFloat() && !isa<BitMaskType, ParamStructType>(t))
       return emitOpError() << "field of type " << t << " is not a scalar";
   }
@@ -384,4 +414,36 @@ LogicalResult FixpipeWorkspaceOp::verify() {
   return expectElementType(*this, getCbufWorkspace(),
                            IntegerType::get(getContext(), 64, IntegerType::Unsigned),
                            "cbuf_workspace");
+}
+
+//===----------------------------------------------------------------------===//
+// Merge sort, sign casts
+//===----------------------------------------------------------------------===//
+
+template <typename Op>
+static LogicalResult verifyMrgSort(Op op, Type listType) {
+  Type t = getTensorElementType(op.getDst().getType());
+  if (!t.isF16() && !t.isF32())
+    return op.emitOpError() << "sorts half or float, not " << t;
+  Type listElem = cast<MrgSortSrcListType>(listType).getElementType();
+  if (listElem != t)
+    return op.emitOpError() << "MrgSortSrcList of " << listElem << " merged into a tensor of " << t;
+  return success();
+}
+LogicalResult MrgSortOp::verify() { return verifyMrgSort(*this, getSortList().getType()); }
+LogicalResult MrgSort4Op::verify() { return verifyMrgSort(*this, getSrc().getType()); }
+
+LogicalResult SignCastOp::verify() {
+  auto from = cast<IntegerType>(getValue().getType());
+  auto to = cast<IntegerType>(getResult().getType());
+  if (from.getWidth() != to.getWidth())
+    return emitOpError() << "changes the width (" << from << " to " << to << "); use arith casts";
+  return success();
+}
+
+LogicalResult SetDeqScaleVdeqOp::verify() {
+  Type t = getTensorElementType(getVdeq().getType());
+  if (!t.isUnsignedInteger(64))
+    return emitOpError() << "the vdeq tensor holds uint64_t (ui64), not " << t;
+  return success();
 }

@@ -239,6 +239,10 @@ void CppEmitter::beginAssignment(Value result) {
   out << getTypeName(result.getType()) << " " << getName(result) << " = ";
 }
 
+void CppEmitter::beginReference(Value result) {
+  out << getTypeName(result.getType()) << "& " << getName(result) << " = ";
+}
+
 void CppEmitter::beginDeclaration(Value result) {
   out << getTypeName(result.getType()) << " " << getName(result);
 }

@@ -83,6 +83,37 @@ void emitAsUnsigned(CppEmitter &e, Value v) {
   e.os() << ")";
 }
 
+/// divui / remui / shrui: the operands reinterpreted as unsigned, the result
+/// converted back to the (signless) result type.
+LogicalResult emitUnsignedBinary(CppEmitter &e, Operation *op, StringRef cppOp) {
+  e.beginStatement(op);
+  e.beginAssignment(op->getResult(0));
+  e.os() << "static_cast<";
+  e.emitType(op->getResult(0).getType());
+  e.os() << ">(";
+  emitAsUnsigned(e, op->getOperand(0));
+  e.os() << " " << cppOp << " ";
+  emitAsUnsigned(e, op->getOperand(1));
+  e.os() << ")";
+  e.endStatement();
+  return success();
+}
+
+/// extui / uitofp: the (signless) source read as unsigned.
+LogicalResult emitUnsignedCast(CppEmitter &e, Operation *op) {
+  e.beginStatement(op);
+  e.beginAssignment(op->getResult(0));
+  e.os() << "static_cast<";
+  e.emitType(op->getResult(0).getType());
+  e.os() << ">(";
+  Value v = op->getOperand(0);
+  if (v.getType().isInteger(1)) e.emitValue(v);
+  else emitAsUnsigned(e, v);
+  e.os() << ")";
+  e.endStatement();
+  return success();
+}
+
 LogicalResult emitCmpI(CppEmitter &e, Operation *o) {
   auto op = cast<arith::CmpIOp>(o);
   using P = arith::CmpIPredicate;
@@ -380,9 +411,20 @@ void asc::registerStructuralEmitters(CppEmitter::EmitterTable &table) {
   ASC_BINARY(arith::DivFOp, "/")
   table[TypeID::get<arith::FloorDivSIOp>()] = emitRoundedDiv<false>;
   table[TypeID::get<arith::CeilDivSIOp>()] = emitRoundedDiv<true>;
-  for (TypeID id : {TypeID::get<arith::ExtSIOp>(), TypeID::get<arith::ExtUIOp>(),
+  table[TypeID::get<arith::DivUIOp>()] = [](CppEmitter &e, Operation *op) {
+    return emitUnsignedBinary(e, op, "/");
+  };
+  table[TypeID::get<arith::RemUIOp>()] = [](CppEmitter &e, Operation *op) {
+    return emitUnsignedBinary(e, op, "%");
+  };
+  table[TypeID::get<arith::ShRUIOp>()] = [](CppEmitter &e, Operation *op) {
+    return emitUnsignedBinary(e, op, ">>");
+  };
+  table[TypeID::get<arith::ExtUIOp>()] = emitUnsignedCast;
+  table[TypeID::get<arith::UIToFPOp>()] = emitUnsignedCast;
+  for (TypeID id : {TypeID::get<arith::ExtSIOp>(),
                     TypeID::get<arith::TruncIOp>(), TypeID::get<arith::SIToFPOp>(),
-                    TypeID::get<arith::UIToFPOp>(), TypeID::get<arith::FPToSIOp>(),
+                    TypeID::get<arith::FPToSIOp>(),
                     TypeID::get<arith::FPToUIOp>(), TypeID::get<arith::ExtFOp>(),
                     TypeID::get<arith::TruncFOp>(), TypeID::get<arith::IndexCastOp>()})
     table[id] = emitCast;

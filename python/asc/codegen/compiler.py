@@ -17,7 +17,7 @@ from ..language.core import dtype as dt
 from ..language.core.constexpr import ConstExpr
 from ..language.core.ir_value import GlobalAddress, PlainValue, RuntimeValue
 from ..runtime.backend import ParamSpec
-from . import context
+from . import context, scalar
 from .generator import CodeGenerator, FunctionSource, _Return, rewrap
 
 ir = _C.ir
@@ -88,7 +88,9 @@ class KernelCompilation:
                 scope[s.name] = GlobalAddress(handle, s.dtype)
                 params.append(ParamSpec(s.name, "gm", s.dtype.name, "GM_ADDR"))
             else:
-                scope[s.name] = PlainValue(handle, s.dtype)
+                # unsigned arguments keep their C++ type; arithmetic sees a signless copy
+                scope[s.name] = (scalar.from_result(handle) if s.dtype.kind == "uint"
+                                 else PlainValue(handle, s.dtype))
                 params.append(ParamSpec(s.name, "scalar", s.dtype.name, _CTYPES[s.dtype.name]))
             i += 1
         b.set_insertion_point_to_end(entry)
@@ -136,7 +138,7 @@ class KernelCompilation:
             self.device_functions[key] = entry
         fname, result_types, result_kind = entry
         saved_loc = b.get_loc()
-        call = b.create_call(fname, [v.handle for v in runtime_args], [t.to_ir(b) for t in result_types])
+        call = b.create_call(fname, [v.handle for v in runtime_args], [scalar.ir_type(t, b) for t in result_types])
         b.set_loc(saved_loc)
         if not result_types:
             return None
@@ -154,7 +156,7 @@ class KernelCompilation:
             node = src.tree
             b.set_loc(b.get_file_loc(src.filename, node.lineno, node.col_offset + 1))
             func = b.create_function(self.module, fname, arg_types,
-                                     [t.to_ir(b) for t in result_types], False)
+                                     [scalar.ir_type(t, b) for t in result_types], False)
             entry = func.block(0)
             scope = {}
             i = 0
@@ -182,7 +184,6 @@ class KernelCompilation:
                 if returned is None:
                     b.create_return([])
                 else:
-                    from . import scalar
                     b.create_return([scalar.as_value(returned, result_types[0]).handle])
                 b.restore_insertion_point(saved_ip)
                 b.set_loc(saved_loc)

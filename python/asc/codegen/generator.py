@@ -296,7 +296,7 @@ class CodeGenerator(ast.NodeVisitor):
                     names.append(name)
                     types.append(t)
         b = self.builder
-        op = b.create_if(cond.handle, [t.to_ir(b) for t in types], bool(node.orelse) or bool(names))
+        op = b.create_if(cond.handle, [scalar.ir_type(t, b) for t in types], bool(node.orelse) or bool(names))
         yields = (names, types) if names else None
         then_scope = self._trace_branch(op, 0, node.body, yields)
         self.scope = dict(before)
@@ -493,7 +493,7 @@ class CodeGenerator(ast.NodeVisitor):
             return
         b = self.builder
         carried, types, inits = self._loop_carried(node.body)
-        op = b.create_while([t.to_ir(b) for t in types], inits)
+        op = b.create_while([scalar.ir_type(t, b) for t in types], inits)
         before_block, after_block = op.block(0), op.block(1)
         saved = dict(self.scope)
         # condition region

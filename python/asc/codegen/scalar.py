@@ -43,9 +43,43 @@ def dtype_of_constant(value) -> dt.DataType:
     raise TypeError(f"expected a number, got {type(value).__name__}")
 
 
+def ir_type(dtype: dt.DataType, b=None):
+    """The MLIR type of a runtime scalar of `dtype`: signless for every integer
+    kind (arith needs signless integers; the signedness lives in PlainValue.dtype)."""
+    b = b or builder()
+    if dtype.kind in ("int", "uint"):
+        return b.get_int_type(dtype.bits, True)
+    return dtype.to_ir(b)
+
+
+def from_result(handle) -> PlainValue:
+    """A PlainValue for an op result. An unsigned result (ui16 from GetMrgSortResult,
+    ui32 from GetSortLen) is reinterpreted as signless by `ascendc.sign_cast`
+    (`static_cast<int32_t>(x)` in C++); its dtype stays unsigned, so that later
+    `//`, `%`, `>>` and comparisons use the unsigned arith ops."""
+    dtype = dt.from_ir(handle.get_type())
+    if dtype.kind == "uint":
+        b = builder()
+        handle = b.create_asc_SignCastOp(ir_type(dtype, b), handle)
+    return PlainValue(handle, dtype)
+
+
+def as_element(x, dtype: dt.DataType):
+    """The handle of `x` converted to `dtype` with exactly the MLIR type of a tensor
+    element of that dtype (ui32 for uint32: an `ascendc.sign_cast` of the signless value),
+    for ops that take a scalar of the tensor's element type (SetValue, Duplicate, Adds...)."""
+    v = as_value(x, dtype)
+    if dtype.kind == "uint":
+        b = builder()
+        return b.create_asc_SignCastOp(dtype.to_ir(b), v.handle)
+    return v.handle
+
+
 def constant(value, dtype: dt.DataType) -> PlainValue:
     b = builder()
-    t = dtype.to_ir(b)
+    t = ir_type(dtype, b)
+    if dtype.kind == "uint" and int(value) >= 2**(dtype.bits - 1):
+        value = int(value) - 2**dtype.bits  # the bit pattern, as a signless constant
     if dtype.is_float():
         return PlainValue(b.get_float(float(value), t), dtype)
     if dtype == dt.bool_:
@@ -60,7 +94,7 @@ def cast(value: PlainValue, to: dt.DataType) -> PlainValue:
                      and to.kind != "bool"):
         return value if src == to else PlainValue(value.handle, to)
     b = builder()
-    t = to.to_ir(b)
+    t = ir_type(to, b)
     if to == dt.bool_:
         return binary("!=", value, 0)
     if src.is_float() and to.is_float():

@@ -94,3 +94,36 @@ func.func @sort_int_values(%d: !ascendc.local_tensor<i32>, %i: !ascendc.local_te
   ascendc.sort %d, %d, %i, %d, %n, false : !ascendc.local_tensor<i32>, !ascendc.local_tensor<i32>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<i32>, i32
   return
 }
+
+// -----
+
+func.func @mrg_sort_info_lengths(%n: i32) {
+  // expected-error @+1 {{AscendC::MrgSort4Info takes 7 values (elementLengths[4], ifExhaustedSuspension, validBit, repeatTimes), got 4}}
+  %info = ascendc.construct !ascendc.mrg_sort_4_info(%n, %n, %n, %n) : i32, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @mrg_sort_list_dtype(%a: !ascendc.local_tensor<f16>) {
+  // expected-error @+1 {{MrgSortSrcList element type 'f32' differs from the tensor's 'f16'}}
+  %l = ascendc.construct !ascendc.mrg_sort_src_list<f32>(%a, %a, %a, %a) : !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>
+  return
+}
+
+// -----
+
+func.func @mrg_sort_dst_dtype(%d: !ascendc.local_tensor<f16>, %a: !ascendc.local_tensor<f32>, %i: !ascendc.mrg_sort_4_info) {
+  %l = ascendc.construct !ascendc.mrg_sort_src_list<f32>(%a, %a, %a, %a) : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
+  // expected-error @+1 {{MrgSortSrcList of 'f32' merged into a tensor of 'f16'}}
+  ascendc.mrg_sort %d, %l, %i : !ascendc.local_tensor<f16>, !ascendc.mrg_sort_src_list<f32>
+  return
+}
+
+// -----
+
+func.func @sign_cast_width(%a: i32) {
+  // expected-error @+1 {{changes the width ('i32' to 'ui16'); use arith casts}}
+  %u = ascendc.sign_cast %a : i32 to ui16
+  return
+}

@@ -87,3 +87,11 @@ func.func @trans_5hd_addresses(%a: !ascendc.local_tensor<f16>, %p: !ascendc.tran
   ascendc.trans_data_to_5hd f16, %a, %a, %p : !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>
   return
 }
+
+// -----
+
+func.func @vdeq_not_u64(%t: !ascendc.local_tensor<f32>, %i: !ascendc.vdeq_info) {
+  // expected-error @+1 {{the vdeq tensor holds uint64_t (ui64), not 'f32'}}
+  ascendc.set_deq_scale_vdeq %t, %i : !ascendc.local_tensor<f32>
+  return
+}

@@ -6,7 +6,7 @@
 // ROUNDTRIP: ascendc.transpose %{{.*}}, %{{.*}} : <f16>, <f16>
 // ROUNDTRIP: ascendc.transpose_ext %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, <ui8>
 // CHECK-LABEL: void transpose(AscendC::LocalTensor<half>& dst, AscendC::LocalTensor<half>& src, AscendC::LocalTensor<uint8_t>& tmp) {
-// CHECK-NEXT:   AscendC::TransposeParamsExt params{1, 16, 4, 4, 11};
+// CHECK-NEXT:   AscendC::TransposeParamsExt params{1, 16, 4, 4, static_cast<AscendC::TransposeType>(11)};
 // CHECK-NEXT:   AscendC::Transpose(dst, src);
 // CHECK-NEXT:   AscendC::Transpose(dst, src, tmp, params);
 // CHECK-NEXT:   return;

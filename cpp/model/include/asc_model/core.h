@@ -99,6 +99,8 @@ class Core {
   uint64_t load_pad_bits = 0;  // SetLoadDataPaddingValue
   uint64_t load_repeat = 0;    // SetLoadDataRepeat (stride | time << 16 | mode << 24)
   bool hf32 = false, hf32_trans = false, mm_layout = false;
+  uint16_t mrg_sort_result[4] = {0, 0, 0, 0};  // GetMrgSortResult: taken from each list by the last MrgSort
+  void* first_pipe = nullptr;                  // GetTPipePtr: the first TPipe constructed on this core
   uint8_t* sys_workspace = nullptr;
   uint8_t* hccl_ctx[2] = {nullptr, nullptr};
   // Vector unit registers (api/vector.h): mask register, mask mode, CMPMASK

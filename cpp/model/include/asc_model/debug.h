@@ -3,6 +3,7 @@
 // device-style "DumpHead: AIV-<block>" line (the NPU also dumps after the
 // kernel ends), so multi-core output is deterministic.
 #pragma once
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <type_traits>
@@ -64,6 +65,55 @@ void dump(const char* api, const Tensor& t, uint32_t desc, uint32_t n, const cha
   op.core().print(s);
 }
 
+// DumpTensor with a ShapeInfo: the elements nested by the shape's dimensions
+// (`[[1, 2, 3], [4, 5, 6]]` for shape (2, 3)); elements beyond dump_size are
+// not printed, nor are elements beyond the shape's size. A ShapeInfo with no
+// dimensions prints like the plain form.
+template <class Tensor>
+void dump_shaped(const Tensor& t, uint32_t desc, uint32_t n, const AscendC::ShapeInfo& shape,
+                 const char* file, int line) {
+  using T = typename Tensor::PrimType;
+  Call op("DumpTensor", PIPE_S, file, line, EventKind::Print);
+  if (shape.shapeDim > AscendC::K_MAX_SHAPE_DIM) op.fault("shapeDim exceeds K_MAX_SHAPE_DIM (8)");
+  const T* p = op.in(t, n, 0, false);
+  op.elems(n).run();
+  TensorRef r = t.ref();
+  std::string s = strprintf("DumpTensor: desc=%u, addr=%llu, data_type=%s, position=%s, dump_size=%u, shape=[",
+                            desc, (unsigned long long)(r.mem == Mem::GM ? 0 : r.addr), type_name<T>(),
+                            mem_name(r.mem), n);
+  for (int d = 0; d < shape.shapeDim; ++d) s += (d ? ", " : "") + std::to_string(shape.shape[d]);
+  s += "]\n";
+  uint64_t size = 1;
+  for (int d = 0; d < shape.shapeDim; ++d) size *= shape.shape[d];
+  uint64_t count = shape.shapeDim ? std::min<uint64_t>(size, n) : n;
+  // strides[d]: elements per index of dimension d
+  uint64_t strides[AscendC::K_MAX_SHAPE_DIM] = {};
+  uint64_t st = 1;
+  for (int d = shape.shapeDim - 1; d >= 0; --d) { strides[d] = st; st *= shape.shape[d]; }
+  auto opens = [&](uint64_t i) {  // dimensions starting a new row at element i
+    int k = 0;
+    for (int d = 0; d < shape.shapeDim; ++d) if (strides[d] && i % (strides[d] * shape.shape[d]) == 0) ++k;
+    return k;
+  };
+  auto closes = [&](uint64_t i) {  // dimensions ending after element i
+    int k = 0;
+    for (int d = 0; d < shape.shapeDim; ++d) if ((i + 1) % (strides[d] * shape.shape[d]) == 0) ++k;
+    return k;
+  };
+  if (!shape.shapeDim) s += "[";
+  for (uint64_t i = 0; i < count; ++i) {
+    if (i) s += ", ";
+    s += std::string(shape.shapeDim ? opens(i) : 0, '[');
+    T v;
+    std::memcpy(&v, p + i, sizeof(T));
+    s += format_elem(v);
+    s += std::string(shape.shapeDim ? closes(i) : 0, ']');
+  }
+  if (!shape.shapeDim) s += "]";
+  s += "\n";
+  op.core().print(s);
+}
+
 }  // namespace asc_model
 
 namespace AscendC {
@@ -95,8 +145,8 @@ void DumpTensor(const GlobalTensor<T>& t, uint32_t desc, uint32_t dumpSize, ASC_
   asc_model::dump("DumpTensor", t, desc, dumpSize, ASC_LOC, true);
 }
 template <class Tensor>
-void DumpTensor(const Tensor& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo&, ASC_LOC_PARAMS) {
-  asc_model::dump("DumpTensor", t, desc, dumpSize, ASC_LOC, true);
+void DumpTensor(const Tensor& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo& shape, ASC_LOC_PARAMS) {
+  asc_model::dump_shaped(t, desc, dumpSize, shape, ASC_LOC);
 }
 template <class Tensor>
 void DumpAccChkPoint(const Tensor& t, uint32_t index, uint32_t countOff, uint32_t dumpSize, ASC_LOC_PARAMS) {

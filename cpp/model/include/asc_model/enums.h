@@ -59,3 +59,8 @@ enum class AtomicDtype : int32_t { ATOMIC_NONE = 0, ATOMIC_F32 = 1, ATOMIC_F16 =
 enum class AtomicOp : int32_t { ATOMIC_SUM = 0 };
 
 }  // namespace AscendC
+
+// Ascend C declares these two outside namespace AscendC (struct fields are
+// emitted as static_cast<QuantMode_t>(v), static_cast<pad_t>(v)).
+using QuantMode_t = AscendC::QuantModes;
+using AscendC::pad_t;

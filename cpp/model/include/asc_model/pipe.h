@@ -234,7 +234,15 @@ class TBufPool {
 
 class TPipe {
  public:
-  TPipe() = default;
+  // The first TPipe of a core is the one GetTPipePtr returns.
+  TPipe() {
+    asc_model::Core& c = asc_model::current_core();
+    if (!c.first_pipe) c.first_pipe = this;
+  }
+  ~TPipe() {
+    asc_model::Core& c = asc_model::current_core();
+    if (c.first_pipe == this) c.first_pipe = nullptr;
+  }
   void Init() {}
   void Destroy() { Reset(); }
   void Reset() { for (auto& a : arena_) a = asc_model::Arena{}; }
@@ -294,5 +302,12 @@ class TPipe {
   asc_model::Arena arena_[asc_model::kMemCount];
   uint32_t used_[asc_model::kNumHardEvents] = {};
 };
+
+inline TPipe* GetTPipePtr(ASC_LOC_PARAMS) {
+  asc_model::Call op("GetTPipePtr", PIPE_S, ASC_LOC);
+  if (!op.core().first_pipe) op.fault("no TPipe has been constructed on this core");
+  op.run();
+  return static_cast<TPipe*>(op.core().first_pipe);
+}
 
 }  // namespace AscendC

@@ -2,9 +2,10 @@
 // them as brace-init lists in the TD field order, e.g.
 //   AscendC::BinaryRepeatParams p{1, 1, 1, 8, 8, 8};
 // so each is an aggregate whose members follow that order exactly, with the
-// vendor defaults. Enum-typed members are EnumArg<E>: the emitter currently
-// prints enum fields as plain ints, and EnumArg accepts both.
+// vendor defaults. Enum-typed members are EnumArg<E>: the emitter prints enum
+// fields as static_cast<E>(v) (and older sources as plain ints); EnumArg accepts both.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include "asc_model/dtypes.h"
@@ -126,6 +127,8 @@ struct LoadData2DParamsV2 {
   bool ifTranspose = false;
   uint8_t sid = 0;
 };
+// padList comes first, as a `const uint8_t[4]` (the emitter's local array) or
+// a brace list: the constructors below take both.
 struct LoadData3DParamsV1 {
   uint8_t padList[4] = {0, 0, 0, 0};
   uint16_t l1H = 1, l1W = 1, c1Index = 0;
@@ -134,6 +137,23 @@ struct LoadData3DParamsV1 {
   uint8_t strideW = 1, strideH = 1, filterW = 1, filterH = 1, dilationFilterW = 1, dilationFilterH = 1;
   uint8_t jumpStride = 1, repeatMode = 0, repeatTime = 1, cSize = 0;
   uint64_t padValue = 0;
+  LoadData3DParamsV1() = default;
+  LoadData3DParamsV1(const uint8_t* pad, uint16_t l1H_, uint16_t l1W_, uint16_t c1Index_, uint8_t fetchFilterW_,
+                     uint8_t fetchFilterH_, int16_t leftTopW_, int16_t leftTopH_, uint8_t strideW_, uint8_t strideH_,
+                     uint8_t filterW_, uint8_t filterH_, uint8_t dilationFilterW_, uint8_t dilationFilterH_,
+                     uint8_t jumpStride_, uint8_t repeatMode_, uint8_t repeatTime_, uint8_t cSize_, uint64_t padValue_)
+      : l1H(l1H_), l1W(l1W_), c1Index(c1Index_), fetchFilterW(fetchFilterW_), fetchFilterH(fetchFilterH_),
+        leftTopW(leftTopW_), leftTopH(leftTopH_), strideW(strideW_), strideH(strideH_), filterW(filterW_),
+        filterH(filterH_), dilationFilterW(dilationFilterW_), dilationFilterH(dilationFilterH_),
+        jumpStride(jumpStride_), repeatMode(repeatMode_), repeatTime(repeatTime_), cSize(cSize_),
+        padValue(padValue_) {
+    for (int i = 0; i < 4; ++i) padList[i] = pad[i];
+  }
+  template <size_t N, class... Rest>
+  LoadData3DParamsV1(const uint8_t (&pad)[N], Rest... rest)
+      : LoadData3DParamsV1(static_cast<const uint8_t*>(pad), rest...) {
+    static_assert(N == 4, "LoadData3DParamsV1: padList has four values");
+  }
 };
 struct LoadData3DParamsV2 {
   uint8_t padList[4] = {0, 0, 0, 0};
@@ -142,6 +162,24 @@ struct LoadData3DParamsV2 {
   bool enTranspose = false, enSmallK = false;
   uint64_t padValue = 0;
   bool filterSizeW = false, filterSizeH = false, fMatrixCtrl = false;
+  LoadData3DParamsV2() = default;
+  LoadData3DParamsV2(const uint8_t* pad, uint16_t l1H_, uint16_t l1W_, uint16_t channelSize_, uint16_t kExtension_,
+                     uint16_t mExtension_, uint16_t kStartPt_, uint16_t mStartPt_, uint8_t strideW_, uint8_t strideH_,
+                     uint8_t filterW_, uint8_t filterH_, uint8_t dilationFilterW_, uint8_t dilationFilterH_,
+                     bool enTranspose_, bool enSmallK_, uint64_t padValue_, bool filterSizeW_, bool filterSizeH_,
+                     bool fMatrixCtrl_)
+      : l1H(l1H_), l1W(l1W_), channelSize(channelSize_), kExtension(kExtension_), mExtension(mExtension_),
+        kStartPt(kStartPt_), mStartPt(mStartPt_), strideW(strideW_), strideH(strideH_), filterW(filterW_),
+        filterH(filterH_), dilationFilterW(dilationFilterW_), dilationFilterH(dilationFilterH_),
+        enTranspose(enTranspose_), enSmallK(enSmallK_), padValue(padValue_), filterSizeW(filterSizeW_),
+        filterSizeH(filterSizeH_), fMatrixCtrl(fMatrixCtrl_) {
+    for (int i = 0; i < 4; ++i) padList[i] = pad[i];
+  }
+  template <size_t N, class... Rest>
+  LoadData3DParamsV2(const uint8_t (&pad)[N], Rest... rest)
+      : LoadData3DParamsV2(static_cast<const uint8_t*>(pad), rest...) {
+    static_assert(N == 4, "LoadData3DParamsV2: padList has four values");
+  }
 };
 struct LoadData3DParamsV2Pro {
   uint16_t channelSize = 0;
@@ -166,11 +204,24 @@ struct LoadDataRepeatParam {
   uint8_t repeatTime = 1;
   uint8_t repeatMode = 0;
 };
+// The emitter passes array fields as named local arrays (`const T[]`), as the
+// vendor constructors take them: these two structs have those constructors.
 struct MrgSort4Info {
   uint16_t elementLengths[4] = {0, 0, 0, 0};
   bool ifExhaustedSuspension = false;
   uint16_t validBit = 15;
   uint16_t repeatTimes = 1;
+  MrgSort4Info() = default;
+  MrgSort4Info(const uint16_t* lengths, bool suspension, uint16_t valid, uint16_t repeats)
+      : ifExhaustedSuspension(suspension), validBit(valid), repeatTimes(repeats) {
+    for (int i = 0; i < 4; ++i) elementLengths[i] = lengths[i];
+  }
+  // Brace-list lengths (`{{1, 2, 3, 4}, false, 15, 1}`).
+  template <size_t N>
+  MrgSort4Info(const uint16_t (&lengths)[N], bool suspension, uint16_t valid, uint16_t repeats)
+      : MrgSort4Info(static_cast<const uint16_t*>(lengths), suspension, valid, repeats) {
+    static_assert(N == 4, "MrgSort4Info: four element lengths");
+  }
 };
 struct FixpipeParamsV220 {
   uint16_t nSize = 0, mSize = 0;
@@ -194,6 +245,16 @@ struct CheckLocalMemoryIAParam {
   bool isScalarRead = false, isScalarWrite = false, isVectorRead = false, isVectorWrite = false;
   bool isMteRead = false, isMteWrite = false, isEnable = false;
 };
+constexpr int VDEQ_TENSOR_SIZE = 16;
+struct VdeqInfo {
+  float vdeqScale[VDEQ_TENSOR_SIZE] = {};
+  int16_t vdeqOffset[VDEQ_TENSOR_SIZE] = {};
+  bool vdeqSignMode[VDEQ_TENSOR_SIZE] = {};
+  VdeqInfo() = default;
+  VdeqInfo(const float* s, const int16_t* o, const bool* m) {
+    for (int i = 0; i < VDEQ_TENSOR_SIZE; ++i) { vdeqScale[i] = s[i]; vdeqOffset[i] = o[i]; vdeqSignMode[i] = m[i]; }
+  }
+};
 constexpr int K_MAX_SHAPE_DIM = 8;
 struct ShapeInfo {
   uint8_t shapeDim = 0;
@@ -201,6 +262,15 @@ struct ShapeInfo {
   uint8_t originalShapeDim = 0;
   uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
   asc_model::EnumArg<DataFormat> dataFormat = DataFormat::ND;
+  ShapeInfo() = default;
+  ShapeInfo(uint8_t dim, const uint32_t* s, uint8_t odim, const uint32_t* os,
+            asc_model::EnumArg<DataFormat> fmt)
+      : shapeDim(dim), originalShapeDim(odim), dataFormat(fmt) {
+    for (int i = 0; i < dim && i < K_MAX_SHAPE_DIM; ++i) shape[i] = s[i];
+    for (int i = 0; i < odim && i < K_MAX_SHAPE_DIM; ++i) originalShape[i] = os[i];
+  }
+  ShapeInfo(uint8_t dim, const uint32_t* s, asc_model::EnumArg<DataFormat> fmt = DataFormat::ND)
+      : ShapeInfo(dim, s, dim, s, fmt) {}
 };
 struct SliceInfo {
   uint32_t startIndex = 0, endIndex = 0, stride = 0, burstLen = 0, shapeValue = 0;

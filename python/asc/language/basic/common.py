@@ -163,8 +163,8 @@ def set_store_atomic_config(form, a):
 
 @api("GetStoreAtomicConfig", "common", "")
 def get_store_atomic_config(form, a):
-    raise NotImplementedError("asc.get_store_atomic_config is not supported: the ascendc dialect "
-                              "has no GetStoreAtomicConfig op")
+    atomic_type, atomic_op = context.builder().create_asc_GetStoreAtomicConfigOp()
+    return wrap_scalar(atomic_type), wrap_scalar(atomic_op)
 
 
 @api("CheckLocalMemoryIA", "common", "check_params: CheckLocalMemoryIAParam")

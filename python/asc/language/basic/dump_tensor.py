@@ -3,12 +3,10 @@
 from .. import docs
 from ..core.api import api
 from ...codegen import scalar
-from ..core.api import register_type
 from ..core.ir_value import PlainValue
-from ..core.lowering import build, i32, tensor
+from ..core.lowering import build, i32, struct, tensor
+from ..core.types import ShapeInfo
 
-# ShapeInfo is not supported yet (see LocalTensor.get_shape_info); only None is accepted.
-register_type("ShapeInfo", lambda v: True)
 
 docs.SUMMARIES.update({
     "metrics_prof_start": "Starts a profiling region (AscendC::MetricsProfStart).",
@@ -24,7 +22,7 @@ for _k, _v in {
     "tensor": "the tensor to print",
     "desc": "user number printed with the data (dump_tensor) or the format string (printf)",
     "dump_size": "number of elements to print",
-    "shape_info": "shape to print the data with (not supported yet: None)",
+    "shape_info": "shape to print the data with (asc.ShapeInfo)",
     "desc_id": "user number of the time stamp (at least 10; 0..9 are reserved)",
     "count_off": "offset, in elements, of the first element printed",
     "params": "the values printed (runtime or compile-time scalars)",
@@ -37,7 +35,8 @@ for _k, _v in {
      "tensor: LocalTensor, desc: int, dump_size: int, shape_info: Optional[ShapeInfo] = None")
 def dump_tensor(form, a):
     if a.shape_info is not None:
-        raise NotImplementedError("dump_tensor with a shape_info is not supported yet (ShapeInfo)")
+        return build("DumpTensorShapeOp", tensor(a.tensor, "tensor"), i32(a.desc), i32(a.dump_size),
+                     struct(a.shape_info, ShapeInfo, "shape_info"))
     return build("DumpTensorOp", tensor(a.tensor, "tensor"), i32(a.desc), i32(a.dump_size))
 
 

@@ -1,20 +1,18 @@
-"""basic/proposal: region-proposal sorting (Sort, Sort32, RpSort16, ProposalConcat/Extract).
+"""basic/proposal: region-proposal sorting (Sort, Sort32, RpSort16, ProposalConcat/Extract),
+merge sort (MrgSort, MrgSort4, GetMrgSortResult).
 
-MrgSort, MrgSort4 and GetMrgSortResult are declared with pyasc's forms but raise
-NotImplementedError: the ascendc dialect has no ops for them (nor the
-MrgSortSrcList / MrgSort4Info types).
+mrg_sort's first form (element_count_list, sorted_num, valid_bit, repeat_time,
+is_exhausted_suspension) is built as the MrgSort4Info form (the same merge);
+`sorted_num` is not written back: read the counts with get_mrg_sort_result().
 """
 
 from .. import docs
 from ..core import dtype as dt
-from ..core.api import api, register_type
-from ..core.lowering import build, i32, tensor
+from ..core.api import api
+from ..core.lowering import build, i32, struct, tensor
 from ..core.tensor import wrap_scalar
+from ..core.types import MrgSort4Info, MrgSortSrcList
 from ._args import const_bool
-
-# Types the dialect lacks; only named so the unsupported forms can be declared.
-register_type("MrgSortSrcList", lambda v: True)
-register_type("MrgSort4Info", lambda v: True)
 
 docs.SUMMARIES.update({
     "get_sort_len": "The number of float elements occupied by `elem_count` sorted (score, index) "
@@ -42,7 +40,7 @@ for _k, _v in {
     "is_full_sort": "sort all repeats together (compile-time; False: each 32-element group)",
     "sort_list": "the lists to merge",
     "element_count_list": "the length of each list",
-    "sorted_num": "receives the numbers of merged elements",
+    "sorted_num": "pyasc's out-list of merged counts; not written (use get_mrg_sort_result())",
     "valid_bit": "which lists take part (a bit mask)",
     "is_exhausted_suspension": "stop when one list is exhausted",
 }.items():
@@ -61,13 +59,17 @@ def get_sort_offset(form, a):
     return wrap_scalar(build("GetSortOffsetOp", i32(a.elem_offset), dt.float32.to_ir(context.builder())))
 
 
-def _unsupported(name):
-    raise NotImplementedError(f"asc.{name} is not supported: the ascendc dialect has no op for it")
-
-
 @api("GetMrgSortResult", "proposal", "")
 def get_mrg_sort_result(form, a):
-    _unsupported("get_mrg_sort_result")
+    from ...codegen import context
+    results = context.builder().create_asc_GetMrgSortResultOp()
+    return tuple(wrap_scalar(r) for r in results)
+
+
+def _same_list_dtype(dst, sort_list, what):
+    if sort_list.fields["dtype"] != dst.dtype:
+        raise TypeError(f"{what}: dst is a LocalTensor of {dst.dtype.name}, the MrgSortSrcList "
+                        f"holds {sort_list.fields['dtype'].name}")
 
 
 @api("MrgSort", "proposal",
@@ -75,12 +77,21 @@ def get_mrg_sort_result(form, a):
      "valid_bit: int, repeat_time: int, is_exhausted_suspension: bool = False",
      "dst: LocalTensor, sort_list: MrgSortSrcList, params: MrgSort4Info")
 def mrg_sort(form, a):
-    _unsupported("mrg_sort")
+    if form == 0:
+        params = MrgSort4Info(list(a.element_count_list), a.is_exhausted_suspension, a.valid_bit,
+                              a.repeat_time)
+    else:
+        params = a.params
+    _same_list_dtype(a.dst, a.sort_list, "mrg_sort")
+    return build("MrgSortOp", tensor(a.dst, "dst"), struct(a.sort_list, MrgSortSrcList, "sort_list"),
+                 struct(params, MrgSort4Info))
 
 
 @api("MrgSort4", "proposal", "dst: LocalTensor, src: MrgSortSrcList, params: MrgSort4Info")
 def mrg_sort4(form, a):
-    _unsupported("mrg_sort4")
+    _same_list_dtype(a.dst, a.src, "mrg_sort4")
+    return build("MrgSort4Op", tensor(a.dst, "dst"), struct(a.src, MrgSortSrcList, "src"),
+                 struct(a.params, MrgSort4Info))
 
 
 @api("ProposalConcat", "proposal", "dst: LocalTensor, src: LocalTensor, repeat_time: int, mode_number: int")

@@ -2,17 +2,12 @@
 dequantisation scale."""
 
 from .. import docs
-from ..core import api as _api
 from ..core import dtype as dt
 from ..core.api import api
 from ..core.lowering import boolean, build, same_dtype, tensor, value_of
-from ..core.types import BinaryRepeatParams, UnaryRepeatParams
+from ..core.types import BinaryRepeatParams, UnaryRepeatParams, VdeqInfo
 from .vec_binary import level_forms, lower
 
-# pyasc's VdeqInfo (a 16-entry deq table) has no counterpart in the dialect: declared for
-# matching and the error only.
-if "VdeqInfo" not in _api._TYPE_CHECKS:
-    _api.register_type("VdeqInfo", lambda v: True)
 
 docs.SUMMARIES.update({
     "add_relu_cast": "dst = cast(max(src0 + src1, 0)) to dst's narrower type.",
@@ -67,9 +62,10 @@ def set_deq_scale(form, a):
     if form == 1:
         return build("SetDeqScaleOffsetOp", value_of(a.scale, dt.float32),
                      value_of(a.offset, dt.int16), boolean(a.sign_mode))
-    raise NotImplementedError("asc.set_deq_scale(vdeq, vdeq_info) is not supported: the ascendc "
-                              "dialect has no VdeqInfo; use set_deq_scale(scale[, offset, "
-                              "sign_mode])")
+    from ..core.lowering import struct
+    if a.vdeq.dtype != dt.uint64:
+        raise TypeError(f"set_deq_scale: the vdeq tensor holds uint64, not {a.vdeq.dtype.name}")
+    return build("SetDeqScaleVdeqOp", tensor(a.vdeq, "vdeq"), struct(a.vdeq_info, VdeqInfo, "vdeq_info"))
 
 
 __all__ = ["add_relu_cast", "sub_relu_cast", "cast", "cast_deq", "set_deq_scale"]

@@ -34,7 +34,7 @@ def boolean(x):
 
 def value_of(x, dtype: dt.DataType):
     """A scalar operand converted to `dtype` (e.g. the scalar of Adds, typed like the tensor)."""
-    return scalar.as_value(x, dtype).handle
+    return scalar.as_element(x, dtype)
 
 
 def tensor(x, what="tensor"):

@@ -17,8 +17,9 @@ from .ir_value import GlobalAddress, PlainValue, RuntimeValue
 
 
 def wrap_scalar(handle) -> PlainValue:
-    """A PlainValue for an op result, typed by its MLIR type."""
-    return PlainValue(handle, dt.from_ir(handle.get_type()))
+    """A PlainValue for an op result, typed by its MLIR type (unsigned results are
+    made signless, keeping an unsigned dtype: scalar.from_result)."""
+    return scalar.from_result(handle)
 
 
 def _i32(x):
@@ -59,13 +60,12 @@ class BaseTensor(RuntimeValue):
     @api.builtin
     def get_value(self, offset) -> PlainValue:
         b = context.builder()
-        return PlainValue(b.create_asc_GetValueOp(self.dtype.to_ir(b), self._value(), _i32(offset)),
-                          self.dtype)
+        return scalar.from_result(b.create_asc_GetValueOp(self.dtype.to_ir(b), self._value(), _i32(offset)))
 
     @api.builtin
     def set_value(self, offset, value) -> None:
         b = context.builder()
-        b.create_asc_SetValueOp(self._value(), _i32(offset), scalar.as_value(value, self.dtype).handle)
+        b.create_asc_SetValueOp(self._value(), _i32(offset), scalar.as_element(value, self.dtype))
 
     @api.builtin
     def get_size(self) -> PlainValue:
@@ -73,11 +73,17 @@ class BaseTensor(RuntimeValue):
 
     @api.builtin
     def get_shape_info(self):
-        raise NotImplementedError("ShapeInfo is not supported yet")
+        """`tensor.GetShapeInfo()`: the tensor's ShapeInfo (a runtime value)."""
+        from .types import ShapeInfo
+        return ShapeInfo._from_handle(context.builder().create_asc_GetShapeInfoOp(self._value()))
 
     @api.builtin
     def set_shape_info(self, shape_info):
-        raise NotImplementedError("ShapeInfo is not supported yet")
+        """`tensor.SetShapeInfo(shape_info)`."""
+        from .types import ShapeInfo
+        if not isinstance(shape_info, ShapeInfo):
+            raise TypeError(f"set_shape_info takes an asc.ShapeInfo, got {type(shape_info).__name__}")
+        context.builder().create_asc_SetShapeInfoOp(self._value(), shape_info.materialize())
 
 
 class GlobalTensor(BaseTensor):

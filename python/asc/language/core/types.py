@@ -95,6 +95,12 @@ _STRUCTS: List[Tuple[str, str, List[str], List[str]]] = [
     ('LoadDataRepeatParam', 'load_data_repeat_param',
      ['repeat_time: int = 1, repeat_stride: int = 0, repeat_mode: int = 0'],
      ['repeat_stride', 'repeat_time', 'repeat_mode']),
+    ('MrgSort4Info', 'mrg_sort_4_info',
+     ['element_lengths: List[int], if_exhausted_suspension: bool = False, valid_bit: int = 15, repeat_times: int = 1'],
+     ['element_lengths', 'if_exhausted_suspension', 'valid_bit', 'repeat_times']),
+    ('VdeqInfo', 'vdeq_info',
+     ['scale: List[float], offset: List[int], sign_mode: List[bool]'],
+     ['scale', 'offset', 'sign_mode']),
     ('FixpipeParamsV220', 'fixpipe_params_v220',
      ['n_size: int, m_size: int, src_stride: int, dst_stride: int, quant_pre: QuantModes = QuantModes.NoQuant, deq_scalar: int = 0, nd_num: int = 1, src_nd_stride: int = 0, dst_nd_stride: int = 0, relu_en: bool = False, unit_flag: int = 0, is_channel_split: bool = False'],
      ['n_size', 'm_size', 'src_stride', 'dst_stride', 'relu_en', 'quant_pre', 'deq_scalar', 'nd_num', 'src_nd_stride', 'dst_nd_stride', 'unit_flag', 'is_channel_split']),
@@ -105,6 +111,36 @@ _STRUCTS: List[Tuple[str, str, List[str], List[str]]] = [
      ['enable_bit: int = 0, start_addr: int = 0, end_addr: int = 0, is_scalar_read: bool = False, is_scalar_write: bool = False, is_vector_read: bool = False, is_vector_write: bool = False, is_mte_read: bool = False, is_mte_write: bool = False, is_enable: bool = False'],
      ['enable_bit', 'start_addr', 'end_addr', 'is_scalar_read', 'is_scalar_write', 'is_vector_read', 'is_vector_write', 'is_mte_read', 'is_mte_write', 'is_enable']),
 ]
+
+
+# Array fields: (struct, field) -> (length, element dtype). Their values are
+# lists (or asc.array), padded with zeros to the length; ascendc.construct takes
+# the elements as consecutive operands and the emitter declares the array.
+_ARRAY_FIELDS: Dict[Tuple[str, str], Tuple[int, dt.DataType]] = {
+    ("MrgSort4Info", "element_lengths"): (4, dt.int32),
+    ("LoadData3DParamsV1", "pad_list"): (4, dt.int32),
+    ("LoadData3DParamsV2", "pad_list"): (4, dt.int32),
+    ("ShapeInfo", "shape"): (8, dt.int32),
+    ("VdeqInfo", "scale"): (16, dt.float32),
+    ("VdeqInfo", "offset"): (16, dt.int16),
+    ("VdeqInfo", "sign_mode"): (16, dt.bool_),
+    ("ShapeInfo", "original_shape"): (8, dt.int32),
+}
+
+
+def _field_handle(b, value, kind=None):
+    from ...codegen import scalar
+    if isinstance(value, bool) and kind in (None, dt.bool_):
+        return b.get_bool(value)
+    if isinstance(value, PlainValue):
+        return value.handle if kind is None else scalar.as_value(value, kind).handle
+    value = int(value) if not isinstance(value, float) else value
+    if kind is None:
+        if isinstance(value, float):
+            kind = dt.float32
+        else:  # wide fields (e.g. LoadData3DParamsV2Pro.filter_config) must not be truncated
+            kind = dt.int32 if -2**31 <= value < 2**31 else dt.int64
+    return scalar.as_value(value, kind).handle
 
 
 class ParamStruct:
@@ -149,27 +185,28 @@ class ParamStruct:
     def materialize(self):
         """The struct as an IR value (one ascendc.construct op)."""
         from ...codegen import scalar
+        from .array import Array
         b = context.builder()
         handles = []
         for name in self._cpp_fields:
             # A field the matched form does not name takes its default in the
             # form that does (MmadParams' cmatrix_init_val is true), else zero.
             value = self.fields[name] if name in self.fields else self._default(name)
+            array = _ARRAY_FIELDS.get((type(self).__name__, name))
+            if array is not None:
+                length, kind = array
+                items = list(value) if isinstance(value, (list, tuple, Array)) else [value]
+                if len(items) > length:
+                    raise ValueError(f"asc.{type(self).__name__}: {name} has at most {length} "
+                                     f"elements, got {len(items)}")
+                items += [0] * (length - len(items))
+                handles.extend(_field_handle(b, v, kind) for v in items)
+                continue
             if isinstance(value, (list, tuple)):
                 raise NotImplementedError(
                     f"asc.{type(self).__name__}: the array field {name} cannot be built yet (the "
                     "ascendc dialect's struct construction takes scalar fields only)")
-            if isinstance(value, bool):
-                handles.append(b.get_bool(value))
-            elif isinstance(value, PlainValue):
-                handles.append(value.handle)
-            else:
-                value = int(value) if not isinstance(value, float) else value
-                if isinstance(value, float):
-                    kind = dt.float32
-                else:  # wide fields (e.g. LoadData3DParamsV2Pro.filter_config) must not be truncated
-                    kind = dt.int32 if -2**31 <= value < 2**31 else dt.int64
-                handles.append(scalar.as_value(value, kind).handle)
+            handles.append(_field_handle(b, value))
         return b.create_asc_ConstructOp(self.ir_type(b), handles)
 
 
@@ -202,4 +239,125 @@ class DataCopyPadExtParams(ParamStruct):
 
 api.register_class(DataCopyPadExtParams)
 
-__all__ = [s[0] for s in _STRUCTS] + ["DataCopyPadExtParams", "ParamStruct"]
+
+class MrgSortSrcList(ParamStruct):
+    """AscendC::MrgSortSrcList<T>: the (up to four) sorted lists a mrg_sort merges.
+    src3 / src4 default to src1 (unused unless the MrgSort4Info's valid_bit names them)."""
+
+    _mnemonic = "mrg_sort_src_list"
+    _forms = [api.Form("dtype: DataType, src1: LocalTensor, src2: LocalTensor, "
+                       "src3: Optional[LocalTensor] = None, src4: Optional[LocalTensor] = None")]
+    _cpp_fields = ["src1", "src2", "src3", "src4"]
+    __slots__ = ()
+
+    def ir_type(self, builder):
+        return builder.parse_type(f"!ascendc.mrg_sort_src_list<{self.fields['dtype'].to_ir(builder)}>")
+
+    def materialize(self):
+        from .tensor import LocalTensor
+        b = context.builder()
+        handles = []
+        for name in self._cpp_fields:
+            t = self.fields[name]
+            if t is None:
+                t = self.fields["src1"]
+            if not isinstance(t, LocalTensor):
+                raise TypeError(f"asc.MrgSortSrcList: {name} must be a LocalTensor")
+            if t.dtype != self.fields["dtype"]:
+                raise TypeError(f"asc.MrgSortSrcList of {self.fields['dtype'].name}: {name} is a "
+                                f"LocalTensor of {t.dtype.name}")
+            handles.append(t._value())
+        return b.create_asc_ConstructOp(self.ir_type(b), handles)
+
+
+api.register_class(MrgSortSrcList)
+
+
+class ShapeInfo(ParamStruct):
+    """AscendC::ShapeInfo: a shape (up to 8 dimensions), an original shape and a data format.
+    Built from asc.array / lists (compile-time or runtime elements), or returned by
+    tensor.get_shape_info() (then a runtime value)."""
+
+    _mnemonic = "shape_info"
+    _forms = [api.Form(""),
+              api.Form("shape: Union[Array, list], original_shape: Optional[Union[Array, list]] = None, "
+                       "data_format: DataFormat = DataFormat.ND")]
+    _cpp_fields = ["shape_dim", "shape", "original_shape_dim", "original_shape", "data_format"]
+    __slots__ = ("handle",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.handle = None
+        f = self.fields
+        shape = list(f.get("shape") or [])
+        original = f.get("original_shape")
+        original = shape if original is None else list(original)
+        if len(shape) > 8 or len(original) > 8:
+            raise ValueError("asc.ShapeInfo: at most 8 dimensions (K_MAX_SHAPE_DIM)")
+        self.fields = {"shape_dim": len(shape), "shape": shape, "original_shape_dim": len(original),
+                       "original_shape": original, "data_format": f.get("data_format", 0)}
+
+    @classmethod
+    def _from_handle(cls, handle):
+        obj = cls()
+        obj.handle = handle
+        return obj
+
+    def materialize(self):
+        if self.handle is not None:
+            return self.handle
+        return super().materialize()
+
+    def _dim(self, field, op, dim):
+        from ...codegen import scalar
+        from .tensor import wrap_scalar
+        if self.handle is None and not isinstance(dim, PlainValue):
+            items = self.fields[field]
+            d = int(dim)
+            if not 0 <= d < 8:
+                raise IndexError(f"asc.ShapeInfo.{field}: dimension {d} out of range 0..7")
+            value = items[d] if d < len(items) else 0
+            return value if isinstance(value, PlainValue) else int(value)
+        b = context.builder()
+        return wrap_scalar(getattr(b, "create_asc_" + op)(self.materialize(),
+                                                           scalar.as_value(dim, dt.int32).handle))
+
+    @api.builtin
+    def shape(self, dim):
+        """`shape[dim]` (compile-time when built from compile-time values)."""
+        return self._dim("shape", "ShapeInfoShapeOp", dim)
+
+    @api.builtin
+    def original_shape(self, dim):
+        """`originalShape[dim]`."""
+        return self._dim("original_shape", "ShapeInfoOriginalShapeOp", dim)
+
+
+api.register_class(ShapeInfo)
+
+
+def _register_docs():
+    from .. import docs
+    docs.SUMMARIES.setdefault("get_shape_size", "The number of elements of `shape_info`'s shape (the "
+                                                "product of its dimensions).")
+    docs.PARAMS.setdefault("shape_info", "an asc.ShapeInfo")
+
+
+_register_docs()
+
+
+@api.api("GetShapeSize", "types", "shape_info: ShapeInfo")
+def get_shape_size(form, a):
+    """The product of the dimensions of `shape_info` (compile-time when they all are)."""
+    info = a.shape_info
+    if info.handle is None and not any(isinstance(v, PlainValue) for v in info.fields["shape"]):
+        n = 1
+        for v in info.fields["shape"]:
+            n *= int(v)
+        return n
+    from .tensor import wrap_scalar
+    return wrap_scalar(context.builder().create_asc_GetShapeSizeOp(info.materialize()))
+
+
+__all__ = [s[0] for s in _STRUCTS] + ["DataCopyPadExtParams", "ParamStruct", "MrgSortSrcList",
+                                      "ShapeInfo", "get_shape_size"]

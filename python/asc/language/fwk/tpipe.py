@@ -28,6 +28,13 @@ class TPipe(RuntimeValue):
         context.current()
         super().__init__(context.builder().create_asc_TPipeOp())
 
+    @classmethod
+    def _from_handle(cls, handle):
+        """A TPipe for an existing !ascendc.pipe value (get_tpipe_ptr)."""
+        obj = cls.__new__(cls)
+        RuntimeValue.__init__(obj, handle)
+        return obj
+
     @api.builtin
     def init_buffer(self, que, num=0, len=0) -> None:  # noqa: A002 - pyasc's name
         b = context.builder()

@@ -1,4 +1,9 @@
-"""fwk/tpipe: get_tpipe_ptr (GetTPipePtr), declared but unsupported: the dialect has no op."""
+"""fwk/tpipe: get_tpipe_ptr (GetTPipePtr): the kernel's TPipe, as an asc.TPipe.
+
+The dialect's `ascendc.get_tpipe_ptr` binds a reference,
+`AscendC::TPipe& pipe = *AscendC::GetTPipePtr();`, so the result is used like
+the asc.TPipe() object itself (init_buffer, ...).
+"""
 
 from .. import docs
 from ..core.api import api
@@ -8,9 +13,9 @@ docs.SUMMARIES["get_tpipe_ptr"] = "The kernel's global TPipe (AscendC::GetTPipeP
 
 @api("GetTPipePtr", "tpipe", "")
 def get_tpipe_ptr(form, a):
-    raise NotImplementedError("asc.get_tpipe_ptr is not supported: the ascendc dialect has no "
-                              "GetTPipePtr op; pass the asc.TPipe() object to the device functions "
-                              "that need it instead")
+    from ...codegen import context
+    from .tpipe import TPipe
+    return TPipe._from_handle(context.builder().create_asc_GetTPipePtrOp())
 
 
 __all__ = ["get_tpipe_ptr"]

@@ -41,7 +41,11 @@ public:
   void beginAssignment(mlir::Value result);
   /// `<type> <name>` for an object declared with constructor arguments.
   void beginDeclaration(mlir::Value result);
+  /// `<type>& <name> = ` for a reference to an object the API owns.
+  void beginReference(mlir::Value result);
   void endStatement() { out << ";\n"; }
+  /// A fresh C++ identifier (for locals a printer declares, e.g. arrays).
+  std::string newName(llvm::StringRef hint) { return freshName(hint); }
 
   void emitValue(mlir::Value value);
   void emitValues(mlir::ValueRange values);

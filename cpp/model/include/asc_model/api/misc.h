@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -290,6 +291,104 @@ void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repe
     std::stable_sort(ord.begin(), ord.end(), [&](uint32_t a, uint32_t b) { return float(t[a * 8 + 4]) > float(t[b * 8 + 4]); });
     for (uint32_t i = 0; i < 16; ++i) std::copy(&t[ord[i] * 8], &t[ord[i] * 8] + 8, d + (r * 16 + i) * 8);
   }
+}
+
+// ---- merge sort ------------------------------------------------------------------
+// MrgSortSrcList<T>: the four lists (src3/src4 unused unless validBit names them).
+template <class T>
+struct MrgSortSrcList {
+  LocalTensor<T> src1, src2, src3, src4;
+};
+
+}  // namespace AscendC
+
+namespace asc_model {
+// Merges the lists whose validBit bit is set (3: lists 0-1, 7: 0-2, 15: 0-3),
+// each already sorted descending by score, into dst, descending; equal scores
+// are taken from the lower-numbered list first. `elem` is the element size in
+// bytes (8 for an Atlas A2 region, 8*sizeof(T) for a proposal) and `score_at`
+// the byte offset of the score. Each repeat advances every list and dst by the
+// sum of the lengths. With ifExhaustedSuspension the merge stops when a list
+// runs out. The numbers taken from each list (last repeat) are kept for
+// GetMrgSortResult.
+template <class T>
+void mrg_sort(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::MrgSortSrcList<T>& list,
+              const AscendC::MrgSort4Info& info, uint32_t elem, uint32_t score_at, const char* file, int line) {
+  Call op(api, PIPE_V, file, line);
+  int nlists = info.validBit == 3 ? 2 : info.validBit == 7 ? 3 : info.validBit == 15 ? 4 : 0;
+  if (nlists == 0) op.fault("validBit must be 3, 7 or 15 (two, three or four lists)");
+  if (info.repeatTimes < 1) op.fault("repeatTimes must be at least 1");
+  if (info.repeatTimes > 1 && (nlists != 4 || info.ifExhaustedSuspension))
+    op.fault("repeatTimes > 1 needs four lists (validBit 15) and no exhausted suspension");
+  const AscendC::LocalTensor<T>* src[4] = {&list.src1, &list.src2, &list.src3, &list.src4};
+  uint32_t per = elem / sizeof(T);  // T elements per sorted element
+  uint64_t total = 0;
+  for (int i = 0; i < nlists; ++i) total += info.elementLengths[i];
+  std::vector<const uint8_t*> in;
+  for (int r = 0; r < info.repeatTimes; ++r)
+    for (int i = 0; i < nlists; ++i)
+      in.push_back(reinterpret_cast<const uint8_t*>(
+          op.in(*src[i], uint64_t(info.elementLengths[i]) * per, uint64_t(r) * total * per)));
+  uint8_t* d = reinterpret_cast<uint8_t*>(op.out(dst, total * info.repeatTimes * per));
+  op.elems(total * info.repeatTimes).run();
+  std::vector<uint8_t> out(total * info.repeatTimes * elem);
+  uint16_t taken[4] = {0, 0, 0, 0};
+  uint64_t written = 0;
+  for (int r = 0; r < info.repeatTimes; ++r) {
+    uint32_t pos[4] = {0, 0, 0, 0};
+    for (;;) {
+      int best = -1;
+      float best_v = 0;
+      bool exhausted = false;
+      for (int i = 0; i < nlists; ++i) {
+        if (pos[i] >= info.elementLengths[i]) { exhausted = true; continue; }
+        T v;
+        std::memcpy(&v, in[r * nlists + i] + uint64_t(pos[i]) * elem + score_at, sizeof(T));
+        if (best < 0 || float(v) > best_v) { best = i; best_v = float(v); }
+      }
+      if (best < 0 || (exhausted && info.ifExhaustedSuspension)) break;
+      std::memcpy(out.data() + written * elem, in[r * nlists + best] + uint64_t(pos[best]) * elem, elem);
+      ++pos[best];
+      ++written;
+    }
+    for (int i = 0; i < 4; ++i) taken[i] = uint16_t(pos[i]);
+  }
+  std::memcpy(d, out.data(), written * elem);
+  for (int i = 0; i < 4; ++i) op.core().mrg_sort_result[i] = taken[i];
+}
+}  // namespace asc_model
+
+namespace AscendC {
+
+// Atlas A2 regions: 8 bytes per element, the value in the low bytes.
+template <class T>
+void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& list, const MrgSort4Info& info, ASC_LOC_PARAMS) {
+  asc_model::mrg_sort("MrgSort", dst, list, info, 8, 0, ASC_LOC);
+}
+// Region proposals: 8 T elements per proposal, the score is element 4.
+template <class T>
+void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& list, const MrgSort4Info& info, ASC_LOC_PARAMS) {
+  asc_model::mrg_sort("MrgSort4", dst, list, info, 8 * sizeof(T), 4 * sizeof(T), ASC_LOC);
+}
+inline void GetMrgSortResult(uint16_t& n1, uint16_t& n2, uint16_t& n3, uint16_t& n4, ASC_LOC_PARAMS) {
+  asc_model::Call op("GetMrgSortResult", PIPE_S, ASC_LOC);
+  op.run();
+  const uint16_t* r = op.core().mrg_sort_result;
+  n1 = r[0]; n2 = r[1]; n3 = r[2]; n4 = r[3];
+}
+
+// The AtomicDtype / AtomicOp values of the current atomic store mode
+// (ATOMIC_NONE when none is set; the op is 0 for sum, 1 max, 2 min).
+inline void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp, ASC_LOC_PARAMS) {
+  asc_model::Call op("GetStoreAtomicConfig", PIPE_S, ASC_LOC);
+  op.run();
+  asc_model::Core& c = op.core();
+  std::string t = c.atomic_op ? c.atomic_type : "";
+  atomicType = uint16_t(t == "float" ? AtomicDtype::ATOMIC_F32 : t == "half" ? AtomicDtype::ATOMIC_F16
+                        : t == "int16_t" ? AtomicDtype::ATOMIC_S16 : t == "int32_t" ? AtomicDtype::ATOMIC_S32
+                        : t == "int8_t" ? AtomicDtype::ATOMIC_S8 : t == "bfloat16_t" ? AtomicDtype::ATOMIC_BF16
+                        : AtomicDtype::ATOMIC_NONE);
+  atomicOp = uint16_t(c.atomic_op ? c.atomic_op - 1 : 0);
 }
 
 // ---- workspace, HCCL context, SoC state ----------------------------------------------

@@ -19,6 +19,7 @@
 //   same first epr bits of selMask in every repeat. Bit 1 selects src0.
 #pragma once
 #include <cfenv>
+#include <cstring>
 #include "asc_model/api/vec_engine.h"
 
 namespace asc_model {
@@ -535,6 +536,24 @@ inline void SetDeqScale(half scale, ASC_LOC_PARAMS) {
   asc_model::Call op("SetDeqScale", PIPE_S, ASC_LOC);
   op.run();
   op.core().vec.deq_scale = float(scale);
+}
+// SetDeqScale(vdeq, info): the 16 deq parameters packed one per uint64_t of
+// vdeq (the layout the vector deq instructions read; the model's choice where
+// the vendor docs are silent): bits 0-31 the float bits of vdeqScale[i],
+// bits 37-45 vdeqOffset[i] as a 9-bit two's complement value, bit 46
+// vdeqSignMode[i]; other bits 0.
+template <class T>
+void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& info, ASC_LOC_PARAMS) {
+  static_assert(std::is_same_v<T, uint64_t>, "SetDeqScale: the vdeq tensor holds uint64_t");
+  asc_model::Call op("SetDeqScale", PIPE_S, ASC_LOC);
+  uint64_t* d = op.out(vdeq, VDEQ_TENSOR_SIZE, 0, false);
+  op.elems(VDEQ_TENSOR_SIZE).run();
+  for (int i = 0; i < VDEQ_TENSOR_SIZE; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &info.vdeqScale[i], 4);
+    d[i] = uint64_t(bits) | (uint64_t(uint16_t(info.vdeqOffset[i]) & 0x1FF) << 37) |
+           (uint64_t(info.vdeqSignMode[i] ? 1 : 0) << 46);
+  }
 }
 inline void SetDeqScale(float scale, int16_t offset, bool signMode, ASC_LOC_PARAMS) {
   asc_model::Call op("SetDeqScale", PIPE_S, ASC_LOC);

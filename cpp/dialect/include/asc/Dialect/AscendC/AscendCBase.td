@@ -49,10 +49,20 @@ def AscendC_Dialect : Dialect {
 // An empty ascCall with ascIsDecl unset means the emitter has a hand-written
 // printer for the op (structural ops only).
 
+//
+// With ascOutParams set, the op's results are out-parameters of the call: each
+// is declared first (`uint16_t a;`), then the call is the statement
+// `<ascCall>;` (ascCall names the results, e.g. "AscendC::F($a, $b)"). Such an
+// op may have several results.
+// With ascIsRef set, the single result binds a reference to the call's value:
+// `<C++ type>& <name> = <ascCall>;` (objects the API owns, e.g. the TPipe).
+
 class AscendC_Op<string mnemonic, list<Trait> traits = []>
     : Op<AscendC_Dialect, mnemonic, traits> {
   string ascCall = "";
   bit ascIsDecl = 0;
+  bit ascOutParams = 0;
+  bit ascIsRef = 0;
 }
 
 // An op that is a call of the Ascend C function AscendC::<apiName> with every

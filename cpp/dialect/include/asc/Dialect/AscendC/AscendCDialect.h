@@ -35,6 +35,10 @@ Type getTensorElementType(Type type);
 /// empty when the type has none.
 llvm::StringRef getCppScalarTypeName(Type type);
 
+/// The number of values a parameter-struct field of C++ type `cppType` takes
+/// in ascendc.construct: N for an array "T[N]", else 1.
+int64_t getStructFieldArity(llvm::StringRef cppType);
+
 } // namespace mlir::ascendc
 
 #define GET_OP_CLASSES

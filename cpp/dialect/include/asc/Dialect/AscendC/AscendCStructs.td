@@ -14,7 +14,8 @@ def AscendC_CopyRepeatParamsType : AscendC_StructType<"CopyRepeatParams", "copy_
 def AscendC_DataCopyParamsType : AscendC_StructType<"DataCopyParams", "data_copy_params", "DataCopyParams",
     ["blockCount", "blockLen", "srcStride", "dstStride"]>;
 def AscendC_DataCopyEnhancedParamsType : AscendC_StructType<"DataCopyEnhancedParams", "data_copy_enhanced_params", "DataCopyEnhancedParams",
-    ["blockMode", "deqScale", "deqValueIn", "sidStoreModeIn", "isReluIn", "padModeIn", "padValueIn"]>;
+    ["blockMode", "deqScale", "deqValueIn", "sidStoreModeIn", "isReluIn", "padModeIn", "padValueIn"],
+    ["AscendC::BlockMode", "AscendC::DeqScale", "", "", "", "pad_t", ""]>;
 def AscendC_InitConstValueParamsType : AscendC_StructType<"InitConstValueParams", "init_const_value_params", "InitConstValueParams",
     ["repeatTimes", "blockNum", "dstGap", "initValue"]>;
 def AscendC_UnaryRepeatParamsType : AscendC_StructType<"UnaryRepeatParams", "unary_repeat_params", "UnaryRepeatParams",
@@ -22,7 +23,8 @@ def AscendC_UnaryRepeatParamsType : AscendC_StructType<"UnaryRepeatParams", "una
 def AscendC_TransDataTo5HDParamsType : AscendC_StructType<"TransDataTo5HDParams", "trans_data_to_5hd_params", "TransDataTo5HDParams",
     ["dstHighHalf", "srcHighHalf", "repeatTimes", "dstRepStride", "srcRepStride"]>;
 def AscendC_TransposeParamsExtType : AscendC_StructType<"TransposeParamsExt", "transpose_params_ext", "TransposeParamsExt",
-    ["nSize", "cSize", "hSize", "wSize", "transposeType"]>;
+    ["nSize", "cSize", "hSize", "wSize", "transposeType"],
+    ["", "", "", "", "AscendC::TransposeType"]>;
 def AscendC_DataCopyPadParamsType : AscendC_StructType<"DataCopyPadParams", "data_copy_pad_params", "DataCopyPadParams",
     ["isPad", "leftPadding", "rightPadding", "paddingValue"]>;
 def AscendC_DataCopyExtParamsType : AscendC_StructType<"DataCopyExtParams", "data_copy_ext_params", "DataCopyExtParams",
@@ -36,7 +38,8 @@ def AscendC_Nd2NzParamsType : AscendC_StructType<"Nd2NzParams", "nd2nz_params", 
 def AscendC_Nz2NdParamsFullType : AscendC_StructType<"Nz2NdParamsFull", "nz2nd_params_full", "Nz2NdParamsFull",
     ["ndNum", "nValue", "dValue", "srcNdMatrixStride", "srcNStride", "dstDStride", "dstNdMatrixStride"]>;
 def AscendC_DataCopyCO12DstParamsType : AscendC_StructType<"DataCopyCO12DstParams", "data_copy_co12_dst_params", "DataCopyCO12DstParams",
-    ["nSize", "mSize", "dstStride", "srcStride", "quantPre", "reluPre", "channelSplit", "nz2ndEn"]>;
+    ["nSize", "mSize", "dstStride", "srcStride", "quantPre", "reluPre", "channelSplit", "nz2ndEn"],
+    ["", "", "", "", "QuantMode_t", "", "", ""]>;
 def AscendC_GatherRepeatParamsType : AscendC_StructType<"GatherRepeatParams", "gather_repeat_params", "GatherRepeatParams",
     ["dstBlkStride", "dstRepStride"]>;
 def AscendC_LoadData2DParamsType : AscendC_StructType<"LoadData2DParams", "load_data_2d_params", "LoadData2DParams",
@@ -44,9 +47,11 @@ def AscendC_LoadData2DParamsType : AscendC_StructType<"LoadData2DParams", "load_
 def AscendC_LoadData2DParamsV2Type : AscendC_StructType<"LoadData2DParamsV2", "load_data_2d_params_v2", "LoadData2DParamsV2",
     ["mStartPosition", "kStartPosition", "mStep", "kStep", "srcStride", "dstStride", "ifTranspose", "sid"]>;
 def AscendC_LoadData3DParamsV1Type : AscendC_StructType<"LoadData3DParamsV1", "load_data_3d_params_v1", "LoadData3DParamsV1",
-    ["padList", "l1H", "l1W", "c1Index", "fetchFilterW", "fetchFilterH", "leftTopW", "leftTopH", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "jumpStride", "repeatMode", "repeatTime", "cSize", "padValue"]>;
+    ["padList", "l1H", "l1W", "c1Index", "fetchFilterW", "fetchFilterH", "leftTopW", "leftTopH", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "jumpStride", "repeatMode", "repeatTime", "cSize", "padValue"],
+    ["uint8_t[4]"]>;
 def AscendC_LoadData3DParamsV2Type : AscendC_StructType<"LoadData3DParamsV2", "load_data_3d_params_v2", "LoadData3DParamsV2",
-    ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "enSmallK", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"]>;
+    ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "enSmallK", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"],
+    ["uint8_t[4]"]>;
 def AscendC_LoadData3DParamsV2ProType : AscendC_StructType<"LoadData3DParamsV2Pro", "load_data_3d_params_v2_pro", "LoadData3DParamsV2Pro",
     ["channelSize", "enTranspose", "enSmallK", "filterSizeW", "filterSizeH", "fMatrixCtrl", "extConfig", "filterConfig"]>;
 def AscendC_LoadData2dTransposeParamsType : AscendC_StructType<"LoadData2dTransposeParams", "load_data_2d_transpose_params", "LoadData2dTransposeParams",
@@ -56,23 +61,64 @@ def AscendC_LoadData2dTransposeParamsV2Type : AscendC_StructType<"LoadData2dTran
 def AscendC_LoadDataRepeatParamType : AscendC_StructType<"LoadDataRepeatParam", "load_data_repeat_param", "LoadDataRepeatParam",
     ["repeatStride", "repeatTime", "repeatMode"]>;
 def AscendC_MrgSort4InfoType : AscendC_StructType<"MrgSort4Info", "mrg_sort_4_info", "MrgSort4Info",
-    ["elementLengths", "ifExhaustedSuspension", "validBit", "repeatTimes"]>;
+    ["elementLengths", "ifExhaustedSuspension", "validBit", "repeatTimes"],
+    ["uint16_t[4]", "", "", ""]>;
 def AscendC_FixpipeParamsV220Type : AscendC_StructType<"FixpipeParamsV220", "fixpipe_params_v220", "FixpipeParamsV220",
-    ["nSize", "mSize", "srcStride", "dstStride", "reluEn", "quantPre", "deqScalar", "ndNum", "srcNdStride", "dstNdStride", "unitFlag", "isChannelSplit"]>;
+    ["nSize", "mSize", "srcStride", "dstStride", "reluEn", "quantPre", "deqScalar", "ndNum", "srcNdStride", "dstNdStride", "unitFlag", "isChannelSplit"],
+    ["", "", "", "", "", "QuantMode_t", "", "", "", "", "", ""]>;
 def AscendC_LoadImageToLocalParamsType : AscendC_StructType<"LoadImageToLocalParams", "load_image_to_local_params", "LoadImageToLocalParams",
     ["horizSize", "vertSize", "horizStartPos", "vertStartPos", "srcHorizSize", "topPadSize", "botPadSize", "leftPadSize", "rightPadSize", "sid"]>;
 def AscendC_CheckLocalMemoryIAParamType : AscendC_StructType<"CheckLocalMemoryIAParam", "check_local_memory_ia_param", "CheckLocalMemoryIAParam",
     ["enableBit", "startAddr", "endAddr", "isScalarRead", "isScalarWrite", "isVectorRead", "isVectorWrite", "isMteRead", "isMteWrite", "isEnable"]>;
+def AscendC_VdeqInfoType : AscendC_StructType<"VdeqInfo", "vdeq_info", "VdeqInfo",
+    ["vdeqScale", "vdeqOffset", "vdeqSignMode"],
+    ["float[16]", "int16_t[16]", "bool[16]"]>;
 def AscendC_ShapeInfoType : AscendC_StructType<"ShapeInfo", "shape_info", "ShapeInfo",
-    ["shapeDim", "shape", "originalShapeDim", "originalShape", "dataFormat"]>;
+    ["shapeDim", "shape", "originalShapeDim", "originalShape", "dataFormat"],
+    ["", "uint32_t[8]", "", "uint32_t[8]", "AscendC::DataFormat"]>;
 def AscendC_SliceInfoType : AscendC_StructType<"SliceInfo", "slice_info", "SliceInfo",
     ["startIndex", "endIndex", "stride", "burstLen", "shapeValue"]>;
+
+// Array fields (MrgSort4Info.elementLengths, ShapeInfo.shape/originalShape) take
+// their elements as consecutive `ascendc.construct` operands; the emitter
+// declares each as a local array before the struct (`uint16_t info_elementLengths[4]
+// = {a, b, c, d};`), since the Ascend C constructors take `const T[]` pointers,
+// which a nested brace list cannot initialise. ShapeInfo arrays are
+// K_MAX_SHAPE_DIM (8) long; shapeDim says how many are used.
+// LoadData3DParamsV1/V2 padList: uint8_t[4] (the other fields as they are).
 
 // Constructor orders that differ from member orders (checked against the
 // asc-devkit headers): FixpipeParamsV220 takes reluEn fifth (11/12-argument
 // constructor); LoadDataRepeatParam takes repeatStride first; ShapeInfo takes
 // (shapeDim, shape[], originalShapeDim, originalShape[], dataFormat);
 // LoadData3DParamsV2 has enSmallK between enTranspose and padValue.
+
+// AscendC::MrgSortSrcList<T>: the (up to) four sorted lists of a MrgSort, built
+// by `ascendc.construct` from four LocalTensor<T> values.
+def AscendC_MrgSortSrcListType
+    : AscendC_Type<"MrgSortSrcList", "mrg_sort_src_list", [AscendC_ParamStructInterface]> {
+  let summary = "AscendC::MrgSortSrcList<T>";
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
+      return $_get(elementType.getContext(), elementType);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    std::string getCppName() const;
+    ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
+      static const ::llvm::StringRef names[] = {"src1", "src2", "src3", "src4"};
+      return names;
+    }
+  }];
+  let extraClassDefinition = [{
+    std::string $cppClass::getCppName() const {
+      return "AscendC::MrgSortSrcList<" +
+             ::mlir::ascendc::getCppScalarTypeName(getElementType()).str() + ">";
+    }
+  }];
+}
 
 // AscendC::DataCopyPadExtParams<T>: templated on the element type T of the
 // tensors of the DataCopyPad call (paddingValue is a T).

@@ -116,22 +116,38 @@ def AscendC_ParamStructInterface : TypeInterface<"ParamStructType"> {
     InterfaceMethod<"The C++ type the emitter declares.", "std::string", "getCppName">,
     InterfaceMethod<"Field names in construction order.",
                     "::llvm::ArrayRef<::llvm::StringRef>", "getFieldNames">,
+    InterfaceMethod<[{C++ types of the fields, parallel to getFieldNames (or empty).
+      "" prints the value as it is; an enum type (e.g. "AscendC::BlockMode")
+      prints `static_cast<AscendC::BlockMode>(v)`; an array type "T[N]" takes N
+      values, which the emitter declares first as a local `T name_field[N]`.}],
+                    "::llvm::ArrayRef<::llvm::StringRef>", "getFieldCppTypes", (ins), [{}],
+                    [{ return {}; }]>,
   ];
 }
 
 // A parameter struct with C++ name `cpp` whose constructor takes `fields`
-// in order. `ascendc.construct` builds one from scalar values.
-class AscendC_StructType<string name, string typeMnemonic, string cpp, list<string> fields>
+// in order. `ascendc.construct` builds one from scalar values. `types`, if
+// given, holds one C++ type per field ("" = print the value as it is; an enum
+// type = static_cast to it; "T[N]" = an array field taking N values).
+class AscendC_StructType<string name, string typeMnemonic, string cpp, list<string> fields,
+                         list<string> types = []>
     : AscendC_Type<name, typeMnemonic, [AscendC_ParamStructInterface]> {
   let summary = "AscendC::" # cpp;
   string cppName = cpp;
   list<string> fieldNames = fields;
+  list<string> fieldCppTypes = types;
   let extraClassDeclaration = [{
     std::string getCppName() const { return "AscendC::}] # cpp # [{"; }
     ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
       static const ::llvm::StringRef names[] = {}] #
         !interleave(!foreach(f, fields, "\"" # f # "\""), ", ") # [{};
       return names;
+    }
+    ::llvm::ArrayRef<::llvm::StringRef> getFieldCppTypes() const {}] #
+      !if(!empty(types), [{ return {}; }], [{
+      static const ::llvm::StringRef types[] = {}] #
+        !interleave(!foreach(f, types, "\"" # f # "\""), ", ") # [{};
+      return types;}]) # [{
     }
   }];
 }

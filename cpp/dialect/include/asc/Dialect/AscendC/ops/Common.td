@@ -257,3 +257,81 @@ def AscendC_Sort32Op : AscendC_ApiOp<"sort32", "Sort32", [AscendC_SameElementTyp
   let hasVerifier = 1;
   let ascCall = "AscendC::Sort32($dst, $src0, $src1, $repeat_time)";
 }
+
+// MrgSort<T>(dst, MrgSortSrcList<T>, MrgSort4Info): merges up to four sorted
+// (value, index) lists (Atlas A2 8-byte regions) into dst, descending.
+def AscendC_MrgSortOp : AscendC_Op<"mrg_sort"> {
+  let summary = "Merges up to four sorted lists of `sort_list` into `dst` (MrgSort<T>)";
+  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_MrgSortSrcListType:$sort_list,
+                       AscendC_MrgSort4InfoType:$params);
+  let ascCall = "AscendC::MrgSort<$elem(dst)>($dst, $sort_list, $params)";
+  let assemblyFormat = "$dst `,` $sort_list `,` $params attr-dict `:` type($dst) `,` type($sort_list)";
+  let hasVerifier = 1;
+}
+def AscendC_MrgSort4Op : AscendC_Op<"mrg_sort4"> {
+  let summary = "Merges up to four sorted region-proposal lists of `src` into `dst` (MrgSort4)";
+  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_MrgSortSrcListType:$src,
+                       AscendC_MrgSort4InfoType:$params);
+  let ascCall = "AscendC::MrgSort4($dst, $src, $params)";
+  let assemblyFormat = "$dst `,` $src `,` $params attr-dict `:` type($dst) `,` type($src)";
+  let hasVerifier = 1;
+}
+// GetMrgSortResult(uint16_t& n1, n2, n3, n4): four out-parameters.
+def AscendC_GetMrgSortResultOp : AscendC_Op<"get_mrg_sort_result"> {
+  let summary = "The numbers of elements the last MrgSort took from each list";
+  let results = (outs UI16:$mrg_sort_list1, UI16:$mrg_sort_list2, UI16:$mrg_sort_list3,
+                      UI16:$mrg_sort_list4);
+  let ascCall = "AscendC::GetMrgSortResult($mrg_sort_list1, $mrg_sort_list2, $mrg_sort_list3, $mrg_sort_list4)";
+  let ascOutParams = 1;
+  let assemblyFormat = "attr-dict";
+}
+
+// GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp): out-parameters.
+def AscendC_GetStoreAtomicConfigOp : AscendC_Op<"get_store_atomic_config"> {
+  let summary = "The atomic type and operation of stores to GM (AtomicDtype, AtomicOp values)";
+  let results = (outs UI16:$atomic_type, UI16:$atomic_op);
+  let ascCall = "AscendC::GetStoreAtomicConfig($atomic_type, $atomic_op)";
+  let ascOutParams = 1;
+  let assemblyFormat = "attr-dict";
+}
+
+// GetShapeSize(shapeInfo): the product of the shape's dimensions.
+def AscendC_GetShapeSizeOp : AscendC_Op<"get_shape_size", [Pure]> {
+  let summary = "The number of elements of a ShapeInfo's shape (GetShapeSize)";
+  let arguments = (ins AscendC_ShapeInfoType:$shape_info);
+  let results = (outs I32:$result);
+  let ascCall = "AscendC::GetShapeSize($shape_info)";
+  let assemblyFormat = "$shape_info attr-dict";
+}
+// shapeInfo.shape[dim] / shapeInfo.originalShape[dim].
+def AscendC_ShapeInfoShapeOp : AscendC_Op<"shape_info_shape", [Pure]> {
+  let summary = "Dimension `dim` of a ShapeInfo's shape (`info.shape[dim]`)";
+  let arguments = (ins AscendC_ShapeInfoType:$shape_info, AnySignlessInteger:$dim);
+  let results = (outs I32:$result);
+  let ascCall = "$shape_info.shape[$dim]";
+  let assemblyFormat = "$shape_info `,` $dim attr-dict `:` type($dim)";
+}
+def AscendC_ShapeInfoOriginalShapeOp : AscendC_Op<"shape_info_original_shape", [Pure]> {
+  let summary = "Dimension `dim` of a ShapeInfo's original shape (`info.originalShape[dim]`)";
+  let arguments = (ins AscendC_ShapeInfoType:$shape_info, AnySignlessInteger:$dim);
+  let results = (outs I32:$result);
+  let ascCall = "$shape_info.originalShape[$dim]";
+  let assemblyFormat = "$shape_info `,` $dim attr-dict `:` type($dim)";
+}
+
+//===----------------------------------------------------------------------===//
+// Signedness
+//===----------------------------------------------------------------------===//
+
+// arith works on signless integers; Ascend C APIs return (or fill) unsigned
+// ones (GetSortLen: uint32_t, GetMrgSortResult: uint16_t&). The front end
+// converts such results to signless values with this op, tracking the
+// signedness in its own dtype (and choosing divui/remui/shrui/cmpi u*).
+def AscendC_SignCastOp : AscendC_Op<"sign_cast", [Pure]> {
+  let summary = "Reinterprets an integer as one of the same width and another signedness";
+  let arguments = (ins AnyInteger:$value);
+  let results = (outs AnyInteger:$result);
+  let ascCall = "static_cast<$type(result)>($value)";
+  let assemblyFormat = "$value attr-dict `:` type($value) `to` type($result)";
+  let hasVerifier = 1;
+}

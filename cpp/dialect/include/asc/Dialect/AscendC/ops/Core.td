@@ -1,11 +1,16 @@
 //===- Core.td - values the API calls take: structs, masks, GM pointers ---===//
 
-def AscendC_ConstructOp : AscendC_DeclOp<"construct", "{$args}", [Pure]> {
+// Printed by a hand-written emitter (cpp/emitter/lib/ApiEmitters.cpp): enum
+// fields are cast to their type and array fields declared first, from the
+// struct type's getFieldCppTypes().
+def AscendC_ConstructOp : AscendC_Op<"construct", [Pure]> {
   let summary = "Builds an Ascend C parameter struct from its fields";
   let description = [{
     `%p = ascendc.construct !ascendc.data_copy_params(%count, %len, %c0, %c0) : i32, i32, i32, i32`
     becomes `AscendC::DataCopyParams p{count, len, 0, 0};`. The verifier checks
-    that one value is given per field of the struct.
+    that one value is given per field of the struct (N values for an array
+    field `T[N]`). Enum-typed fields print as `static_cast<E>(v)`; array fields
+    are declared first as `T p_field[N] = {...};` and passed by name.
   }];
   let arguments = (ins Variadic<AnyType>:$fields);
   let results = (outs AscendC_ParamStruct:$result);

@@ -213,3 +213,12 @@ def AscendC_TBufPoolOp : AscendC_DeclOp<"tbuf_pool"> {
   let results = (outs AscendC_TBufPoolType:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
 }
+
+// GetTPipePtr() returns the TPipe* of the kernel; the value is a reference to it.
+def AscendC_GetTPipePtrOp : AscendC_Op<"get_tpipe_ptr"> {
+  let summary = "The kernel's TPipe (`AscendC::TPipe& p = *AscendC::GetTPipePtr();`)";
+  let results = (outs AscendC_TPipeType:$result);
+  let ascCall = "*AscendC::GetTPipePtr()";
+  let ascIsRef = 1;
+  let assemblyFormat = "attr-dict";
+}

@@ -279,6 +279,15 @@ def AscendC_SetDeqScaleOp : AscendC_Op<"set_deq_scale"> {
   let ascCall = "AscendC::SetDeqScale($scale)";
   let assemblyFormat = "$scale attr-dict `:` type($scale)";
 }
+// SetDeqScale(vdeqTensor, vdeqInfo): writes the 16 deq parameters of vdeqInfo
+// into vdeqTensor (a LocalTensor<uint64_t>), one packed uint64_t each.
+def AscendC_SetDeqScaleVdeqOp : AscendC_Op<"set_deq_scale_vdeq"> {
+  let summary = "AscendC::SetDeqScale(LocalTensor<uint64_t> vdeq, VdeqInfo info)";
+  let arguments = (ins AscendC_LocalTensor:$vdeq, AscendC_VdeqInfoType:$vdeq_info);
+  let ascCall = "AscendC::SetDeqScale($vdeq, $vdeq_info)";
+  let assemblyFormat = "$vdeq `,` $vdeq_info attr-dict `:` type($vdeq)";
+  let hasVerifier = 1;
+}
 def AscendC_SetDeqScaleOffsetOp : AscendC_Op<"set_deq_scale_offset"> {
   let summary = "AscendC::SetDeqScale(float scale, int16_t offset, bool signMode)";
   let arguments = (ins AnyFloat:$scale, AnySignlessInteger:$offset, I1:$sign_mode);
