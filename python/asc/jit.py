@@ -45,7 +45,7 @@ def _arg_spec(value):
     if t is bool:
         return "b"
     if isinstance(value, np.generic):
-        return value.dtype
+        return ("s", value.dtype)  # a numpy scalar: a by-value parameter of its dtype
     if isinstance(value, np.ndarray):
         return value.dtype
     torch_name = _torch_dtype_name(value)
@@ -62,7 +62,9 @@ def _arg_spec(value):
 def _spec_to_arg(name: str, spec) -> "compiler.ArgSpec":
     from .codegen import compiler
     if isinstance(spec, np.dtype):
-        return compiler.ArgSpec(name, "gm", dt.from_numpy(spec)) if True else None
+        return compiler.ArgSpec(name, "gm", dt.from_numpy(spec))
+    if isinstance(spec, tuple) and spec[0] == "s":
+        return compiler.ArgSpec(name, "scalar", dt.from_numpy(spec[1]))
     if isinstance(spec, str) and spec.startswith("torch."):
         return compiler.ArgSpec(name, "gm", dt.by_name(spec[len("torch."):]))
     return compiler.ArgSpec(name, "scalar", {"i32": dt.int32, "i64": dt.int64, "f32": dt.float32,

@@ -75,6 +75,7 @@ class KernelCompilation:
         b.set_loc(b.get_file_loc(src.filename, node.lineno, node.col_offset + 1))
         func = b.create_function(self.module, self.kernel_name, arg_types, [], True)
         entry = func.block(0)
+        b.set_insertion_point_to_end(entry)  # unsigned arguments get a cast op below
         scope: Dict[str, Any] = {}
         params: List[ParamSpec] = []
         i = 0
@@ -93,7 +94,6 @@ class KernelCompilation:
                                  else PlainValue(handle, s.dtype))
                 params.append(ParamSpec(s.name, "scalar", s.dtype.name, _CTYPES[s.dtype.name]))
             i += 1
-        b.set_insertion_point_to_end(entry)
         gen = CodeGenerator(self, src, scope)
         try:
             gen.visit_body(node.body)
