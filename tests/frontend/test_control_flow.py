@@ -181,3 +181,26 @@ def test_device_function_returning_scalar_and_tensor_read():
           "g.SetGlobalBuffer((__gm__ float*)x, m);",
           "AscendC::LocalTensor<float> t(AscendC::TPosition::VECIN, 0, 64);",
           "float v = t.GetValue(3);", "g.SetValue(1, v);")
+
+
+@asc.jit
+def k_minmax(x: asc.GlobalAddress, n: int, m: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 64)
+    g.set_value(0, min(n, 64))
+    g.set_value(1, max(n, m, 3))
+    g.set_value(2, abs(n - m))
+    g.set_value(3, min(4, 9))  # compile-time: folded by Python
+
+
+def test_builtins_on_runtime_scalars_select():
+    src = compile_source(k_minmax, X, 5, 7)
+    body = _body(src)
+    assert body.count("?") == 4, body  # min: 1 select, max of three: 2, abs: 1
+    check(src, "g.SetValue(3, 4")  # a float constant, no select
+
+
+def test_builtins_on_runtime_scalars_run_on_the_model():
+    x = np.zeros(64, np.float32)
+    k_minmax[1](x, 5, 7)
+    np.testing.assert_array_equal(x[:4], [5, 7, 2, 4])

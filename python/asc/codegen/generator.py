@@ -813,26 +813,23 @@ def _rt_bool(x=False):
     return bool(x)
 
 
-def _rt_min(*args):
+def _rt_extreme(args, cmp: str, fold):
+    """min/max over scalars: folded by Python when all are compile-time, else selects."""
     values = args[0] if len(args) == 1 else args
     if not any(isinstance(v, PlainValue) for v in values):
-        return builtins.min(*args)
+        return fold(*args)
     result = values[0]
     for v in values[1:]:
-        cond = scalar.binary("<", v, result)
-        result = _select(cond, v, result)
+        result = _select(scalar.binary(cmp, v, result), v, result)
     return result
+
+
+def _rt_min(*args):
+    return _rt_extreme(args, "<", builtins.min)
 
 
 def _rt_max(*args):
-    values = args[0] if len(args) == 1 else args
-    if not any(isinstance(v, PlainValue) for v in values):
-        return builtins.max(*args)
-    result = values[0]
-    for v in values[1:]:
-        cond = scalar.binary(">", v, result)
-        result = _select(cond, v, result)
-    return result
+    return _rt_extreme(args, ">", builtins.max)
 
 
 def _rt_abs(x):
