@@ -142,13 +142,14 @@ def test_api_outside_kernel():
 
 @asc.jit
 def e_break(x: asc.GlobalAddress, n: int):
-    for i in range(n):
-        break  # E:break
+    for i in asc.static_range(4):
+        if n > i:
+            break  # E:break
 
 
-def test_break_in_runtime_loop():
-    _expect(lambda: e_break.warmup(X, 4), "E:break", "break", "static_range",
-            cls=asc.UnsupportedSyntaxError)
+def test_break_under_runtime_condition_in_unrolled_loop():
+    _expect(lambda: e_break.warmup(X, 4), "E:break", "break", "runtime condition",
+            "unrolled", cls=asc.UnsupportedSyntaxError)
 
 
 def test_error_through_launch_hides_frames():

@@ -43,6 +43,31 @@ class _Return(Exception):
         self.value = value
 
 
+class _LoopFrame:
+    """An enclosing loop: 'static' (unrolled) or 'runtime'; a runtime loop with
+    break/continue carries a break flag and has a per-iteration continue flag."""
+
+    __slots__ = ("kind", "brk", "cont", "runtime_ifs")
+
+    def __init__(self, kind, brk=None, cont=None):
+        self.kind, self.brk, self.cont = kind, brk, cont
+        self.runtime_ifs = 0  # runtime ifs between this loop and the current statement
+
+
+def _exits_loop(stmts, kinds=(ast.Break, ast.Continue)) -> bool:
+    """Whether `stmts` hold a break/continue of *their* loop (not of a nested loop)."""
+    todo = list(stmts)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, kinds):
+            return True
+        if isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.Lambda)):
+            todo.extend(node.orelse if isinstance(node, (ast.For, ast.While)) else [])
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
 class _Undefined:
     """A name whose value after a runtime loop/if cannot be expressed."""
 
@@ -120,7 +145,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.builder = session.builder
         self.src = src
         self.scope = scope
-        self.static_loop_depth = 0  # break/continue are allowed only in unrolled loops
+        self.loops: List[_LoopFrame] = []  # the enclosing loops, innermost last
         self.runtime_depth = 0  # > 0 inside a runtime if/loop body
         self.return_types = None  # learnt when tracing a device function
         self.returned = None
@@ -140,8 +165,21 @@ class CodeGenerator(ast.NodeVisitor):
 
     # ------------------------------------------------------------ statements
     def visit_body(self, stmts):
-        for stmt in stmts:
+        frame = self.loops[-1] if self.loops else None
+        guarded = frame is not None and frame.brk is not None
+        for index, stmt in enumerate(stmts):
             self.visit_stmt(stmt)
+            if guarded and index + 1 < len(stmts) and _exits_loop([stmt]):
+                # the rest of this body runs only if no break/continue happened
+                self._guard_rest(frame, stmts[index + 1:])
+                return
+
+    def _guard_rest(self, frame, rest):
+        self.set_loc(rest[0])
+        stop = scalar.logical("or", self.scope[frame.brk], self.scope[frame.cont])
+        node = ast.If(test=ast.Constant(value=True), body=rest, orelse=[])
+        ast.copy_location(node, rest[0])
+        self._runtime_if(node, scalar.logical_not(stop))
 
     def visit_stmt(self, stmt):
         self.set_loc(stmt)
@@ -202,7 +240,9 @@ class CodeGenerator(ast.NodeVisitor):
     def assign(self, target, value, node):
         if isinstance(target, ast.Name):
             value = ConstExpr.unwrap(value) if isinstance(value, ConstExpr) else value
-            self.name_value(value, target.id)
+            # `x = y` binds another name to y's value: y keeps its C++ name
+            if not any(v is value for v in self.scope.values()):
+                self.name_value(value, target.id)
             self.scope[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             values = list(value) if isinstance(value, (tuple, list)) else None
@@ -224,6 +264,8 @@ class CodeGenerator(ast.NodeVisitor):
 
     def name_value(self, value, name):
         """Gives the op that defined `value` the user's variable name (for the emitted C++)."""
+        if "$" in name:
+            return  # the front end's own loop flags keep generated names
         if isinstance(value, RuntimeValue):
             if value.handle is None:
                 if getattr(value, "name_hint", 1) is None:
@@ -254,18 +296,25 @@ class CodeGenerator(ast.NodeVisitor):
             raise self.error(node, f"static assertion failed: {msg}")
 
     def visit_Break(self, node):
-        if not self.static_loop_depth or self.runtime_depth:
-            raise self.error(node, "break is only supported in loops unrolled at compile time "
-                                   "(asc.static_range) under compile-time conditions",
-                             UnsupportedSyntaxError)
-        raise _Break()
+        self._loop_exit(node, "break", _Break)
 
     def visit_Continue(self, node):
-        if not self.static_loop_depth or self.runtime_depth:
-            raise self.error(node, "continue is only supported in loops unrolled at compile time "
-                                   "(asc.static_range) under compile-time conditions",
-                             UnsupportedSyntaxError)
-        raise _Continue()
+        self._loop_exit(node, "continue", _Continue)
+
+    def _loop_exit(self, node, word, exc):
+        """break/continue: unrolled loops stop unrolling (under compile-time
+        conditions); runtime loops raise the loop's flag, and the statements
+        after it run under `if not flag` (see visit_body)."""
+        if not self.loops:
+            raise self.error(node, f"'{word}' outside a loop")
+        frame = self.loops[-1]
+        if frame.kind == "static":
+            if frame.runtime_ifs:
+                raise self.error(node, f"'{word}' under a runtime condition in a loop unrolled at "
+                                       "compile time; use a runtime loop (range) instead",
+                                 UnsupportedSyntaxError)
+            raise exc()
+        self.scope[frame.brk if word == "break" else frame.cont] = scalar.constant(True, dt.bool_)
 
     def visit_FunctionDef(self, node):
         raise self.error(node, "nested function definitions are not supported in a kernel; "
@@ -277,7 +326,9 @@ class CodeGenerator(ast.NodeVisitor):
         if not isinstance(cond, RuntimeValue):
             self.visit_body(node.body if cond else node.orelse)
             return
-        cond = scalar.to_bool(cond)
+        self._runtime_if(node, scalar.to_bool(cond))
+
+    def _runtime_if(self, node, cond):
         before = dict(self.scope)
         carried = self._carried_for_if(node)
         names, types = [], []
@@ -320,6 +371,13 @@ class CodeGenerator(ast.NodeVisitor):
             defined = name in self.scope and _is_scalar(self.scope[name])
             if defined or (name in body_names and name in else_names):
                 result.append(name)
+        frame = self.loops[-1] if self.loops else None
+        if frame is not None and frame.brk is not None:
+            # a break/continue under this if sets the loop's flag in a branch
+            if _exits_loop(node.body + node.orelse, ast.Break):
+                result.append(frame.brk)
+            if _exits_loop(node.body + node.orelse, ast.Continue):
+                result.append(frame.cont)
         return result
 
     def _trace_branch(self, op, index, stmts, yields):
@@ -331,6 +389,9 @@ class CodeGenerator(ast.NodeVisitor):
         else:
             b.set_insertion_point_to_end(block)
         self.runtime_depth += 1
+        frame = self.loops[-1] if self.loops else None
+        if frame is not None:
+            frame.runtime_ifs += 1
         try:
             self.visit_body(stmts)
             if yields is not None:
@@ -339,6 +400,8 @@ class CodeGenerator(ast.NodeVisitor):
                                 for n, t in zip(names, types)])
         finally:
             self.runtime_depth -= 1
+            if frame is not None:
+                frame.runtime_ifs -= 1
         b.set_insertion_point_after(op)
         return self.scope
 
@@ -386,7 +449,7 @@ class CodeGenerator(ast.NodeVisitor):
 
     def _static_for(self, node, values):
         count = 0
-        self.static_loop_depth += 1
+        self.loops.append(_LoopFrame("static"))
         try:
             for value in values:
                 count += 1
@@ -400,7 +463,7 @@ class CodeGenerator(ast.NodeVisitor):
                 except _Break:
                     break
         finally:
-            self.static_loop_depth -= 1
+            self.loops.pop()
 
     def _runtime_for(self, node, args):
         if not isinstance(node.target, ast.Name):
@@ -422,6 +485,9 @@ class CodeGenerator(ast.NodeVisitor):
             ivtype = dt.promote(ivtype, t)
         if not isinstance(step, RuntimeValue) and step == 0:
             raise self.error(node, "range() step must not be zero")
+        if _exits_loop(node.body):
+            self._runtime_for_with_exits(node, lb, ub, step, ivtype)
+            return
         b = self.builder
         handles = [scalar.as_value(v, ivtype).handle for v in (lb, ub, step)]
         carried, carried_types, inits = self._loop_carried(node.body, exclude={node.target.id})
@@ -444,15 +510,57 @@ class CodeGenerator(ast.NodeVisitor):
         b.set_insertion_point_after(op)
         self._leave_loop(before, carried, carried_types, op, node)
 
-    def _trace_loop_body(self, stmts):
-        saved = self.static_loop_depth
-        self.static_loop_depth = 0
+    def _runtime_for_with_exits(self, node, lb, ub, step, ivtype):
+        """A runtime for loop with break/continue, as a while loop carrying the
+        induction variable and a break flag: scf.for cannot stop early."""
+        b = self.builder
+        frame = self._exit_frame()
+        carried, carried_types, inits = self._loop_carried(node.body, exclude={node.target.id})
+        types = [ivtype, dt.bool_] + carried_types
+        inits = [scalar.as_value(lb, ivtype).handle, scalar.constant(False, dt.bool_).handle] + inits
+        op = b.create_while([scalar.ir_type(t, b) for t in types], inits)
+        before = dict(self.scope)
+        first, second = op.block(0), op.block(1)
+        # condition: not broken and the induction variable in range
+        b.set_insertion_point_to_end(first)
+        iv, brk = PlainValue(first.arg(0), ivtype), PlainValue(first.arg(1), dt.bool_)
+        if isinstance(step, RuntimeValue):
+            in_range = _select(scalar.binary(">", step, 0), scalar.binary("<", iv, ub),
+                               scalar.binary(">", iv, ub))
+        else:
+            in_range = scalar.binary("<" if step > 0 else ">", iv, ub)
+        go = scalar.logical("and", scalar.logical_not(brk), in_range)
+        b.create_condition(go.handle, [first.arg(i) for i in builtins.range(len(types))])
+        # body
+        b.set_insertion_point_to_end(second)
+        iv = PlainValue(second.arg(0), ivtype)
+        self.scope[node.target.id] = iv
+        self.name_value(iv, node.target.id)
+        self.scope[frame.brk] = PlainValue(second.arg(1), dt.bool_)
+        self.scope[frame.cont] = scalar.constant(False, dt.bool_)
+        for i, (name, t) in enumerate(zip(carried, carried_types)):
+            self.scope[name] = PlainValue(second.arg(i + 2), t)
+        self._trace_loop_body(node.body, frame)
+        self.set_loc(node)
+        nxt = scalar.binary("+", iv, scalar.as_value(step, ivtype))
+        b.create_yield([nxt.handle, scalar.to_bool(self.scope[frame.brk]).handle] +
+                       [scalar.as_value(self.scope[n], t).handle for n, t in zip(carried, carried_types)])
+        b.set_insertion_point_after(op)
+        self._leave_loop(before, carried, carried_types, op, node, first_result=2)
+
+    def _exit_frame(self):
+        depth = len(self.loops)
+        # '$' keeps the flags apart from any Python name
+        return _LoopFrame("runtime", brk=f"break${depth}", cont=f"continue${depth}")
+
+    def _trace_loop_body(self, stmts, frame=None):
+        self.loops.append(frame or _LoopFrame("runtime"))
         self.runtime_depth += 1
         try:
             self.visit_body(stmts)
         finally:
             self.runtime_depth -= 1
-            self.static_loop_depth = saved
+            self.loops.pop()
 
     def _loop_carried(self, stmts, exclude=()):
         names, types, inits = [], [], []
@@ -468,11 +576,11 @@ class CodeGenerator(ast.NodeVisitor):
             inits.append(v.handle)
         return names, types, inits
 
-    def _leave_loop(self, before, carried, carried_types, op, node):
+    def _leave_loop(self, before, carried, carried_types, op, node, first_result=0):
         after = self.scope
         self.scope = before
         for i, (name, t) in enumerate(zip(carried, carried_types)):
-            self.scope[name] = PlainValue(op.result(i), t)
+            self.scope[name] = PlainValue(op.result(first_result + i), t)
             self.name_value(self.scope[name], name)
         for name in _assigned_names(node.body):
             if name in carried:
@@ -493,29 +601,41 @@ class CodeGenerator(ast.NodeVisitor):
             return
         b = self.builder
         carried, types, inits = self._loop_carried(node.body)
+        frame = self._exit_frame() if _exits_loop(node.body) else None
+        if frame is not None:  # carry the break flag first
+            types = [dt.bool_] + types
+            inits = [scalar.constant(False, dt.bool_).handle] + inits
+        skip = 1 if frame is not None else 0
         op = b.create_while([scalar.ir_type(t, b) for t in types], inits)
         before_block, after_block = op.block(0), op.block(1)
         saved = dict(self.scope)
         # condition region
         b.set_insertion_point_to_end(before_block)
-        for i, (name, t) in enumerate(zip(carried, types)):
-            self.scope[name] = PlainValue(before_block.arg(i), t)
+        for i, (name, t) in enumerate(zip(carried, types[skip:])):
+            self.scope[name] = PlainValue(before_block.arg(i + skip), t)
         self.set_loc(node.test)
         cond = scalar.to_bool(self.eval(node.test))
-        b.create_condition(cond.handle, [before_block.arg(i) for i in builtins.range(len(carried))])
+        if frame is not None:
+            cond = scalar.logical("and", scalar.logical_not(PlainValue(before_block.arg(0), dt.bool_)), cond)
+        b.create_condition(cond.handle, [before_block.arg(i) for i in builtins.range(len(types))])
         # body region
         b.set_insertion_point_to_end(after_block)
-        for i, (name, t) in enumerate(zip(carried, types)):
-            self.scope[name] = PlainValue(after_block.arg(i), t)
-        self._trace_loop_body(node.body)
+        for i, (name, t) in enumerate(zip(carried, types[skip:])):
+            self.scope[name] = PlainValue(after_block.arg(i + skip), t)
+        if frame is not None:
+            self.scope[frame.brk] = PlainValue(after_block.arg(0), dt.bool_)
+            self.scope[frame.cont] = scalar.constant(False, dt.bool_)
+        self._trace_loop_body(node.body, frame)
         self.set_loc(node)
-        b.create_yield([scalar.as_value(self.scope[n], t).handle for n, t in zip(carried, types)])
+        flags = [scalar.to_bool(self.scope[frame.brk]).handle] if frame is not None else []
+        b.create_yield(flags + [scalar.as_value(self.scope[n], t).handle
+                                for n, t in zip(carried, types[skip:])])
         b.set_insertion_point_after(op)
-        self._leave_loop(saved, carried, types, op, node)
+        self._leave_loop(saved, carried, types[skip:], op, node, first_result=skip)
 
     def _static_while(self, node, cond):
         count = 0
-        self.static_loop_depth += 1
+        self.loops.append(_LoopFrame("static"))
         try:
             while cond:
                 count += 1
@@ -533,7 +653,7 @@ class CodeGenerator(ast.NodeVisitor):
                     raise self.error(node.test, "this while condition became a runtime value after "
                                                 "the first iteration; make it runtime from the start")
         finally:
-            self.static_loop_depth -= 1
+            self.loops.pop()
 
     # ------------------------------------------------------------ expressions
     def eval(self, node):
