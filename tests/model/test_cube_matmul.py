@@ -183,6 +183,8 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
   AscendC::LocalTensor<half> b_l0(AscendC::TPosition::B2, 0, 4096);
   if (which == 0) {
     AscendC::LoadData3DParamsV2 p;
+    p.channelSize = 16;
+    p.enTranspose = true;
     AscendC::LoadData(a_l0, a_l1, p);
   }
   if (which == 1) {
@@ -202,7 +204,7 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
 
 
 @pytest.mark.parametrize("which,match", [
-    (0, r"LoadData: LoadData with LoadData3DParamsV2 \(img2col\) is not modelled"),
+    (0, r"LoadData: enTranspose is not modelled"),
     (1, r"LoadData: reads L1 \[.*outside its tensor"),
     (2, r"Mmad: fm must be in A2"),
     (3, r"MmadWithSparse: MmadWithSparse is not modelled"),

@@ -153,6 +153,162 @@ void load_fractals(const char* api, const D& dst, const S& src, uint32_t start, 
   }
 }
 
+// LoadData2DParamsV2 (interpretation; docs: positions and steps by fractal):
+// the source is an NZ matrix of 512 B fractals (16 rows x C0): fractal
+// (mi, ki) at (ki*srcStride + mi)*512 B, i.e. srcStride = fractals between
+// consecutive K fractals (the M extent of one C0-column block / 16).
+// mStep x kStep fractals from (mStartPosition, kStartPosition) are copied;
+// destination fractal (i, j) at (j*dstStride + i)*512 B (dstStride 0 = mStep).
+// ifTranspose transposes each 16x16 fractal (16-bit types only). Loading one
+// M row of fractals (mStep 1, dstStride 1) per call gives the L0A zZ layout;
+// a transposed load of a k x n NZ B matrix (M axis = k, K axis = n blocks,
+// dstStride = K1) gives the L0B zN layout.
+template <class D, class S>
+void load_2d_v2(const D& dst, const S& src, const AscendC::LoadData2DParamsV2& p, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
+  constexpr uint32_t F = 512 / sizeof(T);
+  TensorRef s = src.ref();
+  Call op("LoadData", s.mem == Mem::GM ? PIPE_MTE2 : PIPE_MTE1, file, line);
+  if (p.mStep == 0 || p.kStep == 0) op.fault("mStep and kStep must be positive");
+  if (p.srcStride < 0) op.fault("srcStride is negative");
+  if (p.ifTranspose && sizeof(T) != 2) op.fault("ifTranspose for types other than 16-bit is not modelled");
+  uint64_t dstStride = p.dstStride ? p.dstStride : p.mStep;
+  std::vector<std::pair<T*, const T*>> f;
+  f.reserve(size_t(p.mStep) * p.kStep);
+  for (uint32_t j = 0; j < p.kStep; ++j)
+    for (uint32_t i = 0; i < p.mStep; ++i) {
+      uint64_t sf = uint64_t(p.kStartPosition + j) * uint64_t(p.srcStride) + p.mStartPosition + i;
+      const T* sp = op.in(src, F, sf * F, false);
+      f.push_back({op.out(dst, F, (j * dstStride + i) * F, f.empty()), sp});
+    }
+  op.elems(uint64_t(f.size()) * F).run();
+  T tmp[F];
+  for (auto& x : f) {
+    if (p.ifTranspose)
+      for (uint32_t r = 0; r < 16; ++r)
+        for (uint32_t c = 0; c < 16; ++c) tmp[c * 16 + r] = x.second[r * 16 + c];
+    else
+      std::memcpy(static_cast<void*>(tmp), x.second, sizeof tmp);
+    std::memcpy(static_cast<void*>(x.first), tmp, sizeof tmp);
+  }
+}
+
+// LoadDataWithTranspose (LoadData2dTransposeParams / ...V2), interpretation:
+// repeat i starts at source fractal startIndex + i*srcStride.
+// * 16-bit: one 16x16 fractal, transposed, to destination fractal i*(1+dstGap).
+// * 8-bit: two source fractals (16 x 32 each) A at s, B at s+1+srcFracGap form
+//   a 32x32 matrix [A; B] (A = rows 0..15); its transpose is split into two
+//   16 x 32 destination fractals (rows 0..15, rows 16..31) at d and
+//   d+1+dstFracGap, d = i*(2+dstFracGap+dstGap).
+// * 32-bit: two source fractals (16 x 8 each) A, B (same addresses) form a
+//   16x16 matrix [A | B] (A = columns 0..7); its transpose (16x16) is split by
+//   columns into two 16 x 8 destination fractals (columns 0..7, 8..15).
+// (The V1 struct has no srcFracGap: 0.)
+template <class T>
+void load_transpose(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, uint32_t start,
+                    uint32_t count, uint32_t src_step, uint32_t gap, uint32_t dst_frac_gap, uint32_t src_frac_gap,
+                    uint32_t addr_mode, const char* file, int line) {
+  constexpr uint32_t F = 512 / sizeof(T);
+  if constexpr (sizeof(T) == 2) {
+    if (dst_frac_gap == 0 && src_frac_gap == 0) {
+      load_fractals("LoadDataWithTranspose", dst, src, start, count, src_step, gap, true, addr_mode, file, line);
+      return;
+    }
+  }
+  Call op("LoadDataWithTranspose", PIPE_MTE1, file, line);
+  if (count == 0) op.fault("repeatTimes is 0");
+  if (addr_mode != 0) op.fault("addrMode other than 0 (increasing addresses) is not modelled");
+  if (sizeof(T) == 2) op.fault("dstFracGap / srcFracGap apply to 8- and 32-bit types only");
+  struct Rep { const T* a; const T* b; T* x; T* y; };
+  std::vector<Rep> v(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    uint64_t s0 = start + uint64_t(i) * src_step, d0 = uint64_t(i) * (2 + dst_frac_gap + gap);
+    v[i].a = op.in(src, F, s0 * F, false);
+    v[i].b = op.in(src, F, (s0 + 1 + src_frac_gap) * F, false);
+    v[i].x = op.out(dst, F, d0 * F, i == 0);
+    v[i].y = op.out(dst, F, (d0 + 1 + dst_frac_gap) * F, false);
+  }
+  op.elems(uint64_t(count) * 2 * F).run();
+  for (auto& r : v) {
+    T x[F], y[F];
+    if constexpr (sizeof(T) == 1) {  // M[32][32], rows 0..15 = a, 16..31 = b; out = M^T
+      for (uint32_t row = 0; row < 32; ++row)
+        for (uint32_t c = 0; c < 32; ++c) {
+          T e = row < 16 ? r.a[row * 32 + c] : r.b[(row - 16) * 32 + c];
+          (c < 16 ? x : y)[(c % 16) * 32 + row] = e;
+        }
+    } else {  // M[16][16], cols 0..7 = a, 8..15 = b; out = M^T split by columns
+      for (uint32_t row = 0; row < 16; ++row)
+        for (uint32_t c = 0; c < 16; ++c) {
+          T e = c < 8 ? r.a[row * 8 + c] : r.b[row * 8 + c - 8];
+          (row < 8 ? x : y)[c * 8 + row % 8] = e;
+        }
+    }
+    std::memcpy(static_cast<void*>(r.x), x, sizeof x);
+    std::memcpy(static_cast<void*>(r.y), y, sizeof y);
+  }
+}
+
+// LoadData3DParamsV2 img2col, interpretation:
+// * Feature map in L1 as [C1][l1H][l1W][C0], C1 = channelSize / C0 (channelSize
+//   must be a multiple of C0 = 32 B / sizeof(T)).
+// * padList = {left, right, top, bottom}; filter sizes filterW + 256*filterSizeW,
+//   filterH + 256*filterSizeH; Wo = (l1W + left + right - dilW*(fW-1) - 1)/strideW + 1.
+// * The img2col matrix: row m = output position (m / Wo, m % Wo); column
+//   k = ((c1*fH + kh)*fW + kw)*C0 + c0; value = fm[c1][ih][iw][c0] with
+//   ih = (m/Wo)*strideH - top + kh*dilH, iw = (m%Wo)*strideW - left + kw*dilW,
+//   or padValue (as a number of type T) when (ih, iw) is outside the map or
+//   c1 >= C1.
+// * Rows mStartPt.. (mExtension of them) and columns kStartPt.. (kExtension)
+//   are written as ceil(mExtension/16) x ceil(kExtension/C0) fractals in the
+//   zZ layout (row m, column k at ((m/16)*K1 + k/C0)*F + (m%16)*C0 + k%C0,
+//   K1 = ceil(kExtension/C0)). In L0B this is the zN layout of the k x m
+//   matrix (B[k][n] = img2col[n][k]), as Mmad reads it.
+// enTranspose, enSmallK and fMatrixCtrl are not modelled (fault).
+template <class D, class S>
+void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
+  constexpr uint32_t C0 = c0_of<T>(), F = 512 / sizeof(T);
+  Call op("LoadData", PIPE_MTE1, file, line);
+  if (src.ref().mem != Mem::L1) op.fault("src must be in A1/B1 (L1)");
+  if (dst.ref().mem != Mem::L0A && dst.ref().mem != Mem::L0B) op.fault("dst must be in A2/B2 (L0A/L0B)");
+  if (p.enTranspose) op.fault("enTranspose is not modelled");
+  if (p.enSmallK) op.fault("enSmallK is not modelled");
+  if (p.fMatrixCtrl) op.fault("fMatrixCtrl (the SetFmatrix register) is not modelled");
+  if (p.channelSize == 0 || p.channelSize % C0) op.fault("channelSize not a multiple of C0 is not modelled");
+  if (p.strideW == 0 || p.strideH == 0 || p.dilationFilterW == 0 || p.dilationFilterH == 0)
+    op.fault("strides and dilations must be positive");
+  if (p.mExtension == 0 || p.kExtension == 0) op.fault("mExtension and kExtension must be positive");
+  int64_t fW = p.filterW + (p.filterSizeW ? 256 : 0), fH = p.filterH + (p.filterSizeH ? 256 : 0);
+  int64_t left = p.padList[0], right = p.padList[1], top = p.padList[2], bottom = p.padList[3];
+  int64_t ew = int64_t(p.l1W) + left + right - int64_t(p.dilationFilterW) * (fW - 1) - 1;
+  int64_t eh = int64_t(p.l1H) + top + bottom - int64_t(p.dilationFilterH) * (fH - 1) - 1;
+  if (ew < 0 || eh < 0) op.fault("filter larger than the padded feature map");
+  int64_t Wo = ew / p.strideW + 1;
+  uint32_t C1 = p.channelSize / C0;
+  uint32_t M1 = (p.mExtension + 15) / 16, K1 = (p.kExtension + C0 - 1) / C0;
+  const T* fm = op.in(src, uint64_t(C1) * p.l1H * p.l1W * C0);
+  T* d = op.out(dst, uint64_t(M1) * K1 * F);
+  op.elems(uint64_t(M1) * K1 * F).run();
+  T pad = T(float(int64_t(p.padValue)));
+  std::vector<T> out(size_t(M1) * K1 * F);
+  for (uint32_t mi = 0; mi < M1 * 16; ++mi) {
+    int64_t m = int64_t(p.mStartPt) + mi;
+    int64_t oh = m / Wo, ow = m % Wo;
+    for (uint32_t ki = 0; ki < K1 * C0; ++ki) {
+      int64_t k = int64_t(p.kStartPt) + ki;
+      int64_t c0 = k % C0, r = k / C0, kw = r % fW, kh = (r / fW) % fH, c1 = r / (fW * fH);
+      int64_t ih = oh * p.strideH - top + kh * p.dilationFilterH, iw = ow * p.strideW - left + kw * p.dilationFilterW;
+      bool in = c1 < C1 && ih >= 0 && ih < p.l1H && iw >= 0 && iw < p.l1W;
+      out[((mi / 16) * K1 + ki / C0) * F + (mi % 16) * C0 + ki % C0] =
+          in ? fm[((uint64_t(c1) * p.l1H + ih) * p.l1W + iw) * C0 + c0] : pad;
+    }
+  }
+  std::memcpy(static_cast<void*>(d), out.data(), out.size() * sizeof(T));
+}
+
 template <class A>
 struct AccOf { using type = float; };
 template <> struct AccOf<int8_t> { using type = int32_t; };
@@ -315,36 +471,35 @@ void LoadData(const D& dst, const S& src, const LoadData2DParams& p, ASC_LOC_PAR
                            p.addrMode, ASC_LOC);
 }
 template <class D, class S>
-void LoadData(const D&, const S&, const LoadData2DParamsV2&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadData", "LoadData with LoadData2DParamsV2", ASC_LOC);
+void LoadData(const D& dst, const S& src, const LoadData2DParamsV2& p, ASC_LOC_PARAMS) {
+  asc_model::load_2d_v2(dst, src, p, ASC_LOC);
 }
 template <class D, class S>
 void LoadData(const D&, const S&, const LoadData3DParamsV1&, ASC_LOC_PARAMS) {
   asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV1 (img2col)", ASC_LOC);
 }
 template <class D, class S>
-void LoadData(const D&, const S&, const LoadData3DParamsV2&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV2 (img2col)", ASC_LOC);
+void LoadData(const D& dst, const S& src, const LoadData3DParamsV2& p, ASC_LOC_PARAMS) {
+  asc_model::load_3d_v2(dst, src, p, ASC_LOC);
 }
 template <class D, class S>
 void LoadData(const D&, const S&, const LoadData3DParamsV2Pro&, ASC_LOC_PARAMS) {
   asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV2Pro (img2col)", ASC_LOC);
 }
-// LoadData2dTransposeParams: repeatTimes fractals from startIndex, srcStride
-// apart, each transposed (16-bit types); dstGap fractals between destination
-// fractals. dstFracGap (used by 8/32-bit types) must be 0.
+// LoadDataWithTranspose: see asc_model::load_transpose (16-bit: repeatTimes
+// fractals from startIndex, srcStride apart, each transposed, dstGap fractals
+// between destination fractals; 8/32-bit: two fractals per repeat).
 template <class T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& p,
                            ASC_LOC_PARAMS) {
-  if (sizeof(T) != 2 || p.dstFracGap != 0)
-    asc_model::not_modelled("LoadDataWithTranspose", "LoadDataWithTranspose for non-16-bit types or dstFracGap != 0", ASC_LOC);
-  asc_model::load_fractals("LoadDataWithTranspose", dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
-                           true, p.addrMode, ASC_LOC);
+  asc_model::load_transpose(dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.dstFracGap, 0,
+                            p.addrMode, ASC_LOC);
 }
 template <class T>
-void LoadDataWithTranspose(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData2dTransposeParamsV2&,
+void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParamsV2& p,
                            ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadDataWithTranspose", "LoadDataWithTranspose with LoadData2dTransposeParamsV2", ASC_LOC);
+  asc_model::load_transpose(dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.dstFracGap,
+                            p.srcFracGap, p.addrMode, ASC_LOC);
 }
 template <class D, class S, class I, class P>
 void LoadDataWithSparse(const D&, const S&, const I&, const P&, ASC_LOC_PARAMS) {
