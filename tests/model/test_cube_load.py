@@ -193,3 +193,59 @@ def test_load_data_3d_v2_img2col_conv(run, c, h, wd, fh, fw, pads, s, d, mstart,
                     v = np.full(c, padv, np.float32)
                 ref[r] += v @ wt[:, :, kh, kw].astype(np.float32).T
     np.testing.assert_allclose(y, ref, rtol=1e-5, atol=1e-3)
+
+
+SPARSE = """#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void spmm(GM_ADDR a, GM_ADDR b, GM_ADDR ix, GM_ADDR c, int32_t m, int32_t k, int32_t n) {
+  AscendC::GlobalTensor<int8_t> a_gm;
+  AscendC::GlobalTensor<int8_t> b_gm;
+  AscendC::GlobalTensor<uint8_t> i_gm;
+  AscendC::GlobalTensor<int32_t> c_gm;
+  a_gm.SetGlobalBuffer((__gm__ int8_t*)a, m * k);
+  b_gm.SetGlobalBuffer((__gm__ int8_t*)b, k / 2 * n);
+  i_gm.SetGlobalBuffer((__gm__ uint8_t*)ix, k / 8 * n);
+  c_gm.SetGlobalBuffer((__gm__ int32_t*)c, m * n);
+  AscendC::LocalTensor<int8_t> a_l1(AscendC::TPosition::A1, 0, m * k);
+  AscendC::LocalTensor<int8_t> b_l1(AscendC::TPosition::B1, 65536, k / 2 * n);
+  AscendC::LocalTensor<uint8_t> i_l1(AscendC::TPosition::B1, 131072, k / 8 * n);
+  AscendC::LocalTensor<int8_t> a_l0(AscendC::TPosition::A2, 0, m * k);
+  AscendC::LocalTensor<int8_t> b_l0(AscendC::TPosition::B2, 0, k / 2 * n);
+  AscendC::LocalTensor<int32_t> c_l0(AscendC::TPosition::CO1, 0, m * n);
+  AscendC::DataCopy(a_l1, a_gm, m * k);
+  AscendC::DataCopy(b_l1, b_gm, k / 2 * n);
+  AscendC::DataCopy(i_l1, i_gm, k / 8 * n);
+  AscendC::LoadData2DParams la{0, m * k / 512, 1, 0, 0, false, 0};
+  AscendC::LoadData(a_l0, a_l1, la);
+  AscendC::LoadData2DParams lb{0, k / 2 * n / 512, 1, 0, 0, false, 0};
+  AscendC::LoadDataWithSparse(b_l0, b_l1, i_l1, lb);
+  AscendC::MmadParams mp{m, n, k, 0, false, true};
+  AscendC::MmadWithSparse(c_l0, a_l0, b_l0, mp);
+  AscendC::FixpipeParamsV220 fp{n, m, m, n, false, 0, 0, 1, 0, 0, 0, false};
+  AscendC::Fixpipe<int32_t, int32_t, AscendC::CFG_ROW_MAJOR>(c_gm, c_l0, fp);
+  return;
+}
+"""
+
+
+def test_sparse_matmul_4_2(run):
+    from test_cube_matmul import to_zz
+    m, k, n = 32, 128, 32
+    rng = np.random.default_rng(8)
+    a = rng.integers(-128, 128, (m, k)).astype(np.int8)
+    # 4:2 sparse B: in every group of 4 k rows (per column) two kept positions p0 < p1
+    pos = np.sort(np.stack([rng.permutation(4)[:2] for _ in range(k // 4 * n)]), axis=1).reshape(k // 4, n, 2)
+    bc = rng.integers(-128, 128, (k // 2, n)).astype(np.int8)  # compressed rows 2g, 2g+1 of group g
+    dense = np.zeros((k, n), np.int32)
+    for g in range(k // 4):
+        for col in range(n):
+            for t in range(2):
+                dense[g * 4 + pos[g, col, t], col] = bc[2 * g + t, col]
+    idx = pos.transpose(0, 2, 1).reshape(k // 2, n)  # index of compressed row j = 2g + t
+    bz = to_zn(bc, 32)
+    iz = to_zn(idx.astype(np.uint8), 32)  # 2-bit values in the same element order as bz
+    packed = (iz[0::4] | iz[1::4] << 2 | iz[2::4] << 4 | iz[3::4] << 6).astype(np.uint8)
+    c = np.zeros((m, n), np.int32)
+    run("spmm", SPARSE, [gm("a", "int8"), gm("b", "int8"), gm("ix", "uint8"), gm("c", "int32"), scalar("m"),
+                         scalar("k"), scalar("n")], 1, [to_zz(a, 32), bz, packed, c, m, k, n])
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ dense)

@@ -501,9 +501,47 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   asc_model::load_transpose(dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.dstFracGap,
                             p.srcFracGap, p.addrMode, ASC_LOC);
 }
-template <class D, class S, class I, class P>
-void LoadDataWithSparse(const D&, const S&, const I&, const P&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadDataWithSparse", "LoadDataWithSparse", ASC_LOC);
+// LoadDataWithSparse (4:2 structured sparsity, int8/uint8), interpretation:
+// src (L1) holds the compressed weights (the two kept values of every group of
+// four K values) in NZ fractals; idx (L1, uint8) holds their 2-bit positions
+// inside the group, 128 B per 512 B fractal: element e of a fractal has its
+// index in bits 2*(e%4)..2*(e%4)+1 of byte e/4 (so "1 2 0 1" is stored as
+// the byte 0b01001001, read MSB first "1 0 2 1": the vendor's reversed order).
+// Fractals move as LoadData2DParams (startIndex, repeatTimes, srcStride,
+// dstGap; no transpose, addrMode 0); repeat i reads idx bytes from
+// (startIndex + i*srcStride)*128. The index block is kept with the L0B
+// fractal it belongs to (by L0B address) for MmadWithSparse.
+template <class T, class U>
+void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<U>& idx,
+                        const LoadData2DParams& p, ASC_LOC_PARAMS) {
+  static_assert(sizeof(T) == 1 && sizeof(U) == 1, "LoadDataWithSparse: int8/uint8 weights and a uint8 index");
+  asc_model::Call op("LoadDataWithSparse", PIPE_MTE1, ASC_LOC);
+  if (dst.mem() != asc_model::Mem::L0B) op.fault("dst must be in B2 (L0B)");
+  if (p.repeatTimes == 0) op.fault("repeatTimes is 0");
+  if (p.ifTranspose) op.fault("ifTranspose is not modelled");
+  if (p.addrMode != 0) op.fault("addrMode other than 0 (increasing addresses) is not modelled");
+  struct F { T* d; const T* s; const U* i; uint64_t frac; };
+  std::vector<F> v(p.repeatTimes);
+  for (uint32_t i = 0; i < p.repeatTimes; ++i) {
+    uint64_t sf = p.startIndex + uint64_t(i) * p.srcStride;
+    v[i].s = op.in(src, 512, sf * 512, false);
+    v[i].i = op.in(idx, 128, sf * 128, false);
+    v[i].d = op.out(dst, 512, uint64_t(i) * (1 + p.dstGap) * 512, i == 0);
+    v[i].frac = (dst.GetPhyAddr() / 512) + uint64_t(i) * (1 + p.dstGap);
+  }
+  op.elems(uint64_t(p.repeatTimes) * 512).run();
+  asc_model::Core& core = op.core();
+  uint64_t nfrac = core.mem_size(asc_model::Mem::L0B) / 512;
+  if (core.sparse_ok.size() < nfrac) { core.sparse_ok.resize(nfrac, 0); core.sparse_idx.resize(nfrac * 128, 0); }
+  for (auto& f : v) {
+    T tmp[512];
+    uint8_t it[128];
+    std::memcpy(tmp, f.s, 512);
+    std::memcpy(it, f.i, 128);
+    std::memcpy(f.d, tmp, 512);
+    std::memcpy(&core.sparse_idx[f.frac * 128], it, 128);
+    core.sparse_ok[f.frac] = 1;
+  }
 }
 
 // ---- Mmad -------------------------------------------------------------------------
@@ -520,10 +558,48 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
   static_assert(std::is_same_v<C, BiasT>, "Mmad: bias must have the accumulator type");
   asc_model::mmad(dst, fm, filter, &bias, p, ASC_LOC);
 }
+// MmadWithSparse: C (m x n, int32) (+)= A (m x k, int8, L0A zZ) * B, where B
+// (k x n) is 4:2 sparse and L0B holds its compressed form Bc (k/2 x n, zN,
+// K1c = ceil(k/2 / 32) fractals per n block) loaded by LoadDataWithSparse:
+// Bc[j][c] stands for B[(j/2)*4 + idx(j, c)][c] (idx: the 2-bit index kept
+// with Bc's fractal). k = the dense K (a multiple of 4). cmatrixInitVal as Mmad.
 template <class C, class A, class B>
-void MmadWithSparse(const LocalTensor<C>&, const LocalTensor<A>&, const LocalTensor<B>&, const MmadParams&,
-                    ASC_LOC_PARAMS) {
-  asc_model::not_modelled("MmadWithSparse", "MmadWithSparse", ASC_LOC);
+void MmadWithSparse(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter,
+                    const MmadParams& p, ASC_LOC_PARAMS) {
+  static_assert(std::is_same_v<C, int32_t> && sizeof(A) == 1 && std::is_same_v<A, B>,
+                "MmadWithSparse: int8 inputs, int32 accumulator");
+  asc_model::Call op("MmadWithSparse", PIPE_M, ASC_LOC);
+  asc_model::Core& core = op.core();
+  if (dst.mem() != asc_model::Mem::L0C) op.fault("dst must be in CO1 (L0C)");
+  if (fm.mem() != asc_model::Mem::L0A) op.fault("fm must be in A2 (L0A)");
+  if (filter.mem() != asc_model::Mem::L0B) op.fault("filter must be in B2 (L0B)");
+  if (p.k % 4) op.fault("k must be a multiple of 4 (4:2 sparsity)");
+  uint32_t M16 = asc_model::up16(p.m), K1 = (p.k + 31) / 32, kc = p.k / 2, K1c = (kc + 31) / 32,
+           N1 = (p.n + 15) / 16;
+  const A* a = op.in(fm, uint64_t(M16 / 16) * K1 * 512);
+  const B* b = op.in(filter, uint64_t(N1) * K1c * 512);
+  C* c = op.out(dst, uint64_t(N1) * M16 * 16);
+  uint64_t f0 = filter.GetPhyAddr() / 512;
+  if (filter.GetPhyAddr() % 512) op.fault("filter is not at a 512 B fractal boundary");
+  for (uint64_t f = f0; f < f0 + uint64_t(N1) * K1c; ++f)
+    if (f >= core.sparse_ok.size() || !core.sparse_ok[f])
+      core.fault(ASC_LOC, "MmadWithSparse", "L0B fractal at byte %llu has no index (not loaded by LoadDataWithSparse)",
+                 (unsigned long long)(f * 512));
+  op.elems(uint64_t(p.m) * p.n * kc).run();
+  const uint8_t* ix = &core.sparse_idx[f0 * 128];
+  for (uint32_t r = 0; r < p.m; ++r)
+    for (uint32_t n = 0; n < p.n; ++n) {
+      C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
+      C acc = p.cmatrixInitVal ? C(0) : out;
+      for (uint32_t j = 0; j < kc; ++j) {
+        uint64_t e = uint64_t((n / 16) * K1c + j / 32) * 512 + (n % 16) * 32 + j % 32;
+        uint32_t pos = (ix[e / 4] >> (2 * (e % 4))) & 3;
+        uint32_t k = (j / 2) * 4 + pos;
+        C av = C(a[((r / 16) * K1 + k / 32) * 512 + (r % 16) * 32 + k % 32]);
+        acc += av * C(b[e]);
+      }
+      out = acc;
+    }
 }
 
 // ---- Fixpipe --------------------------------------------------------------------
