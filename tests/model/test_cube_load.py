@@ -249,3 +249,58 @@ def test_sparse_matmul_4_2(run):
     run("spmm", SPARSE, [gm("a", "int8"), gm("b", "int8"), gm("ix", "uint8"), gm("c", "int32"), scalar("m"),
                          scalar("k"), scalar("n")], 1, [to_zz(a, 32), bz, packed, c, m, k, n])
     np.testing.assert_array_equal(c, a.astype(np.int32) @ dense)
+
+
+PADSPLIT = """#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void padsplit(GM_ADDR a, GM_ADDR b, GM_ADDR c1, GM_ADDR c2, int32_t m, int32_t k, int32_t n) {
+  AscendC::GlobalTensor<half> a_gm;
+  AscendC::GlobalTensor<half> b_gm;
+  AscendC::GlobalTensor<float> c1_gm;
+  AscendC::GlobalTensor<float> c2_gm;
+  a_gm.SetGlobalBuffer((__gm__ half*)a, m * k);
+  b_gm.SetGlobalBuffer((__gm__ half*)b, k * n);
+  c1_gm.SetGlobalBuffer((__gm__ float*)c1, m * n);
+  c2_gm.SetGlobalBuffer((__gm__ float*)c2, m * n);
+  AscendC::LocalTensor<half> a_ub(AscendC::TPosition::VECIN, 0, m * k);
+  AscendC::LocalTensor<half> a_l1(AscendC::TPosition::A1, 0, m * k);
+  AscendC::LocalTensor<half> b_l1(AscendC::TPosition::B1, 65536, k * n);
+  AscendC::LocalTensor<half> a_l0(AscendC::TPosition::A2, 0, m * k);
+  AscendC::LocalTensor<half> b_l0(AscendC::TPosition::B2, 0, k * n);
+  AscendC::LocalTensor<float> c_l0(AscendC::TPosition::CO1, 0, m * n);
+  AscendC::DataCopy(a_ub, a_gm, m * k);
+  AscendC::Nd2NzParams nd_a{1, m, k, 0, k, m, 1, 0};
+  AscendC::DataCopyParams cp{(uint16_t)m, (uint16_t)(k * 2 / 32), 0, 0};
+  AscendC::DataCopyPad(a_l1, a_ub, cp, nd_a);
+  AscendC::Nd2NzParams nd_b{1, k, n, 0, n, k, 1, 0};
+  AscendC::DataCopy(b_l1, b_gm, nd_b);
+  for (int32_t i = 0; i < m / 16; i += 1) {
+    AscendC::LoadData2DParams la{i, k / 16, m / 16, 0, 0, false, 0};
+    AscendC::LoadData(a_l0[i * k * 16], a_l1, la);
+  }
+  AscendC::LoadData2DParams lb{0, k / 16 * (n / 16), 1, 0, 0, true, 0};
+  AscendC::LoadData(b_l0, b_l1, lb);
+  AscendC::MmadParams mp{m, n, k, 0, false, true};
+  AscendC::Mmad(c_l0, a_l0, b_l0, mp);
+  AscendC::FixpipeParamsV220 fp{n, m, m, m, false, 0, 0, 1, 0, 0, 0, true};
+  AscendC::Fixpipe<float, float, AscendC::CFG_NZ>(c1_gm, c_l0, fp);
+  AscendC::DataCopyCO12DstParams co{n, m, m, m, 0, 0, true, false};
+  AscendC::DataCopy(c2_gm, c_l0, co);
+  return;
+}
+"""
+
+
+def test_data_copy_pad_nd2nz_and_channel_split(run):
+    m, k, n = 32, 48, 32
+    rng = np.random.default_rng(12)
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((k, n)).astype(np.float16)
+    c1 = np.zeros(m * n, np.float32)
+    c2 = np.zeros(m * n, np.float32)
+    run("padsplit", PADSPLIT, [gm("a", "float16"), gm("b", "float16"), gm("c1"), gm("c2"), scalar("m"),
+                               scalar("k"), scalar("n")], 1, [a, b, c1, c2, m, k, n])
+    expect = a.astype(np.float32) @ b.astype(np.float32)
+    for c in (c1, c2):  # NZ with 8-float rows: column block j8 = m rows x 8
+        np.testing.assert_allclose(c.reshape(n // 8, m, 8).transpose(1, 0, 2).reshape(m, n), expect,
+                                   rtol=1e-3, atol=1e-3)

@@ -367,7 +367,8 @@ inline float low_f32(uint64_t bits) { return bits_f32(uint32_t(bits)); }
 template <class Dst, class S>
 void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src, uint32_t nSize, uint32_t mSize,
              uint32_t srcStride, uint32_t dstStride, bool relu, int32_t quant, uint64_t deq,
-             const AscendC::LocalTensor<uint64_t>* vq, bool row_major, const char* file, int line) {
+             const AscendC::LocalTensor<uint64_t>* vq, bool row_major, const char* file, int line,
+             bool split = false) {
   using D = typename Dst::PrimType;
   using Q = AscendC::QuantModes;
   Call op(api, PIPE_FIX, file, line);
@@ -393,22 +394,27 @@ void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src
   if (vec && !vq) op.fault("a vector quantPre mode needs the quant tensor (the Fixpipe form with a workspace)");
   if (srcStride == 0) srcStride = up16(mSize);
   if (row_major && dstStride == 0) dstStride = nSize;
+  if (split && (row_major || sizeof(D) != 4))
+    core.fault(file, line, api, "channel split needs NZ output of a 32-bit type (float / int32)");
   uint32_t N1 = (nSize + 15) / 16;
+  // Channel split: NZ output with 8-element rows (32 B); column block j8 of
+  // 8 columns at j8*dstStride*32 B.
+  uint32_t OB = split ? 8 : 16, NO = (nSize + OB - 1) / OB;
   std::vector<const S*> sblk(N1);
   for (uint32_t j = 0; j < N1; ++j) sblk[j] = op.in(src, uint64_t(mSize) * 16, uint64_t(j) * srcStride * 16, j == 0);
   std::vector<D*> drow;
   if (row_major)
     for (uint32_t r = 0; r < mSize; ++r) drow.push_back(op.out(dst, nSize, uint64_t(r) * dstStride, false));
   else
-    for (uint32_t j = 0; j < N1; ++j)
-      drow.push_back(op.out(dst, uint64_t(mSize) * 16, uint64_t(j) * dstStride * 32 / sizeof(D), false));
+    for (uint32_t j = 0; j < NO; ++j)
+      drow.push_back(op.out(dst, uint64_t(mSize) * OB, uint64_t(j) * dstStride * 32 / sizeof(D), false));
   const uint64_t* qv = vq ? op.in(*vq, nSize, 0, false) : nullptr;
   op.elems(uint64_t(mSize) * nSize).run();
   bool atomic = dst.ref().mem == Mem::GM && core.atomic_fn;
   for (uint32_t r = 0; r < mSize; ++r)
     for (uint32_t c = 0; c < nSize; ++c) {
       S x = sblk[c / 16][r * 16 + c % 16];
-      D* out = row_major ? drow[r] + c : drow[c / 16] + r * 16 + c % 16;
+      D* out = row_major ? drow[r] + c : drow[c / OB] + r * OB + c % OB;
       D y;
       if constexpr (std::is_same_v<D, S>) {
         y = relu && x < S(0) ? S(0) : x;
@@ -446,22 +452,29 @@ template <class T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Nz2NdParamsFull& p, ASC_LOC_PARAMS) {
   asc_model::nz2nd(dst, src, p, ASC_LOC);
 }
+// DataCopyPad UB -> L1 with Nd2NzParams: the ND -> NZ conversion of DataCopy
+// with Nd2NzParams (source rows srcDValue elements apart, matrices
+// srcNdMatrixStride elements apart, in UB; the last column block's tail is
+// zero-filled). The DataCopyParams / DataCopyExtParams argument is not used.
 template <class T, class P>
-void DataCopyPad(const LocalTensor<T>&, const LocalTensor<T>&, const P&, const Nd2NzParams&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("DataCopyPad", "DataCopyPad with Nd2NzParams (UB -> L1)", ASC_LOC);
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const P&, const Nd2NzParams& nd,
+                 ASC_LOC_PARAMS) {
+  if (src.mem() != asc_model::Mem::UB || dst.mem() != asc_model::Mem::L1)
+    asc_model::current_core().fault(ASC_LOC, "DataCopyPad", "the Nd2NzParams form copies UB -> L1 (A1/B1)");
+  asc_model::nd2nz("DataCopyPad", dst, src, nd, ASC_LOC);
 }
 // L0C -> GM / UB (DataCopyCO12DstParams): NZ -> ND when nz2ndEn, else NZ.
 template <class D, class S>
 void DataCopy(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, ASC_LOC_PARAMS) {
-  if (p.channelSplit) asc_model::not_modelled("DataCopy", "DataCopyCO12DstParams.channelSplit", ASC_LOC);
   asc_model::fixpipe("DataCopy", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0,
-                     int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC);
+                     int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC,
+                     p.channelSplit);
 }
 template <class D, class S>
 void DataCopy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, ASC_LOC_PARAMS) {
-  if (p.channelSplit) asc_model::not_modelled("DataCopy", "DataCopyCO12DstParams.channelSplit", ASC_LOC);
   asc_model::fixpipe("DataCopy", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0,
-                     int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC);
+                     int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC,
+                     p.channelSplit);
 }
 
 // ---- LoadData ------------------------------------------------------------------
@@ -608,9 +621,8 @@ void fixpipe_entry(const Dst& dst, const LocalTensor<S>& src, const LocalTensor<
                    const FixpipeParamsV220& p, const char* asc_file, int asc_line) {
   if (config.format == CO2Layout::COLUMN_MAJOR) asc_model::not_modelled("Fixpipe", "Fixpipe CFG_COLUMN_MAJOR", ASC_LOC);
   if (p.ndNum > 1) asc_model::not_modelled("Fixpipe", "Fixpipe with ndNum > 1", ASC_LOC);
-  if (p.isChannelSplit) asc_model::not_modelled("Fixpipe", "Fixpipe with isChannelSplit", ASC_LOC);
   asc_model::fixpipe("Fixpipe", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluEn, int32_t(p.quantPre),
-                     p.deqScalar, q, config.format == CO2Layout::ROW_MAJOR, ASC_LOC);
+                     p.deqScalar, q, config.format == CO2Layout::ROW_MAJOR, ASC_LOC, p.isChannelSplit);
 }
 template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
