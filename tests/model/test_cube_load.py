@@ -304,3 +304,86 @@ def test_data_copy_pad_nd2nz_and_channel_split(run):
     for c in (c1, c2):  # NZ with 8-float rows: column block j8 = m rows x 8
         np.testing.assert_allclose(c.reshape(n // 8, m, 8).transpose(1, 0, 2).reshape(m, n), expect,
                                    rtol=1e-3, atol=1e-3)
+
+
+def conv_rows(x, wt, pads, s, d, rows, padv, wo):
+    """img2col(x) @ B for the given output rows (row m = window (m // wo, m % wo))."""
+    c, h, wd = x.shape
+    n, _, fh, fw = wt.shape
+    pl, pr, pt, pb = pads
+    out = np.zeros((len(rows), n), np.float32)
+    for i, mpos in enumerate(rows):
+        oh, ow = divmod(mpos, wo)
+        for kh in range(fh):
+            for kw in range(fw):
+                ih, iw = oh * s[0] - pt + kh * d[0], ow * s[1] - pl + kw * d[1]
+                v = x[:, ih, iw].astype(np.float32) if 0 <= ih < h and 0 <= iw < wd else np.full(c, padv, np.float32)
+                out[i] += v @ wt[:, :, kh, kw].astype(np.float32).T
+    return out
+
+
+IMG2COL_V1 = """#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void conv1(GM_ADDR x, GM_ADDR w, GM_ADDR y, int32_t c1, int32_t h, int32_t wd, int32_t fh, int32_t fw, int32_t pl, int32_t pr, int32_t pt, int32_t pb, int32_t sh, int32_t sw, int32_t dh, int32_t dw, int32_t mode, int32_t jump, int32_t mext, int32_t kext, int32_t n, int32_t padv) {
+  AscendC::GlobalTensor<half> x_gm;
+  AscendC::GlobalTensor<half> w_gm;
+  AscendC::GlobalTensor<float> y_gm;
+  x_gm.SetGlobalBuffer((__gm__ half*)x, c1 * h * wd * 16);
+  w_gm.SetGlobalBuffer((__gm__ half*)w, kext * n);
+  y_gm.SetGlobalBuffer((__gm__ float*)y, mext * n);
+  AscendC::LocalTensor<half> x_l1(AscendC::TPosition::A1, 0, c1 * h * wd * 16);
+  AscendC::LocalTensor<half> w_l1(AscendC::TPosition::B1, 131072, kext * n);
+  AscendC::LocalTensor<half> a_l0(AscendC::TPosition::A2, 0, mext * kext);
+  AscendC::LocalTensor<half> b_l0(AscendC::TPosition::B2, 0, kext * n);
+  AscendC::LocalTensor<float> c_l0(AscendC::TPosition::CO1, 0, mext * n);
+  AscendC::DataCopy(x_l1, x_gm, c1 * h * wd * 16);
+  AscendC::DataCopy(w_l1, w_gm, kext * n);
+  const uint8_t pads[4] = {(uint8_t)pl, (uint8_t)pr, (uint8_t)pt, (uint8_t)pb};
+  if (mode == 0) {
+    for (int32_t mb = 0; mb < mext / 16; mb += 1) {
+      AscendC::LoadData3DParamsV1 p(pads, h, wd, 0, 0, 0, -pl, mb * sh - pt, sw, sh, fw, fh, dw, dh, 1, 0, kext / 16, 0, (uint64_t)padv);
+      AscendC::LoadData(a_l0[mb * kext * 16], x_l1, p);
+    }
+  } else {
+    AscendC::LoadData3DParamsV1 p(pads, h, wd, 0, 0, 0, -pl, -pt, sw, sh, fw, fh, dw, dh, jump, 1, mext / 16, 0, (uint64_t)padv);
+    AscendC::LoadData(a_l0, x_l1, p);
+  }
+  AscendC::LoadData2DParams lb{0, kext * n / 256, 1, 0, 0, false, 0};
+  AscendC::LoadData(b_l0, w_l1, lb);
+  AscendC::MmadParams mp{mext, n, kext, 0, false, true};
+  AscendC::Mmad(c_l0, a_l0, b_l0, mp);
+  AscendC::FixpipeParamsV220 fp{n, mext, mext, n, false, 0, 0, 1, 0, 0, 0, false};
+  AscendC::Fixpipe<float, float, AscendC::CFG_ROW_MAJOR>(y_gm, c_l0, fp);
+  return;
+}
+"""
+CONV1_PARAMS = [gm("x", "float16"), gm("w", "float16"), gm("y")] + [scalar(s) for s in (
+    "c1", "h", "wd", "fh", "fw", "pl", "pr", "pt", "pb", "sh", "sw", "dh", "dw", "mode", "jump", "mext", "kext", "n",
+    "padv")]
+
+
+@pytest.mark.parametrize("c,h,wd,fh,fw,pads,s,d,mode,jump,padv", [
+    (32, 5, 16, 3, 3, (1, 1, 1, 1), (1, 1), (1, 1), 0, 1, 0),   # Wo = 16: one output row per 16-row block
+    (16, 7, 33, 2, 3, (0, 0, 1, 0), (2, 2), (2, 1), 0, 1, 1),   # Wo = 16
+    (16, 6, 10, 1, 1, (1, 1, 1, 1), (2, 2), (1, 1), 1, 1, 0),   # 1x1: K = C0, windows wrap rows (Wo = 6)
+    (16, 9, 9, 1, 1, (0, 0, 0, 0), (1, 1), (1, 1), 1, 2, 0)])   # jumpStride 2: every other 16 windows
+def test_load_data_3d_v1_img2col_conv(run, c, h, wd, fh, fw, pads, s, d, mode, jump, padv):
+    rng = np.random.default_rng(c * h + wd)
+    n = 16
+    x = rng.integers(-4, 5, (c, h, wd)).astype(np.float16)
+    wt = rng.integers(-3, 4, (n, c, fh, fw)).astype(np.float16)
+    pl, pr, pt, pb = pads
+    ho = (h + pt + pb - d[0] * (fh - 1) - 1) // s[0] + 1
+    wo = (wd + pl + pr - d[1] * (fw - 1) - 1) // s[1] + 1
+    mext = (ho * wo + 15) // 16 * 16 if mode == 0 else 48
+    c1 = c // 16
+    kext = c1 * fh * fw * 16
+    x5 = x.reshape(c1, 16, h, wd).transpose(0, 2, 3, 1).ravel()
+    bmat = wt.reshape(n, c1, 16, fh, fw).transpose(1, 3, 4, 2, 0).reshape(kext, n)
+    y = np.zeros((mext, n), np.float32)
+    run("conv1", IMG2COL_V1, CONV1_PARAMS, 1, [x5, to_zn(bmat, 16), y, c1, h, wd, fh, fw, pl, pr, pt, pb, s[0], s[1],
+                                               d[0], d[1], mode, jump, mext, kext, n, padv])
+    rows = list(range(mext)) if mode == 0 else [r * jump * 16 + i for r in range(mext // 16) for i in range(16)]
+    if mode == 0:
+        assert wo == 16
+    np.testing.assert_allclose(y, conv_rows(x, wt, pads, s, d, rows, padv, wo), rtol=1e-5, atol=1e-3)

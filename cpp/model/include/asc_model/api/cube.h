@@ -277,6 +277,7 @@ void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p
   if (p.enTranspose) op.fault("enTranspose is not modelled");
   if (p.enSmallK) op.fault("enSmallK is not modelled");
   if (p.fMatrixCtrl) op.fault("fMatrixCtrl (the SetFmatrix register) is not modelled");
+  if (((op.core().load_repeat >> 16) & 0xff) > 1) op.fault("SetLoadDataRepeat with repeatTime > 1 is not modelled");
   if (p.channelSize == 0 || p.channelSize % C0) op.fault("channelSize not a multiple of C0 is not modelled");
   if (p.strideW == 0 || p.strideH == 0 || p.dilationFilterW == 0 || p.dilationFilterH == 0)
     op.fault("strides and dilations must be positive");
@@ -304,6 +305,74 @@ void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p
       bool in = c1 < C1 && ih >= 0 && ih < p.l1H && iw >= 0 && iw < p.l1W;
       out[((mi / 16) * K1 + ki / C0) * F + (mi % 16) * C0 + ki % C0] =
           in ? fm[((uint64_t(c1) * p.l1H + ih) * p.l1W + iw) * C0 + c0] : pad;
+    }
+  }
+  std::memcpy(static_cast<void*>(d), out.data(), out.size() * sizeof(T));
+}
+
+// LoadData3DParamsV1 img2col, interpretation (Load3Dv1 / TIK load3dv1):
+// * Feature map in L1 as [C1][l1H][l1W][C0]; padList = {left, right, top, bottom}.
+// * Each repeat writes one 16 x C0 fractal (destination fractal r at r*512 B):
+//   row i = output window i of the repeat, columns = the C0 channels of
+//   channel block c1 at filter tap (kh, kw); value fm[c1][ih][iw][c0] with
+//   ih = window top + kh*dilH, iw = window left + kw*dilW, or padValue (a
+//   number of type T) outside the map.
+// * Windows: window 0 has its top-left at (leftTopH, leftTopW) (negative =
+//   inside the padding); each next window is strideW to the right; when its
+//   left edge passes l1W + right - (fW-1)*dilW - 1 it wraps to -left and
+//   strideH down.
+// * repeatMode 0: repeat r covers windows 0..15 and advances the tap from
+//   (c1Index, fetchFilterH, fetchFilterW) by r in (c1, kh, kw) order (kw
+//   fastest). repeatMode 1: the tap is fixed; repeat r covers windows
+//   r*jumpStride*16 .. +15.
+// cSize = 1 (4-channel small-channel mode) is not modelled.
+template <class D, class S>
+void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1& p, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
+  constexpr uint32_t C0 = c0_of<T>(), F = 512 / sizeof(T);
+  Call op("LoadData", PIPE_MTE1, file, line);
+  if (src.ref().mem != Mem::L1) op.fault("src must be in A1/B1 (L1)");
+  if (dst.ref().mem != Mem::L0A && dst.ref().mem != Mem::L0B) op.fault("dst must be in A2/B2 (L0A/L0B)");
+  if (p.cSize) op.fault("cSize = 1 (small-channel mode) is not modelled");
+  if (p.repeatMode > 1) op.fault("repeatMode must be 0 or 1");
+  if (p.repeatTime == 0) op.fault("repeatTime is 0");
+  if (p.strideW == 0 || p.strideH == 0 || p.dilationFilterW == 0 || p.dilationFilterH == 0 || p.filterW == 0 ||
+      p.filterH == 0)
+    op.fault("strides, dilations and filter sizes must be positive");
+  int64_t fW = p.filterW, fH = p.filterH, left = p.padList[0], right = p.padList[1];
+  int64_t last_w = int64_t(p.l1W) + right - (fW - 1) * p.dilationFilterW - 1;
+  if (last_w < -left) op.fault("filter wider than the padded feature map");
+  int64_t C1 = int64_t(src.ref().bytes / sizeof(T)) / (int64_t(p.l1H) * p.l1W * C0);
+  if (C1 <= 0) op.fault("src tensor smaller than one l1H x l1W x C0 channel block");
+  const T* fm = op.in(src, uint64_t(C1) * p.l1H * p.l1W * C0);
+  T* d = op.out(dst, uint64_t(p.repeatTime) * F);
+  op.elems(uint64_t(p.repeatTime) * F).run();
+  T pad = T(float(int64_t(p.padValue)));
+  auto window = [&](int64_t n, int64_t& h, int64_t& w) {  // top-left of window n
+    h = p.leftTopH;
+    w = p.leftTopW;
+    int64_t per_row = (last_w - (-left)) / p.strideW + 1;
+    // walk the first row to its wrap point, then whole rows
+    int64_t first = w > last_w ? 0 : (last_w - w) / p.strideW + 1;
+    if (n < first) { w += n * p.strideW; return; }
+    n -= first;
+    h += p.strideH * (1 + n / per_row);
+    w = -left + (n % per_row) * p.strideW;
+  };
+  std::vector<T> out(size_t(p.repeatTime) * F);
+  for (uint32_t r = 0; r < p.repeatTime; ++r) {
+    int64_t tap = p.repeatMode == 0 ? r : 0;
+    int64_t kw = p.fetchFilterW + tap, kh = p.fetchFilterH, c1 = p.c1Index;
+    kh += kw / fW; kw %= fW; c1 += kh / fH; kh %= fH;
+    int64_t w0 = p.repeatMode == 1 ? int64_t(r) * p.jumpStride * 16 : 0;
+    for (int64_t i = 0; i < 16; ++i) {
+      int64_t h, w;
+      window(w0 + i, h, w);
+      int64_t ih = h + kh * p.dilationFilterH, iw = w + kw * p.dilationFilterW;
+      bool in = c1 < C1 && ih >= 0 && ih < p.l1H && iw >= 0 && iw < p.l1W;
+      for (uint32_t c = 0; c < C0; ++c)
+        out[size_t(r) * F + i * C0 + c] = in ? fm[((uint64_t(c1) * p.l1H + ih) * p.l1W + iw) * C0 + c] : pad;
     }
   }
   std::memcpy(static_cast<void*>(d), out.data(), out.size() * sizeof(T));
@@ -488,8 +557,8 @@ void LoadData(const D& dst, const S& src, const LoadData2DParamsV2& p, ASC_LOC_P
   asc_model::load_2d_v2(dst, src, p, ASC_LOC);
 }
 template <class D, class S>
-void LoadData(const D&, const S&, const LoadData3DParamsV1&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV1 (img2col)", ASC_LOC);
+void LoadData(const D& dst, const S& src, const LoadData3DParamsV1& p, ASC_LOC_PARAMS) {
+  asc_model::load_3d_v1(dst, src, p, ASC_LOC);
 }
 template <class D, class S>
 void LoadData(const D& dst, const S& src, const LoadData3DParamsV2& p, ASC_LOC_PARAMS) {
@@ -497,7 +566,9 @@ void LoadData(const D& dst, const S& src, const LoadData3DParamsV2& p, ASC_LOC_P
 }
 template <class D, class S>
 void LoadData(const D&, const S&, const LoadData3DParamsV2Pro&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadData", "LoadData with LoadData3DParamsV2Pro (img2col)", ASC_LOC);
+  asc_model::not_modelled("LoadData",
+                          "LoadData with LoadData3DParamsV2Pro (img2col from the SetFmatrix register, which has no op)",
+                          ASC_LOC);
 }
 // LoadDataWithTranspose: see asc_model::load_transpose (16-bit: repeatTimes
 // fractals from startIndex, srcStride apart, each transposed, dstGap fractals
