@@ -183,6 +183,8 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
   AscendC::LocalTensor<half> b_l0(AscendC::TPosition::B2, 0, 4096);
   if (which == 0) {
     AscendC::LoadData3DParamsV2 p;
+    p.channelSize = 16;
+    p.enTranspose = true;
     AscendC::LoadData(a_l0, a_l1, p);
   }
   if (which == 1) {
@@ -194,7 +196,10 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
     AscendC::Mmad(c_l0, b_l0, b_l0, p);
   }
   if (which == 3) {
-    AscendC::MmadWithSparse(c_l0, a_l0, b_l0, AscendC::MmadParams{16, 16, 16, 0, false, true});
+    AscendC::LocalTensor<int8_t> a8(AscendC::TPosition::A2, 0, 4096);
+    AscendC::LocalTensor<int8_t> b8(AscendC::TPosition::B2, 0, 4096);
+    AscendC::LocalTensor<int32_t> c32(AscendC::TPosition::CO1, 0, 4096);
+    AscendC::MmadWithSparse(c32, a8, b8, AscendC::MmadParams{16, 16, 64, 0, false, true});
   }
   return;
 }
@@ -202,10 +207,10 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
 
 
 @pytest.mark.parametrize("which,match", [
-    (0, r"LoadData: LoadData with LoadData3DParamsV2 \(img2col\) is not modelled"),
+    (0, r"LoadData: enTranspose is not modelled"),
     (1, r"LoadData: reads L1 \[.*outside its tensor"),
     (2, r"Mmad: fm must be in A2"),
-    (3, r"MmadWithSparse: MmadWithSparse is not modelled"),
+    (3, r"MmadWithSparse: L0B fractal at byte 0 has no index"),
 ])
 def test_cube_faults(run, which, match):
     with pytest.raises(ModelFault, match=match):

@@ -99,6 +99,10 @@ class Core {
   uint64_t load_pad_bits = 0;  // SetLoadDataPaddingValue
   uint64_t load_repeat = 0;    // SetLoadDataRepeat (stride | time << 16 | mode << 24)
   bool hf32 = false, hf32_trans = false, mm_layout = false;
+  // LoadDataWithSparse: the 2-bit index block (128 B) of each 512 B L0B
+  // fractal it wrote, by fractal number (L0B byte address / 512); `sparse_ok`
+  // marks the fractals that have one (MmadWithSparse faults on the others).
+  std::vector<uint8_t> sparse_idx, sparse_ok;
   uint16_t mrg_sort_result[4] = {0, 0, 0, 0};  // GetMrgSortResult: taken from each list by the last MrgSort
   void* first_pipe = nullptr;                  // GetTPipePtr: the first TPipe constructed on this core
   uint8_t* sys_workspace = nullptr;

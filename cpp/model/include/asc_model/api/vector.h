@@ -17,6 +17,7 @@
 //                 SubReluCast MulCast AddDeqRelu MulAddDst CastDeq SetDeqScale.
 //   vec_gather.h  Copy, Gather, Scatter, Gatherb, GatherMask,
 //                 GetGatherMaskRemainCount, Transpose.
+//   vec_layout.h  TransDataTo5HD (address lists), BilinearInterpolation.
 // Semantics chosen where the vendor docs leave room are listed at the top of
 // each file. Per-core vector state (mask register, mask mode, CMPMASK, deq
 // scale, GatherMask count) is Core::vec (core.h).
@@ -26,3 +27,4 @@
 #include "asc_model/api/vec_reduce.h"
 #include "asc_model/api/vec_cast.h"
 #include "asc_model/api/vec_gather.h"
+#include "asc_model/api/vec_layout.h"
