@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import inspect
 import numbers
-import sys
 import types
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -22,7 +21,7 @@ from .codegen import context
 from .errors import CompileError
 from .language.core import dtype as dt
 from .language.core.constexpr import ConstExpr, is_constexpr_annotation
-from .options import CodegenOptions, CompileOptions, LaunchOptions, options_key, split_options
+from .options import options_key, split_options
 from .runtime.backend import CompiledKernel, ParamSpec
 
 _FILES = ("kernel.cpp",)
@@ -59,7 +58,7 @@ def _arg_spec(value):
                     "torch tensors, numbers, or mark the parameter asc.ConstExpr[...]")
 
 
-def _spec_to_arg(name: str, spec) -> "compiler.ArgSpec":
+def _spec_to_arg(name: str, spec):
     from .codegen import compiler
     if isinstance(spec, np.dtype):
         return compiler.ArgSpec(name, "gm", dt.from_numpy(spec))

@@ -19,12 +19,12 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional
 
 from ..errors import CompileError, UnsupportedSyntaxError
 from ..language.core import dtype as dt
 from ..language.core.constexpr import ConstExpr
-from ..language.core.ir_value import GlobalAddress, PlainValue, RuntimeValue
+from ..language.core.ir_value import PlainValue, RuntimeValue
 from . import context, scalar
 
 _MAX_STATIC_ITERATIONS = 100_000

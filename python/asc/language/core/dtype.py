@@ -8,7 +8,7 @@ ml_dtypes or torch when those are installed.
 
 from __future__ import annotations
 
-from typing import Dict, Optional
+from typing import Optional
 
 import numpy as np
 

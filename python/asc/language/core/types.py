@@ -184,7 +184,6 @@ class ParamStruct:
 
     def materialize(self):
         """The struct as an IR value (one ascendc.construct op)."""
-        from ...codegen import scalar
         from .array import Array
         b = context.builder()
         handles = []

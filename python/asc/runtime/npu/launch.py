@@ -9,45 +9,23 @@ device buffers are freed whatever happens. Scalars go by value.
 from __future__ import annotations
 
 import ctypes
-import struct
 from typing import Any, List, Sequence, Tuple
 
-import numpy as np
 
 from ..backend import ParamSpec
+from ..kernel_args import SCALAR_CTYPES, array_view, scalar_value
 from .acl import AclRuntime
 
-_SCALARS = {
-    "bool": ctypes.c_bool,
-    "int8_t": ctypes.c_int8, "uint8_t": ctypes.c_uint8,
-    "int16_t": ctypes.c_int16, "uint16_t": ctypes.c_uint16,
-    "int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32,
-    "int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64,
-    "float": ctypes.c_float, "double": ctypes.c_double,
-    "half": ctypes.c_uint16, "bfloat16_t": ctypes.c_uint16,
-}
-
-
-def _bf16_bits(v: float) -> int:
-    (u,) = struct.unpack("<I", struct.pack("<f", float(np.float32(v))))
-    if (u & 0x7FFFFFFF) > 0x7F800000:
-        return ((u >> 16) | 0x40) & 0xFFFF
-    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
+_SCALARS = SCALAR_CTYPES
 
 
 def scalar_cell(p: ParamSpec, a: Any):
     ct = _SCALARS.get(p.ctype)
     if ct is None:
         raise TypeError(f"parameter {p.name!r}: unsupported scalar type {p.ctype!r}")
-    if p.ctype == "half":
-        return ct(int(np.array(a, dtype=np.float16).view(np.uint16)))
-    if p.ctype == "bfloat16_t":
-        return ct(_bf16_bits(a))
-    if p.ctype in ("float", "double"):
-        return ct(float(a))
-    if p.ctype == "bool":
-        return ct(bool(a))
-    v = int(a)
+    v = scalar_value(p, a)
+    if p.ctype in ("half", "bfloat16_t", "float", "double", "bool"):
+        return ct(v)
     cell = ct(v)
     if cell.value != v:
         raise OverflowError(f"argument {p.name!r}: {v} does not fit in {p.ctype}")
@@ -55,25 +33,8 @@ def scalar_cell(p: ParamSpec, a: Any):
 
 
 def host_view(obj: Any, p: ParamSpec) -> Tuple[int, int]:
-    """(host address, nbytes) of an array argument."""
-    if isinstance(obj, np.ndarray):
-        if not obj.flags.c_contiguous:
-            raise ValueError(f"argument {p.name!r}: the NPU backend needs a C-contiguous array "
-                             "(use np.ascontiguousarray)")
-        if not obj.flags.writeable:
-            raise ValueError(f"argument {p.name!r}: the array is read-only, but results are copied back into it")
-        if p.dtype and obj.dtype.name != p.dtype and not (p.dtype == "bfloat16" and obj.dtype.itemsize == 2):
-            raise TypeError(f"argument {p.name!r}: array dtype {obj.dtype.name} but the kernel was "
-                            f"compiled for {p.dtype}")
-        return obj.ctypes.data, obj.nbytes
-    if type(obj).__module__.startswith("torch"):
-        if obj.device.type != "cpu":
-            raise ValueError(f"argument {p.name!r}: pass CPU tensors (the backend copies them to the NPU), "
-                             f"got {obj.device}")
-        if not obj.is_contiguous():
-            raise ValueError(f"argument {p.name!r}: needs a contiguous tensor (use .contiguous())")
-        return obj.data_ptr(), obj.numel() * obj.element_size()
-    raise TypeError(f"argument {p.name!r}: expected a numpy array or CPU torch tensor, got {type(obj).__name__}")
+    """(host address, nbytes) of an array argument (copied to the device and back)."""
+    return array_view(obj, p, "NPU backend", writeable=True)
 
 
 def run(acl: AclRuntime, entry, params: Sequence[ParamSpec], block_dim: int, stream: int,
