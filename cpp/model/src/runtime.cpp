@@ -19,6 +19,10 @@
 #include <tuple>
 #include <vector>
 
+#include <csignal>
+#include <cstdlib>
+
+#include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -205,6 +209,50 @@ int host_threads() {
 
 }  // namespace
 
+// ------------------------------------------------------- interrupts, time limit
+// A launch blocks the Python thread inside one C call, so Python cannot react
+// to Ctrl-C until it returns. While a launch runs, SIGINT raises this flag
+// instead; cores see it at their next API call and stop, and run_launch
+// returns 2, for which the Python side raises KeyboardInterrupt.
+// ASC_MODEL_LAUNCH_TIMEOUT=<seconds> bounds a launch the same way.
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+struct sigaction g_previous_sigint;
+std::mutex g_sigint_mu;
+int g_sigint_users = 0;
+
+void on_sigint(int) { g_interrupted = 1; }
+
+// Installs on_sigint for the duration of a launch (nested / concurrent launches share it).
+struct SigintScope {
+  SigintScope() {
+    std::lock_guard<std::mutex> lk(g_sigint_mu);
+    if (g_sigint_users++ == 0) {
+      g_interrupted = 0;
+      struct sigaction sa;
+      std::memset(&sa, 0, sizeof sa);
+      sa.sa_handler = on_sigint;
+      sa.sa_flags = 0;
+      sigemptyset(&sa.sa_mask);
+      sigaction(SIGINT, &sa, &g_previous_sigint);
+    }
+  }
+  ~SigintScope() {
+    std::lock_guard<std::mutex> lk(g_sigint_mu);
+    if (--g_sigint_users == 0) sigaction(SIGINT, &g_previous_sigint, nullptr);
+  }
+};
+
+double launch_time_limit() {
+  const char* v = std::getenv("ASC_MODEL_LAUNCH_TIMEOUT");
+  double s = v ? std::atof(v) : 0.0;
+  return s > 0 ? s : 0.0;
+}
+
+}  // namespace
+
 // ---------------------------------------------------------------- Launch
 
 struct Launch : std::enable_shared_from_this<Launch> {
@@ -219,7 +267,11 @@ struct Launch : std::enable_shared_from_this<Launch> {
   std::mutex mu;
   std::condition_variable cv;
   std::atomic<bool> cancelled{false};
+  std::atomic<bool> interrupted{false};
   std::string first_fault;
+  // Bound on the launch's wall time (0: none), checked every 256 API calls.
+  double time_limit = launch_time_limit();
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int live;        // cores still running
   int exited = 0;  // cores that returned normally
   // Cores blocked in a cross-core wait, with the condition that releases them
@@ -346,8 +398,19 @@ void Core::release_memory() {
   store_ = nullptr;
 }
 
-void Core::poll(const char*, int) {
+void Core::poll(const char* file, int line) {
   if (launch_->cancelled.load(std::memory_order_relaxed)) throw Cancelled{};
+  if (g_interrupted) {
+    launch_->interrupted.store(true);
+    launch_->report(strprintf("%s:%d: block %d: interrupted (Ctrl-C)", file ? file : "?", line, block_idx_));
+    throw Cancelled{};
+  }
+  if (launch_->time_limit > 0 && (++polls_ & 255) == 0) {
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - launch_->started).count();
+    if (s > launch_->time_limit)
+      fault(file, line, "launch", "still running after %.1f s (ASC_MODEL_LAUNCH_TIMEOUT=%g)", s,
+            launch_->time_limit);
+  }
 }
 
 void Core::fault(const char* file, int line, const char* api, const char* fmt, ...) {
@@ -522,6 +585,7 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     return 1;
   };
   if (cfg.block_dim <= 0 || cfg.block_dim > 4096) return fail(strprintf("block_dim %d out of range", cfg.block_dim));
+  SigintScope sigint;
   auto shared = std::make_shared<Launch>(cfg, body, ctx);
   Launch& launch = *shared;
   {
@@ -559,6 +623,10 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   std::string fault = launch.first_fault;
   cores.clear();  // give the core memories back now, on this thread
   traces.clear();
+  if (launch.interrupted.load()) {
+    fail(fault);
+    return 2;  // Python raises KeyboardInterrupt
+  }
   if (!fault.empty()) return fail(fault);
   return 0;
 }

@@ -122,6 +122,7 @@ class Core {
  private:
   Launch* launch_;
   int block_idx_, block_num_, core_type_;
+  uint32_t polls_ = 0;           // API calls so far (the launch time limit is checked every 256)
   CoreMem* store_;               // pooled buffers (zero on entry to the launch)
   uint8_t* base_[kMemCount];
   uint64_t size_[kMemCount];

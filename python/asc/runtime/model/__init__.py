@@ -128,5 +128,7 @@ class ModelBackend(KernelBackend):
             if trace_file:
                 os.unlink(trace_file)
         del keep
+        if rc == 2:  # Ctrl-C while the kernel ran: the cores stopped at their next API call
+            raise KeyboardInterrupt(f"kernel launch interrupted: {err.value.decode(errors='replace')}")
         if rc != 0:
             raise ModelFault(err.value.decode(errors="replace"))
