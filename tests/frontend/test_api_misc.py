@@ -200,8 +200,12 @@ def k_aipp(x: asc.GlobalAddress):
     asc.set_aipp_functions(g, asc.AippInputFormat.RGB888_U8, None)
 
 
+def test_slice_copy_needs_slice_infos():
+    with pytest.raises(asc.CompileError, match="must be an asc.SliceInfo"):
+        compile_source(k_slice_copy, F32, 256)
+
+
 @pytest.mark.parametrize("kernel,args,message", [
-    (k_slice_copy, (F32, 256), "slice lists"),
     (k_aipp, (F32,), "set_aipp_functions is not supported"),
 ])
 def test_unsupported(kernel, args, message):

@@ -151,6 +151,19 @@ LogicalResult DataCopyOp::verify() { return verifyCopyDirection(*this); }
 LogicalResult DataCopyParamsOp::verify() { return verifyCopyDirection(*this); }
 LogicalResult DataCopyEnhancedOp::verify() { return verifyCopyDirection(*this); }
 
+LogicalResult DataCopySliceOp::verify() {
+  if (isa<LocalTensorType>(getDst().getType()) == isa<LocalTensorType>(getSrc().getType()))
+    return emitOpError() << "copies GM -> local or local -> GM";
+  return success();
+}
+
+LogicalResult SliceInfoListOp::verify() {
+  if (static_cast<int64_t>(getSize()) != static_cast<int64_t>(getSlices().size()) || getSlices().empty())
+    return emitOpError() << "size " << getSize() << " differs from the " << getSlices().size()
+                         << " slices given (at least one)";
+  return success();
+}
+
 LogicalResult DataCopyPadOp::verify() {
   bool extParams = isa<DataCopyExtParamsType>(getParams().getType());
   auto extPad = dyn_cast<DataCopyPadExtParamsType>(getPadParams().getType());

@@ -109,6 +109,7 @@ std::string CppEmitter::getTypeName(Type type) {
       })
       .Case([&](TBufHandleType) { return std::string("AscendC::TBufHandle"); })
       .Case([&](BitMaskType) { return std::string("uint64_t"); })
+      .Case([&](SliceInfoListType) { return std::string("AscendC::SliceInfo"); })
       .Case([&](ParamStructType t) { return t.getCppName(); })
       .Default([](Type) { return std::string(); });
 }

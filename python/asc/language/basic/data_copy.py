@@ -9,7 +9,9 @@ from ..core import types as T
 docs.SUMMARIES["data_copy"] = (
     "Copies data GM→local, local→local or local→GM. The count form copies `count` elements "
     "(a whole number of 32-byte blocks); the DataCopyParams form copies block_count bursts "
-    "of block_len 32-byte blocks with gaps src_stride/dst_stride between bursts.")
+    "of block_len 32-byte blocks with gaps src_stride/dst_stride between bursts; the slice-list "
+    "form (GM<->local) copies the bursts that the asc.SliceInfo lists select in each of dim_value "
+    "dimensions (slice_list1: dst, slice_list2: src; see asc.SliceInfo).")
 docs.SUMMARIES.update({
     "copy": "Copies `repeat_time` repeats of 256 bytes from `src` to `dst` within the UB "
             "(VECIN/VECCALC/VECOUT), with the strides of CopyRepeatParams, under `mask`.",
@@ -53,9 +55,16 @@ for _k, _v in {
      "dst: LocalTensor, src: LocalTensor, intri_params: DataCopyCO12DstParams")
 def data_copy(form, a):
     if form in (9, 10):
-        raise NotImplementedError("asc.data_copy with slice lists (SliceInfo) is not supported: the "
-                                  "ascendc dialect has no slice-list DataCopy op; copy each slice "
-                                  "with the count or DataCopyParams form")
+        same_dtype(("dst", a.dst), ("src", a.src))
+        dst, src = tensor(a.dst, "dst"), tensor(a.src, "src")
+        dims = a.dim_value
+        for name, lst in (("slice_list1", a.slice_list1), ("slice_list2", a.slice_list2)):
+            if not isinstance(lst, (list, tuple)):
+                raise TypeError(f"data_copy: {name} must be a list of asc.SliceInfo")
+            if not isinstance(dims, PlainValue) and len(lst) < int(dims):
+                raise ValueError(f"data_copy: {name} has {len(lst)} slices, dim_value is {int(dims)}")
+        return build("DataCopySliceOp", dst, src, T.slice_info_list(a.slice_list1, "slice_list1"),
+                     T.slice_info_list(a.slice_list2, "slice_list2"), i32(dims))
     form = form - 2 if form > 10 else form
     dst, src = tensor(a.dst, "dst"), tensor(a.src, "src")
     if form < 11:

@@ -335,6 +335,60 @@ class ShapeInfo(ParamStruct):
 api.register_class(ShapeInfo)
 
 
+class SliceInfo(ParamStruct):
+    """AscendC::SliceInfo: one dimension of a slice-list data_copy. Fields (Ascend C
+    constructor order): start_index (first index), end_index (last index; default 31 =
+    ONE_BLK_SIZE - 1), stride (gap after each burst: elements in dimension 0, indices
+    above), burst_len (dimension 0: 32-byte blocks per burst; above: indices per burst;
+    default 32 = ONE_BLK_SIZE), shape_value (the size of the dimension).
+
+    `info[k]` / `info["name"]` is field k (0..4, constructor order) or the named field:
+    a Python int when it was given as one, else the runtime value."""
+
+    _mnemonic = "slice_info"
+    _forms = [api.Form("start_index: int = 0, end_index: int = None, stride: int = 0, "
+                       "burst_len: int = None, shape_value: int = 0")]
+    _cpp_fields = ["start_index", "end_index", "stride", "burst_len", "shape_value"]
+    __slots__ = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.fields.get("end_index") is None:
+            self.fields["end_index"] = 31  # ONE_BLK_SIZE - 1
+        if self.fields.get("burst_len") is None:
+            self.fields["burst_len"] = 32  # ONE_BLK_SIZE
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return [self.fields[n] for n in self._cpp_fields[key]]
+        if isinstance(key, str):
+            if key not in self._cpp_fields:
+                raise KeyError(f"asc.SliceInfo has no field {key!r}; the fields are {self._cpp_fields}")
+            return self.fields[key]
+        k = int(key)
+        if not -5 <= k < 5:
+            raise IndexError(f"asc.SliceInfo: field index {k} out of range 0..4")
+        return self.fields[self._cpp_fields[k]]
+
+    def __len__(self):
+        return 5
+
+
+api.register_class(SliceInfo)
+
+
+def slice_info_list(slices, what: str):
+    """An `AscendC::SliceInfo name[N] = {...}` array (ascendc.slice_info_list) of `slices`."""
+    b = context.builder()
+    items = list(slices) if isinstance(slices, (list, tuple)) else [slices]
+    if not items:
+        raise ValueError(f"{what}: at least one asc.SliceInfo")
+    for i, s in enumerate(items):
+        if not isinstance(s, SliceInfo):
+            raise TypeError(f"{what}[{i}] must be an asc.SliceInfo, got {type(s).__name__}")
+    return b.create_asc_SliceInfoListOp([s.materialize() for s in items], len(items))
+
+
 def _register_docs():
     from .. import docs
     docs.SUMMARIES.setdefault("get_shape_size", "The number of elements of `shape_info`'s shape (the "
@@ -359,4 +413,4 @@ def get_shape_size(form, a):
 
 
 __all__ = [s[0] for s in _STRUCTS] + ["DataCopyPadExtParams", "ParamStruct", "MrgSortSrcList",
-                                      "ShapeInfo", "get_shape_size"]
+                                      "ShapeInfo", "get_shape_size", "SliceInfo"]

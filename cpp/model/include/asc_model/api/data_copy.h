@@ -157,6 +157,79 @@ void data_copy_pad_out(const AscendC::GlobalTensor<T>& dst, const AscendC::Local
   burst_copy(op, d, s, count, len, row + src_gap_blocks * kBlock, len + dst_gap);
 }
 
+// DataCopy(dst, src, dstSliceInfo[], srcSliceInfo[], dimValue), GM <-> local.
+// Semantics modelled (Ascend C's slice-list DataCopy):
+// * Each side is a dimValue-dimensional row-major array; dimension 0 is the
+//   contiguous one. SliceInfo[d] = {startIndex, endIndex, stride, burstLen,
+//   shapeValue}: shapeValue is the size of dimension d (the pitch of
+//   dimension d+1 is the product of the shapeValues below it).
+// * In dimension 0 a burst is burstLen 32-byte blocks (burstLen*32/sizeof(T)
+//   elements); in dimensions d > 0 a "burst" is burstLen consecutive indices.
+//   Dimension d selects the indices startIndex + k*(unit + stride) + j,
+//   j < unit, for k = 0 .. n-1 with n = (endIndex - startIndex + 1 + stride)
+//   / (unit + stride) (the gap after the last burst may be left out; n >= 1;
+//   stride is in elements in dimension 0, in indices above it).
+// * Every selected burst of dimension 0, for every selected index tuple of
+//   the dimensions above (row-major, the highest dimension slowest), is one
+//   contiguous transfer of burstLen*32 bytes; dst's bursts are filled from
+//   src's in that order. Both sides must select the same number of bursts
+//   of the same burstLen, and endIndex < shapeValue in every dimension.
+// * Local-side bursts start 32-byte aligned; GM bursts are element-granular.
+template <class D, class S>
+void data_copy_slices(const D& dst, const S& src, const AscendC::SliceInfo* dsl, const AscendC::SliceInfo* ssl,
+                      uint32_t dim, const char* file, int line) {
+  using T = typename D::PrimType;
+  static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
+  TensorRef d = dst.ref(), s = src.ref();
+  Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
+  Core& c = op.core();
+  if (dim < 1 || dim > 8) c.fault(file, line, "DataCopy", "dimValue %u: must be 1..8", dim);
+  if (dsl[0].burstLen != ssl[0].burstLen)
+    c.fault(file, line, "DataCopy", "dst burstLen %u differs from src burstLen %u (dimension 0)", dsl[0].burstLen,
+            ssl[0].burstLen);
+  if (dsl[0].burstLen == 0) c.fault(file, line, "DataCopy", "burstLen is 0");
+  if (kBlock % sizeof(T)) c.fault(file, line, "DataCopy", "element size does not divide 32 bytes");
+  const uint64_t burst_elems = dsl[0].burstLen * kBlock / sizeof(T);
+  // Element offsets of every burst start of one side, in order.
+  auto starts = [&](const AscendC::SliceInfo* sl, const char* side) {
+    std::vector<uint64_t> offs{0};
+    uint64_t pitch = 1;
+    for (uint32_t k = 0; k < dim; ++k) {
+      const AscendC::SliceInfo& si = sl[k];
+      uint64_t unit = k == 0 ? burst_elems : si.burstLen;
+      if (unit == 0) c.fault(file, line, "DataCopy", "%s slice %u: burstLen is 0", side, k);
+      if (si.endIndex < si.startIndex || si.endIndex >= si.shapeValue)
+        c.fault(file, line, "DataCopy", "%s slice %u: startIndex %u, endIndex %u, shapeValue %u: need start <= end < shape",
+                side, k, si.startIndex, si.endIndex, si.shapeValue);
+      uint64_t n = (uint64_t(si.endIndex) - si.startIndex + 1 + si.stride) / (unit + si.stride);
+      if (n == 0)
+        c.fault(file, line, "DataCopy", "%s slice %u: indices %u..%u hold no whole burst of %llu", side, k,
+                si.startIndex, si.endIndex, (unsigned long long)unit);
+      std::vector<uint64_t> idx;  // selected indices of this dimension (burst starts in dimension 0)
+      for (uint64_t b = 0; b < n; ++b)
+        for (uint64_t j = 0; j < (k == 0 ? 1 : unit); ++j) idx.push_back(si.startIndex + b * (unit + si.stride) + j);
+      std::vector<uint64_t> next;
+      next.reserve(offs.size() * idx.size());
+      for (uint64_t i : idx)  // higher dimension varies slowest
+        for (uint64_t o : offs) next.push_back(o + i * pitch);
+      offs.swap(next);
+      pitch *= si.shapeValue;
+    }
+    return offs;
+  };
+  std::vector<uint64_t> so = starts(ssl, "src"), dso = starts(dsl, "dst");
+  if (so.size() != dso.size())
+    c.fault(file, line, "DataCopy", "dst selects %zu bursts, src %zu", dso.size(), so.size());
+  const uint64_t len = burst_elems * sizeof(T);
+  std::vector<std::pair<uint8_t*, const uint8_t*>> bursts(so.size());
+  for (size_t i = 0; i < so.size(); ++i) {
+    bursts[i].second = op.range(s, so[i] * sizeof(T), len, false, s.mem != Mem::GM);
+    bursts[i].first = op.range(d, dso[i] * sizeof(T), len, true, d.mem != Mem::GM);
+  }
+  op.elems(so.size() * burst_elems).run();
+  for (auto& b : bursts) std::memmove(b.first, b.second, len);
+}
+
 }  // namespace asc_model
 
 namespace AscendC {
@@ -184,6 +257,17 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p, ASC_LOC_PARAMS) {
   asc_model::data_copy_params(dst, src, p, ASC_LOC);
+}
+
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],
+              const SliceInfo srcSliceInfo[], uint32_t dimValue = 1, ASC_LOC_PARAMS) {
+  asc_model::data_copy_slices(dst, src, dstSliceInfo, srcSliceInfo, dimValue, ASC_LOC);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[],
+              const SliceInfo srcSliceInfo[], uint32_t dimValue = 1, ASC_LOC_PARAMS) {
+  asc_model::data_copy_slices(dst, src, dstSliceInfo, srcSliceInfo, dimValue, ASC_LOC);
 }
 
 // Enhanced form: only the default enhancement (a plain strided copy) is

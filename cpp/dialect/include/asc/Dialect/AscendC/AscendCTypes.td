@@ -86,6 +86,12 @@ def AscendC_TBufHandleType : AscendC_Type<"TBufHandle", "buffer_handle"> {
   let summary = "AscendC::TBufHandle";
 }
 
+// A local `AscendC::SliceInfo name[N] = {...}` array (ascendc.slice_info_list):
+// the dimensions of one side of a slice-list DataCopy.
+def AscendC_SliceInfoListType : AscendC_Type<"SliceInfoList", "slice_info_list"> {
+  let summary = "AscendC::SliceInfo[N]: the per-dimension slices of a slice-list DataCopy";
+}
+
 def AscendC_AnyQueue : AnyTypeOf<[
     Type<CPred<"::llvm::isa<::mlir::ascendc::TQueType>($_self)">, "TQue">,
     Type<CPred<"::llvm::isa<::mlir::ascendc::TQueBindType>($_self)">, "TQueBind">]>;

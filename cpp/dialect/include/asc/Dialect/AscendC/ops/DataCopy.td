@@ -68,6 +68,26 @@ def AscendC_DataCopyCO12DstOp : AscendC_Op<"data_copy_co12dst"> {
   let assemblyFormat = "$dst `,` $src `,` $params attr-dict `:` type($dst) `,` type($src)";
 }
 
+// DataCopy(dst, src, const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[], dimValue):
+// the two arrays are ascendc.slice_info_list values (local arrays).
+def AscendC_SliceInfoListOp : AscendC_DeclOp<"slice_info_list", "[$size] = {$slices}", [Pure]> {
+  let summary = "`AscendC::SliceInfo name[N] = {s0, ...};`: the slices of a slice-list DataCopy, one per dimension";
+  let arguments = (ins Variadic<AscendC_SliceInfoType>:$slices, I32Attr:$size);
+  let results = (outs AscendC_SliceInfoListType:$result);
+  let assemblyFormat = "`(` $slices `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+def AscendC_DataCopySliceOp : AscendC_Op<"data_copy_slice", [AscendC_DstSrc]> {
+  let summary = "`AscendC::DataCopy(dst, src, dstSliceInfo, srcSliceInfo, dimValue)`: multi-dimensional slices, GM<->local";
+  let arguments = (ins AscendC_AnyTensor:$dst, AscendC_AnyTensor:$src,
+                       AscendC_SliceInfoListType:$dst_slices, AscendC_SliceInfoListType:$src_slices,
+                       AnySignlessInteger:$dim_value);
+  let ascCall = "AscendC::DataCopy($dst, $src, $dst_slices, $src_slices, $dim_value)";
+  let assemblyFormat = "$dst `,` $src `,` $dst_slices `,` $src_slices `,` $dim_value attr-dict `:` type($dst) `,` type($src) `,` type($dim_value)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // DataCopyPad
 //===----------------------------------------------------------------------===//
