@@ -25,7 +25,7 @@ _MODULES = [
     "language.basic.cache", "language.basic.common", "language.basic.fixpipe", "language.basic.mm",
     "language.basic.proposal", "language.basic.scalar", "language.basic.set_atomic",
     "language.core.array", "language.core.properties", "language.core.memory_allocator",
-    "language.fwk.tpipe_ptr",
+    "language.fwk.tpipe_ptr", "language.basic.list_tensor",
 ]
 
 __all__ = ["ConstExpr", "require_constexpr", "GlobalAddress", "PlainValue", "ceildiv", "inline",

@@ -252,6 +252,7 @@ void bindBuilder(nb::module_ &m) {
       .def("get_global_tensor_type", [](IRBuilder &, Type e) { return Type(ascendc::GlobalTensorType::get(e)); })
       .def("get_local_tensor_type", [](IRBuilder &, Type e) { return Type(ascendc::LocalTensorType::get(e)); })
       .def("get_gm_ptr_type", [](IRBuilder &, Type e) { return Type(ascendc::GMPtrType::get(e)); })
+      .def("get_tensor_desc_type", [](IRBuilder &, Type e) { return Type(ascendc::TensorDescType::get(e)); })
       .def("get_tpipe_type", [](IRBuilder &self) { return Type(ascendc::TPipeType::get(self.context())); })
       .def("get_queue_type",
            [](IRBuilder &self, int64_t pos, int64_t depth) {

@@ -78,3 +78,97 @@ def test_slice_copy_burst_mismatch_faults():
     from asc.runtime.model import ModelFault
     with pytest.raises(ModelFault, match="burstLen"):
         k_slice_bad[1](np.zeros(256, np.float16))
+
+
+# ------------------------------------------------------------ ListTensorDesc / TensorDesc
+F32 = asc.float32
+
+
+def make_list_blob(arrays):
+    """The descriptor blob ListTensorDesc reads (layout of asc_model/api/list_tensor.h):
+    word 0 = byte offset of the pointer table; per tensor a dim word, then its shape;
+    then one GM address per tensor."""
+    shape_area = []
+    for a in arrays:
+        shape_area.append(a.ndim)
+        shape_area.extend(a.shape)
+    offset = 8 * (1 + len(shape_area))
+    ptrs = [a.__array_interface__["data"][0] for a in arrays]
+    return np.array([offset] + shape_area + ptrs, dtype=np.uint64)
+
+
+@asc.jit
+def k_list(blob: asc.GlobalAddress, a: asc.GlobalAddress, b: asc.GlobalAddress, out: asc.GlobalAddress,
+           info: asc.GlobalAddress, nbytes: int):
+    lst = asc.ListTensorDesc(blob)
+    desc = asc.TensorDesc(F32)
+    lst.get_desc(desc, 1)
+    g = desc.get_data_obj()
+    ub = asc.LocalTensor(F32, asc.TPosition.VECIN, 0, 32)
+    asc.data_copy(ub, g, 16)
+    lst2 = asc.ListTensorDesc()
+    lst2.init(blob, nbytes, 2)
+    g2 = asc.GlobalTensor()
+    g2.set_global_buffer(lst2.get_data_ptr(0, F32), 16)
+    asc.data_copy(ub[16:], g2, 16)
+    d2 = asc.TensorDesc()
+    d2.set_shape_addr(blob + 1)  # tensor 0's dim word
+    g3 = asc.GlobalTensor()
+    g3.set_global_buffer(desc.get_data_ptr(), 16)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    o_gm = asc.GlobalTensor()
+    o_gm.set_global_buffer(out, 32)
+    asc.data_copy(o_gm, ub, 32)
+    i_gm = asc.GlobalTensor()
+    i_gm.set_global_buffer(info, 8)
+    i_gm.set_value(0, lst.get_size())
+    i_gm.set_value(1, desc.get_dim())
+    i_gm.set_value(2, desc.get_shape(0))
+    i_gm.set_value(3, desc.get_shape(1))
+    i_gm.set_value(4, desc.get_index())
+    i_gm.set_value(5, d2.get_dim())
+    i_gm.set_value(6, d2.get_shape(2))
+    i_gm.set_value(7, g3.get_value(5))
+
+
+def _list_args():
+    a = np.arange(24, dtype=np.float32).reshape(2, 3, 4) + 100
+    b = np.arange(16, dtype=np.float32).reshape(4, 4) * -1
+    return a, b, make_list_blob([a, b])
+
+
+def test_list_tensor_desc_emitted():
+    a, b, blob = _list_args()
+    text = compile_source(k_list, blob, a, b, np.zeros(32, np.float32), np.zeros(8, np.int64), blob.nbytes)
+    check(text, "AscendC::ListTensorDesc lst((__gm__ uint64_t*)blob, -1, -1);", "AscendC::TensorDesc<float> desc;",
+          "lst.GetDesc(desc, 1", "desc.GetDataObj();", "AscendC::ListTensorDesc lst2;",
+          "lst2.Init((__gm__ uint64_t*)blob, nbytes, 2);", "lst2.GetDataPtr<float>(0", "d2.SetShapeAddr(", "desc.GetDataPtr()",
+          "lst.GetSize()", "desc.GetDim()", "desc.GetShape(0", "desc.GetShape(1", "desc.GetIndex()")
+
+
+def test_list_tensor_desc_numerics():
+    a, b, blob = _list_args()
+    out = np.zeros(32, np.float32)
+    info = np.zeros(8, np.int64)
+    k_list[1](blob, a, b, out, info, blob.nbytes)
+    np.testing.assert_array_equal(out[:16], b.ravel())
+    np.testing.assert_array_equal(out[16:], a.ravel()[:16])
+    assert list(info) == [2, 2, 4, 4, 1, 3, 4, -5.0]
+
+
+def test_list_tensor_desc_bad_index_faults():
+    from asc.runtime.model import ModelFault
+
+    @asc.jit
+    def k_bad(blob: asc.GlobalAddress, a: asc.GlobalAddress, out: asc.GlobalAddress):
+        lst = asc.ListTensorDesc(blob)
+        o = asc.GlobalTensor()
+        o.set_global_buffer(out, 8)
+        g = asc.GlobalTensor()
+        g.set_global_buffer(lst.get_data_ptr(3, F32), 8)
+        o.set_value(0, g.get_value(0))
+
+    a = np.ones(8, np.float32)
+    with pytest.raises(ModelFault, match="index 3: the list has 1 tensors"):
+        k_bad[1](make_list_blob([a]), a, np.zeros(8, np.float32))

@@ -75,6 +75,10 @@ LogicalResult LocalTensorType::verify(function_ref<InFlightDiagnostic()> emitErr
                                       Type elementType) {
   return verifyElementType(emitError, elementType, "LocalTensor");
 }
+LogicalResult TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                     Type elementType) {
+  return verifyElementType(emitError, elementType, "TensorDesc");
+}
 LogicalResult GMPtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 Type elementType) {
   return verifyElementType(emitError, elementType, "GM pointer");

@@ -92,6 +92,8 @@ std::string CppEmitter::getTypeName(Type type) {
       .Case([&](LocalTensorType t) {
         return "AscendC::LocalTensor<" + getTypeName(t.getElementType()) + ">";
       })
+      .Case([&](TensorDescType t) { return "AscendC::TensorDesc<" + getTypeName(t.getElementType()) + ">"; })
+      .Case([&](ListTensorDescType) { return std::string("AscendC::ListTensorDesc"); })
       .Case([&](GMPtrType t) { return "__gm__ " + getTypeName(t.getElementType()) + "*"; })
       .Case([&](TPipeType) { return std::string("AscendC::TPipe"); })
       .Case([&](TQueType t) {

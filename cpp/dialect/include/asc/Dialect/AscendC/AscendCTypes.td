@@ -41,6 +41,15 @@ def AscendC_GMPtrType : AscendC_ElementTypedType<"GMPtr", "gm_ptr"> {
   let summary = "__gm__ T*: a pointer into global memory (GM_ADDR of a kernel argument)";
 }
 
+def AscendC_TensorDescType : AscendC_ElementTypedType<"TensorDesc", "tensor_desc"> {
+  let summary = "AscendC::TensorDesc<T>: one tensor of a ListTensorDesc (shape and GM pointer)";
+}
+def AscendC_ListTensorDescType : AscendC_Type<"ListTensorDesc", "list_tensor_desc"> {
+  let summary = "AscendC::ListTensorDesc: the descriptor of a list of GM tensors";
+}
+def AscendC_TensorDesc : Type<CPred<"::llvm::isa<::mlir::ascendc::TensorDescType>($_self)">,
+                              "TensorDesc", "::mlir::ascendc::TensorDescType">;
+
 def AscendC_GlobalTensor : Type<CPred<"::llvm::isa<::mlir::ascendc::GlobalTensorType>($_self)">,
                                 "GlobalTensor", "::mlir::ascendc::GlobalTensorType">;
 def AscendC_LocalTensor : Type<CPred<"::llvm::isa<::mlir::ascendc::LocalTensorType>($_self)">,

@@ -238,3 +238,105 @@ def AscendC_ToFileOp : AscendC_Op<"to_file"> {
   let ascCall = "$tensor.ToFile($file_name)";
   let assemblyFormat = "$tensor `,` $file_name attr-dict `:` type($tensor)";
 }
+
+//===----------------------------------------------------------------------===//
+// ListTensorDesc / TensorDesc<T> (basic/list_tensor): the descriptor of a
+// list of GM tensors (CANN's dynamic inputs). Layout: see
+// cpp/model/include/asc_model/api/list_tensor.h.
+//===----------------------------------------------------------------------===//
+
+def AscendC_ListTensorDescOp : AscendC_DeclOp<"list_tensor_desc"> {
+  let summary = "Declares `AscendC::ListTensorDesc name;`";
+  let results = (outs AscendC_ListTensorDescType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def AscendC_ListTensorDescDataOp : AscendC_DeclOp<"list_tensor_desc_data", "($data, $length, $shape_size)"> {
+  let summary = "Declares `AscendC::ListTensorDesc name(data, length, shapeSize);`";
+  let arguments = (ins AscendC_GMPtr:$data, AnySignlessInteger:$length, AnySignlessInteger:$shape_size);
+  let results = (outs AscendC_ListTensorDescType:$result);
+  let assemblyFormat = "$data `,` $length `,` $shape_size attr-dict `:` type($data) `,` type($length) `,` type($shape_size)";
+}
+
+def AscendC_ListTensorDescInitOp : AscendC_Op<"list_tensor_desc_init"> {
+  let summary = "`list.Init(data, length, shapeSize)`";
+  let arguments = (ins AscendC_ListTensorDescType:$list, AscendC_GMPtr:$data, AnySignlessInteger:$length,
+                       AnySignlessInteger:$shape_size);
+  let ascCall = "$list.Init($data, $length, $shape_size)";
+  let assemblyFormat = "$list `,` $data `,` $length `,` $shape_size attr-dict `:` type($data) `,` type($length) `,` type($shape_size)";
+}
+
+def AscendC_ListTensorDescGetDescOp : AscendC_Op<"list_tensor_desc_get_desc"> {
+  let summary = "`list.GetDesc(desc, index)`: fills the TensorDesc<T> of tensor `index`";
+  let arguments = (ins AscendC_ListTensorDescType:$list, AscendC_TensorDesc:$desc, AnySignlessInteger:$index);
+  let ascCall = "$list.GetDesc($desc, $index)";
+  let assemblyFormat = "$list `,` $desc `,` $index attr-dict `:` type($desc) `,` type($index)";
+}
+
+def AscendC_ListTensorDescGetDataPtrOp : AscendC_Op<"list_tensor_desc_get_data_ptr", [Pure]> {
+  let summary = "`list.GetDataPtr<T>(index)`: the `__gm__ T*` of tensor `index`";
+  let arguments = (ins AscendC_ListTensorDescType:$list, AnySignlessInteger:$index);
+  let results = (outs AscendC_GMPtr:$result);
+  let ascCall = "$list.GetDataPtr<$elem(result)>($index)";
+  let assemblyFormat = "$list `,` $index attr-dict `:` type($index) `->` type($result)";
+}
+
+def AscendC_ListTensorDescGetSizeOp : AscendC_Op<"list_tensor_desc_get_size", [Pure]> {
+  let summary = "`list.GetSize()`: the number of tensors";
+  let arguments = (ins AscendC_ListTensorDescType:$list);
+  let results = (outs UI32:$result);
+  let ascCall = "$list.GetSize()";
+  let assemblyFormat = "$list attr-dict";
+}
+
+def AscendC_TensorDescOp : AscendC_DeclOp<"tensor_desc"> {
+  let summary = "Declares `AscendC::TensorDesc<T> name;`";
+  let results = (outs AscendC_TensorDesc:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def AscendC_TensorDescSetShapeAddrOp : AscendC_Op<"tensor_desc_set_shape_addr"> {
+  let summary = "`desc.SetShapeAddr(shapePtr)`: where GetShape reads the shape (a `uint64_t*`)";
+  let arguments = (ins AscendC_TensorDesc:$desc, AscendC_GMPtr:$shape_ptr);
+  let ascCall = "$desc.SetShapeAddr($shape_ptr)";
+  let assemblyFormat = "$desc `,` $shape_ptr attr-dict `:` type($desc) `,` type($shape_ptr)";
+}
+
+class AscendC_TensorDescU64<string mnemonic, string call, string what>
+    : AscendC_Op<mnemonic, [Pure]> {
+  let summary = "`desc." # call # "()`: " # what;
+  let arguments = (ins AscendC_TensorDesc:$desc);
+  let results = (outs UI64:$result);
+  let ascCall = "$desc." # call # "()";
+  let assemblyFormat = "$desc attr-dict `:` type($desc)";
+}
+def AscendC_TensorDescGetDimOp : AscendC_TensorDescU64<"tensor_desc_get_dim", "GetDim", "the number of dimensions">;
+def AscendC_TensorDescGetIndexOp : AscendC_TensorDescU64<"tensor_desc_get_index", "GetIndex", "the tensor's index in its list">;
+
+def AscendC_TensorDescGetShapeOp : AscendC_Op<"tensor_desc_get_shape", [Pure]> {
+  let summary = "`desc.GetShape(offset)`: the size of dimension `offset`";
+  let arguments = (ins AscendC_TensorDesc:$desc, AnySignlessInteger:$offset);
+  let results = (outs UI64:$result);
+  let ascCall = "$desc.GetShape($offset)";
+  let assemblyFormat = "$desc `,` $offset attr-dict `:` type($desc) `,` type($offset)";
+}
+
+def AscendC_TensorDescGetDataPtrOp : AscendC_Op<"tensor_desc_get_data_ptr", [Pure,
+    TypesMatchWith<"`result` points to the element type of `desc`", "desc", "result",
+                   "::mlir::ascendc::GMPtrType::get(::llvm::cast<::mlir::ascendc::TensorDescType>($_self).getElementType())">]> {
+  let summary = "`desc.GetDataPtr()`: the `__gm__ T*` of the tensor";
+  let arguments = (ins AscendC_TensorDesc:$desc);
+  let results = (outs AscendC_GMPtr:$result);
+  let ascCall = "$desc.GetDataPtr()";
+  let assemblyFormat = "$desc attr-dict `:` type($desc)";
+}
+
+def AscendC_TensorDescGetDataObjOp : AscendC_Op<"tensor_desc_get_data_obj",
+    [TypesMatchWith<"`result` is a GlobalTensor of the element type of `desc`", "desc", "result",
+                    "::mlir::ascendc::GlobalTensorType::get(::llvm::cast<::mlir::ascendc::TensorDescType>($_self).getElementType())">]> {
+  let summary = "`desc.GetDataObj()`: a GlobalTensor<T> over the tensor (its size = the product of the shape)";
+  let arguments = (ins AscendC_TensorDesc:$desc);
+  let results = (outs AscendC_GlobalTensor:$result);
+  let ascCall = "$desc.GetDataObj()";
+  let assemblyFormat = "$desc attr-dict `:` type($desc)";
+}
