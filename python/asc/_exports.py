@@ -25,6 +25,7 @@ _MODULES = [
     "language.basic.cache", "language.basic.common", "language.basic.fixpipe", "language.basic.mm",
     "language.basic.proposal", "language.basic.scalar", "language.basic.set_atomic",
     "language.core.array", "language.core.properties", "language.core.memory_allocator",
+    "language.core.tensor_shape",
     "language.fwk.tpipe_ptr", "language.basic.list_tensor",
 ]
 

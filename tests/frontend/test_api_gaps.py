@@ -172,3 +172,74 @@ def test_list_tensor_desc_bad_index_faults():
     a = np.ones(8, np.float32)
     with pytest.raises(ModelFault, match="index 3: the list has 1 tensors"):
         k_bad[1](make_list_blob([a]), a, np.zeros(8, np.float32))
+
+
+# ------------------------------------------------------------ TensorShape / LocalTensorAuto
+def test_tensor_shape():
+    s = asc.TensorShape(2, 3, 4)
+    assert s == (2, 3, 4) and s.size() == 24 and asc.TensorShape((5,)) == (5,)
+    assert asc.TensorShape.new_impl((7, 8)) == asc.TensorShape(7, 8)
+    assert isinstance(asc.TensorShape.new_impl([1]), asc.TensorShape)
+    assert asc.TensorShape.as_int(np.int64(6)) == 6 and type(asc.TensorShape.as_int(3)) is int
+    with pytest.raises(ValueError):
+        asc.TensorShape(0, 2)
+    assert "TensorShape" in asc.TensorShape.__doc__ and "automatic UB allocator" in asc.LocalTensorAuto.__doc__
+
+
+@asc.jit
+def k_auto(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 48)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y, 48)
+    a = asc.LocalTensorAuto(F32, asc.TensorShape(6, 8))
+    b = asc.LocalTensorAuto(F16, (3,))          # 6 bytes, rounded up to 32
+    c = asc.LocalTensorAuto(F32, asc.TensorShape(48))
+    asc.data_copy(a, x_gm, 48)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.add(c, a, a, a.shape.size())
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(y_gm, c, 48)
+
+
+def test_local_tensor_auto_emitted():
+    text = compile_source(k_auto, np.zeros(48, np.float32), np.zeros(48, np.float32))
+    check(text, "AscendC::LocalTensor<float> a(AscendC::TPosition::VECCALC, 0, 48);",
+          "AscendC::LocalTensor<half> b(AscendC::TPosition::VECCALC, 192, 3);",
+          "AscendC::LocalTensor<float> c(AscendC::TPosition::VECCALC, 224, 48);",
+          "AscendC::Add(c, a, a, 48);")
+
+
+def test_local_tensor_auto_numerics():
+    x = np.arange(48, dtype=np.float32) - 7
+    y = np.zeros(48, np.float32)
+    k_auto[1](x, y)
+    np.testing.assert_array_equal(y, 2 * x)
+
+
+@asc.jit
+def k_auto_big():
+    asc.LocalTensorAuto(F32, asc.TensorShape(256, 256))
+
+
+def test_local_tensor_auto_overflow_is_compile_error():
+    with pytest.raises(asc.CompileError, match="beyond the"):
+        compile_source(k_auto_big)
+
+
+@asc.jit
+def k_tbuf_shape(x: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 256)
+    t = buf.get(F32, shape=asc.TensorShape(4, 16))
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 64)
+    asc.data_copy(t, g, 64)
+
+
+def test_tbuf_get_shape_emitted():
+    text = compile_source(k_tbuf_shape, np.zeros(64, np.float32))
+    check(text, "buf.Get<float>(64)")

@@ -171,6 +171,9 @@ class TBuf(RuntimeValue):
     def get(self, dtype, len=None, shape=None) -> LocalTensor:  # noqa: A002
         b = context.builder()
         t = b.get_local_tensor_type(dtype.to_ir(b))
+        if len is None and shape is not None:  # a TensorShape (or tuple): its element count
+            from ..core.tensor_shape import TensorShape
+            len = (shape if isinstance(shape, TensorShape) else TensorShape(tuple(shape))).size()  # noqa: A001
         if len is None:
             return LocalTensor(dtype, _handle=b.create_asc_TBufGetOp(t, self.handle))
         return LocalTensor(dtype, _handle=b.create_asc_TBufGetLenOp(t, self.handle, _i32(len)))
