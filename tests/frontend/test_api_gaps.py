@@ -243,3 +243,52 @@ def k_tbuf_shape(x: asc.GlobalAddress):
 def test_tbuf_get_shape_emitted():
     text = compile_source(k_tbuf_shape, np.zeros(64, np.float32))
     check(text, "buf.Get<float>(64)")
+
+
+# ------------------------------------------------------------ TPipeManager
+@asc.jit
+def k_pipe_mgr(x: asc.GlobalAddress, out: asc.GlobalAddress, mode: asc.ConstExpr[int]):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 64)
+    o_gm = asc.GlobalTensor()
+    o_gm.set_global_buffer(out, 64)
+    pipe = asc.TPipe()
+    if mode == 1:
+        asc.TPipeManager.set(pipe)
+    if mode == 2:
+        asc.TPipeManager.set(pipe)
+        asc.TPipeManager.reset()
+    p = asc.TPipeManager.get()
+    b = asc.TBuf(asc.TPosition.VECCALC)
+    p.init_buffer(b, 256)
+    t = b.get(F32)
+    asc.data_copy(t, x_gm, 64)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(o_gm, t, 64)
+
+
+@pytest.mark.parametrize("mode", [0, 1, 2])
+def test_tpipe_manager(mode):
+    text = compile_source(k_pipe_mgr, np.zeros(64, np.float32), np.zeros(64, np.float32), mode)
+    if mode == 1:
+        check(text, "AscendC::TPipe pipe;", "pipe.InitBuffer(b, 256);")
+        assert "GetTPipePtr" not in text
+    else:
+        check(text, "AscendC::TPipe pipe;", "AscendC::TPipe& p = *AscendC::GetTPipePtr();", "p.InitBuffer(b, 256);")
+    x = np.arange(64, dtype=np.float32)
+    out = np.zeros(64, np.float32)
+    k_pipe_mgr[1](x, out, mode)
+    np.testing.assert_array_equal(out, x)
+
+
+def test_tpipe_manager_errors():
+    with pytest.raises(TypeError):
+        asc.TPipeManager()
+
+    @asc.jit
+    def k_bad():
+        asc.TPipeManager.set(3)
+
+    with pytest.raises(asc.CompileError, match="takes an asc.TPipe"):
+        compile_source(k_bad)
