@@ -73,3 +73,20 @@ func.func @copy_mismatch(%dst: !ascendc.local_tensor<f16>, %src: !ascendc.local_
 func.func @pad_ext_bad_type(%pad: !ascendc.data_copy_pad_ext_params<i3>) {
   return
 }
+
+// -----
+
+func.func @slice_local_to_local(%dst: !ascendc.local_tensor<f16>, %src: !ascendc.local_tensor<f16>, %s: !ascendc.slice_info, %n: i32) {
+  %l = ascendc.slice_info_list(%s) {size = 1 : i32}
+  // expected-error @+1 {{copies GM -> local or local -> GM}}
+  ascendc.data_copy_slice %dst, %src, %l, %l, %n : !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32
+  return
+}
+
+// -----
+
+func.func @slice_list_size(%s: !ascendc.slice_info) {
+  // expected-error @+1 {{size 2 differs from the 1 slices given}}
+  %l = ascendc.slice_info_list(%s) {size = 2 : i32}
+  return
+}
