@@ -20,7 +20,6 @@ import time
 
 import numpy as np
 
-import asc
 from asc.runtime import backend as rt_backend
 from asc.runtime import config
 

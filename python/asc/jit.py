@@ -8,7 +8,6 @@ dict lookups: it is the dispatch overhead every launch pays.
 
 from __future__ import annotations
 
-import ast
 import inspect
 import numbers
 import types
@@ -22,6 +21,8 @@ from .errors import CompileError
 from .language.core import dtype as dt
 from .language.core.constexpr import ConstExpr, is_constexpr_annotation
 from .options import options_key, split_options
+from .codegen.generator import closure_values
+from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
 
 _FILES = ("kernel.cpp",)
@@ -92,7 +93,6 @@ class JITFunction:
         self._source_digest = None
         self._options_key = None
         self._digest_deps: List = []
-        self._name_list: Optional[List[str]] = None
         self._kernels: Dict[Tuple, Tuple] = {}
         self._grids: Dict[Any, "_Launch"] = {}
 
@@ -102,13 +102,6 @@ class JITFunction:
             from .codegen.generator import FunctionSource
             self._source = FunctionSource(self.fn)
         return self._source
-
-    def _names(self) -> List[str]:
-        """The names the function's body uses (parsed once)."""
-        if self._name_list is None:
-            src = self.source()
-            self._name_list = sorted({n.id for n in ast.walk(src.tree) if isinstance(n, ast.Name)})
-        return self._name_list
 
     def _digest_valid(self, seen) -> bool:
         """The cached digest still describes the globals (and callees) it was computed from."""
@@ -192,7 +185,7 @@ class JITFunction:
             return tuple(key), runtime
         return tuple(map(_arg_spec, args)), args
 
-    def compile(self, key: Tuple, args: List = None) -> Tuple:
+    def compile(self, key: Tuple) -> Tuple:
         """The compiled kernel for a specialization key (memory, disk, or a new compile)."""
         from .codegen import compiler
         specs = []
@@ -209,7 +202,8 @@ class JITFunction:
         guards: List = []
         # With dumps on, an entry must also hold the MLIR (entries written without
         # dumps do not); otherwise recompile.
-        wanted = _FILES + ("kernel.mlir",) if cache.dump_dir() is not None else _FILES
+        dumping = cache.dump_dir() is not None
+        wanted = _FILES + ("kernel.mlir",) if dumping else _FILES
         hit = None if opts.always_compile else cache.load(full_key, wanted)
         if hit is not None:
             meta, files = hit
@@ -218,7 +212,7 @@ class JITFunction:
             mlir = files.get("kernel.mlir", "")
             self._guards_from_names(guards)
         else:
-            keep_mlir = cache.dump_dir() is not None or opts.debug
+            keep_mlir = dumping or opts.debug
             params, mlir, source, session = compiler.compile_to_source(self, specs, kernel_name, opts,
                                                                        keep_mlir)
             guards = [(d, n, v) for d, n, v in session.used_globals if not _is_module(v)]
@@ -228,7 +222,8 @@ class JITFunction:
             if mlir:
                 files["kernel.mlir"] = mlir
             cache.store_deferred(full_key, meta, files)
-        cache.dump(kernel_name, mlir, source)
+        if dumping:
+            cache.dump(kernel_name, mlir, source)
         compiled = CompiledKernel(name=kernel_name, source=source, mlir=mlir, params=params,
                                   key=full_key, cache_dir=cache.entry_dir(full_key),
                                   kernel_type=_kernel_type_name(opts), options=opts)
@@ -282,7 +277,6 @@ class _Launch:
             entry = _compile_hiding_frames(fn, key)
             cache.flush()  # a launched kernel's entry goes to disk now (see cache.py)
         launchers = entry[2]
-        from .runtime import config
         launcher = launchers.get(config.generation)
         if launcher is None:
             launcher = config.current_backend().load(entry[0])
@@ -348,13 +342,7 @@ def _function_digest(fn, seen) -> Tuple[str, List]:
     code = fn.__code__
     parts: List[Any] = [_code_digest(code), repr(fn.__defaults__),
                         repr(getattr(fn, "__annotations__", {}))]
-    closure = {}
-    if fn.__closure__:
-        for name, cell in zip(code.co_freevars, fn.__closure__):
-            try:
-                closure[name] = cell.cell_contents
-            except ValueError:
-                pass
+    closure = closure_values(fn)
     glb = fn.__globals__
     deps = []
     for name in sorted(set(_code_names(code)) | set(code.co_freevars)):

@@ -11,7 +11,7 @@ import pytest
 
 import asc
 import misc_kernels as mk
-from emit_check import check, check_not, compile_source
+from emit_check import check, compile_source
 
 F32 = np.zeros(256, np.float32)
 ARGS = {

@@ -1,6 +1,5 @@
 """asc.array, asc.property and LocalMemAllocator."""
 
-import numpy as np
 import pytest
 
 import asc

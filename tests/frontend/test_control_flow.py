@@ -1,7 +1,6 @@
 """Control flow, compile-time folding, scalars and device functions in the emitted Ascend C."""
 
 import numpy as np
-import pytest
 
 import asc
 from emit_check import check, check_next, check_not, code_lines, compile_source

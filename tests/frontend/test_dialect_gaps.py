@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import asc
-from emit_check import check, check_next, check_not, compile_source
+from emit_check import check, check_next, compile_source
 
 F32 = asc.float32
 

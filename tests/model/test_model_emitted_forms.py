@@ -2,7 +2,6 @@
 lit tests' MLIR is run through the real emitter and the result through g++."""
 
 import subprocess
-from pathlib import Path
 
 import pytest
 

@@ -4,9 +4,7 @@ emitted by the real emitter, compiles against kernel_operator.h (one g++
 
 import re
 import subprocess
-from pathlib import Path
 
-import pytest
 
 from conftest import ROOT, emit_mlir
 from asc.runtime.model import build

@@ -136,7 +136,7 @@ class KernelCompilation:
         if entry is None:
             entry = self._instantiate(jitfn, src, bound, const_names, runtime_args, arg_types, names)
             self.device_functions[key] = entry
-        fname, result_types, result_kind = entry
+        fname, result_types = entry
         saved_loc = b.get_loc()
         call = b.create_call(fname, [v.handle for v in runtime_args], [scalar.ir_type(t, b) for t in result_types])
         b.set_loc(saved_loc)
@@ -150,7 +150,7 @@ class KernelCompilation:
         b = self.builder
         fname = self.unique_name(jitfn.__name__)
         result_types: List[dt.DataType] = []
-        for attempt in range(2):
+        for _ in range(2):  # a second trace only when the first learnt a return type
             saved_ip = b.save_insertion_point()
             saved_loc = b.get_loc()
             node = src.tree
@@ -187,7 +187,7 @@ class KernelCompilation:
                     b.create_return([scalar.as_value(returned, result_types[0]).handle])
                 b.restore_insertion_point(saved_ip)
                 b.set_loc(saved_loc)
-                return fname, result_types, None
+                return fname, result_types
             # The first trace learnt the return type: trace again with it.
             func.erase()
             result_types = want

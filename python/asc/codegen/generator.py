@@ -102,12 +102,16 @@ def _assigned_names(stmts) -> List[str]:
 _ASSIGNED_OWNER: Dict[int, ast.AST] = {}
 
 
-def _contains(stmts, kinds) -> bool:
-    for stmt in stmts:
-        for node in ast.walk(stmt):
-            if isinstance(node, kinds):
-                return True
-    return False
+def closure_values(fn) -> Dict[str, Any]:
+    """The values of a function's closure cells, by name (empty cells left out)."""
+    values = {}
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                values[name] = cell.cell_contents
+            except ValueError:
+                pass
+    return values
 
 
 class FunctionSource:
@@ -127,14 +131,7 @@ class FunctionSource:
         if not isinstance(self.tree, ast.FunctionDef):
             raise CompileError("@asc.jit applies to functions", self.filename, start)
         self.globals = fn.__globals__
-        closure = {}
-        if fn.__closure__:
-            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-                try:
-                    closure[name] = cell.cell_contents
-                except ValueError:
-                    pass
-        self.closure = closure
+        self.closure = closure_values(fn)
 
 
 class CodeGenerator(ast.NodeVisitor):
@@ -147,8 +144,6 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope = scope
         self.loops: List[_LoopFrame] = []  # the enclosing loops, innermost last
         self.runtime_depth = 0  # > 0 inside a runtime if/loop body
-        self.return_types = None  # learnt when tracing a device function
-        self.returned = None
 
     # ------------------------------------------------------------------ errors
     def error(self, node, message, cls=CompileError):
@@ -396,7 +391,7 @@ class CodeGenerator(ast.NodeVisitor):
             self.visit_body(stmts)
             if yields is not None:
                 names, types = yields
-                b.create_yield([scalar.as_value(self._value_for_yield(n, op), t).handle
+                b.create_yield([scalar.as_value(self._value_for_yield(n), t).handle
                                 for n, t in zip(names, types)])
         finally:
             self.runtime_depth -= 1
@@ -405,7 +400,7 @@ class CodeGenerator(ast.NodeVisitor):
         b.set_insertion_point_after(op)
         return self.scope
 
-    def _value_for_yield(self, name, op):
+    def _value_for_yield(self, name):
         value = self.scope.get(name)
         if value is None or isinstance(value, _Undefined):
             raise CompileError(f"'{name}' is not defined on every path of a runtime if",

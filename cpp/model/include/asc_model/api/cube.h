@@ -250,6 +250,13 @@ void load_transpose(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   }
 }
 
+// The img2col loads read L1 and write L0A or L0B.
+template <class D, class S>
+void check_l1_to_l0(Call& op, const D& dst, const S& src) {
+  if (src.ref().mem != Mem::L1) op.fault("src must be in A1/B1 (L1)");
+  if (dst.ref().mem != Mem::L0A && dst.ref().mem != Mem::L0B) op.fault("dst must be in A2/B2 (L0A/L0B)");
+}
+
 // LoadData3DParamsV2 img2col, interpretation:
 // * Feature map in L1 as [C1][l1H][l1W][C0], C1 = channelSize / C0 (channelSize
 //   must be a multiple of C0 = 32 B / sizeof(T)).
@@ -272,8 +279,7 @@ void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
   constexpr uint32_t C0 = c0_of<T>(), F = 512 / sizeof(T);
   Call op("LoadData", PIPE_MTE1, file, line);
-  if (src.ref().mem != Mem::L1) op.fault("src must be in A1/B1 (L1)");
-  if (dst.ref().mem != Mem::L0A && dst.ref().mem != Mem::L0B) op.fault("dst must be in A2/B2 (L0A/L0B)");
+  check_l1_to_l0(op, dst, src);
   if (p.enTranspose) op.fault("enTranspose is not modelled");
   if (p.enSmallK) op.fault("enSmallK is not modelled");
   if (p.fMatrixCtrl) op.fault("fMatrixCtrl (the SetFmatrix register) is not modelled");
@@ -332,8 +338,7 @@ void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1& p
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
   constexpr uint32_t C0 = c0_of<T>(), F = 512 / sizeof(T);
   Call op("LoadData", PIPE_MTE1, file, line);
-  if (src.ref().mem != Mem::L1) op.fault("src must be in A1/B1 (L1)");
-  if (dst.ref().mem != Mem::L0A && dst.ref().mem != Mem::L0B) op.fault("dst must be in A2/B2 (L0A/L0B)");
+  check_l1_to_l0(op, dst, src);
   if (p.cSize) op.fault("cSize = 1 (small-channel mode) is not modelled");
   if (p.repeatMode > 1) op.fault("repeatMode must be 0 or 1");
   if (p.repeatTime == 0) op.fault("repeatTime is 0");
