@@ -5,6 +5,7 @@
 #include "asc/Dialect/AscendC/AscendCDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -227,11 +228,13 @@ void CppEmitter::beginStatement(Operation *op) {
         for (Location inner : fused.getLocations())
           if ((fileLoc = dyn_cast<FileLineColLoc>(inner))) break;
     }
-    if (fileLoc && (fileLoc.getLine() != lastLine || fileLoc.getFilename() != lastFile)) {
-      lastLine = fileLoc.getLine();
-      lastFile = fileLoc.getFilename().str();
-      out << "#line " << lastLine << " \"";
-      llvm::printEscapedString(lastFile, out);
+    // A directive before every statement, not only where the Python line
+    // changes: after `#line N` the compiler counts the following physical lines
+    // as N+1, N+2, ..., so a Python line emitted as several statements would
+    // otherwise name later (even non-existent) lines in faults.
+    if (fileLoc) {
+      out << "#line " << fileLoc.getLine() << " \"";
+      llvm::printEscapedString(fileLoc.getFilename().strref(), out);
       out << "\"\n";
     }
   }
@@ -340,8 +343,19 @@ LogicalResult asc::translateToAscendC(Operation *op, llvm::raw_ostream &os,
   if (!module)
     return op->emitOpError() << "cannot be translated: expected a builtin.module or func.func";
   if (options.includeHeader) os << "#include \"kernel_operator.h\"\n";
-  // Device functions first, so that kernels and later functions can call them;
-  // a prototype for each keeps any call order valid.
+  if (options.loopChecks && options.includeHeader) {
+    bool hasLoop = false;
+    module.walk([&](Operation *o) {
+      if (isa<scf::ForOp, scf::WhileOp>(o)) hasLoop = true;
+    });
+    // The hook every runtime loop calls on each iteration: nothing on the NPU;
+    // the Model's kernel_operator.h defines it to check Ctrl-C and the launch
+    // time limit, so that no loop can hang the host.
+    if (hasLoop) {
+      os << "#ifndef ASC_LOOP_CHECK\n#define ASC_LOOP_CHECK()\n#endif\n";
+      emitter.loopChecks = true;
+    }
+  }
   SmallVector<func::FuncOp> devices, kernels;
   for (Operation &child : module.getBody()->getOperations()) {
     auto func = dyn_cast<func::FuncOp>(child);

@@ -20,11 +20,17 @@ void asc::registerToAscendCTranslation() {
       "asc-line-directives",
       llvm::cl::desc("write #line directives from the ops' file locations"),
       llvm::cl::init(false));
+  static llvm::cl::opt<bool> loopChecks(
+      "asc-loop-checks",
+      llvm::cl::desc("start each loop body with ASC_LOOP_CHECK() (empty on the NPU; the "
+                     "Model's Ctrl-C and time-limit check)"),
+      llvm::cl::init(true));
   static mlir::TranslateFromMLIRRegistration reg(
       "mlir-to-ascendc", "translate ascendc/func/arith/scf to Ascend C source",
       [](mlir::Operation *op, llvm::raw_ostream &os) {
         EmitOptions options;
         options.lineDirectives = lineDirectives;
+        options.loopChecks = loopChecks;
         return translateToAscendC(op, os, options);
       },
       [](mlir::DialectRegistry &registry) { registerEmitterDialects(registry); });

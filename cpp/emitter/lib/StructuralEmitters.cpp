@@ -250,6 +250,14 @@ LogicalResult emitBody(CppEmitter &e, Block &block) {
   return result;
 }
 
+/// The first statement of a loop body: the Model's back-edge check.
+void emitLoopCheck(CppEmitter &e, Operation *loop) {
+  if (!e.loopChecks) return;
+  e.beginStatement(loop);
+  e.os() << "ASC_LOOP_CHECK()";
+  e.endStatement();
+}
+
 /// Loop results and iter_args share one C++ variable; the results are named
 /// like the iter_args.
 LogicalResult emitFor(CppEmitter &e, Operation *o) {
@@ -273,6 +281,7 @@ LogicalResult emitFor(CppEmitter &e, Operation *o) {
     e.os() << e.getName(result);
     e.endStatement();
   }
+  emitLoopCheck(e, o);
   --e.indentLevel;
   if (failed(emitBody(e, *op.getBody()))) return failure();
   e.indent();
@@ -319,6 +328,9 @@ LogicalResult emitWhile(CppEmitter &e, Operation *o) {
   }
   e.beginStatement(o);
   e.os() << "while (true) {\n";
+  ++e.indentLevel;
+  emitLoopCheck(e, o);
+  --e.indentLevel;
   if (failed(emitBody(e, before))) return failure();
   if (failed(emitBody(e, after))) return failure();
   e.indent();

@@ -8,6 +8,9 @@
 #define __global__
 #define __gm__
 #define GM_ADDR uint8_t*
+// The emitter starts every runtime loop body with ASC_LOOP_CHECK() (defined
+// empty for the NPU); __FILE__/__LINE__ follow the emitted #line directives.
+#define ASC_LOOP_CHECK() ::asc_model::loop_check(__FILE__, __LINE__)
 
 #include "asc_model/platform.h"
 #include "asc_model/fault.h"

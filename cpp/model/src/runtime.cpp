@@ -11,6 +11,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,8 +23,11 @@
 #include <csignal>
 #include <cstdlib>
 
+#include <dlfcn.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "asc_model/core.h"
@@ -214,7 +218,9 @@ int host_threads() {
 // to Ctrl-C until it returns. While a launch runs, SIGINT raises this flag
 // instead; cores see it at their next API call and stop, and run_launch
 // returns 2, for which the Python side raises KeyboardInterrupt.
-// ASC_MODEL_LAUNCH_TIMEOUT=<seconds> bounds a launch the same way.
+// ASC_MODEL_LAUNCH_TIMEOUT=<seconds> bounds a launch the same way (default 300 s;
+// 0 turns it off). Runtime loops reach the same check through ASC_LOOP_CHECK
+// on every iteration, so a loop without API calls stops too.
 
 namespace {
 
@@ -245,13 +251,113 @@ struct SigintScope {
   }
 };
 
+// Default bound on a launch's wall time: generous for any kernel the Model
+// runs in practice, short enough that a runaway loop is reported, not waited on.
+constexpr double kDefaultLaunchTimeLimit = 300.0;
+
 double launch_time_limit() {
   const char* v = std::getenv("ASC_MODEL_LAUNCH_TIMEOUT");
-  double s = v ? std::atof(v) : 0.0;
-  return s > 0 ? s : 0.0;
+  if (!v || !*v) return kDefaultLaunchTimeLimit;
+  double s = std::atof(v);
+  return s > 0 ? s : 0.0;  // 0 (or a negative value) turns the limit off
+}
+
+// ASC_DEBUG=initcheck[,...]: reads of local-memory bytes that this launch never
+// wrote fault (the hook asc-debug's initcheck builds on).
+bool init_check_enabled() {
+  const char* v = std::getenv("ASC_DEBUG");
+  return v && std::strstr(v, "initcheck") != nullptr;
+}
+
+// ------------------------------------------------------------- hardware traps
+// Kernel code that traps (SIGFPE for INT_MIN / -1, SIGSEGV / SIGBUS / SIGILL)
+// on a core's thread ends that core with a fault instead of killing the
+// process: the handler jumps back to the core's entry in run_core. A trap on
+// any other thread (or in another kernel library's launch) goes to the handler
+// that was installed before ours. Installed once per kernel library and never
+// removed: libraries are never unloaded, so the chain stays valid.
+
+struct TrapFrame {
+  sigjmp_buf env;
+  int sig = 0;
+  uintptr_t pc = 0;
+};
+
+thread_local TrapFrame* tl_trap = nullptr;
+const int kTrapSignals[] = {SIGFPE, SIGSEGV, SIGBUS, SIGILL};
+struct sigaction g_previous_trap[std::size(kTrapSignals)];
+
+void on_trap(int sig, siginfo_t* info, void* uc) {
+  TrapFrame* f = tl_trap;
+  if (f) {
+    tl_trap = nullptr;
+    f->sig = sig;
+#if defined(__x86_64__)
+    f->pc = uintptr_t(static_cast<ucontext_t*>(uc)->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    f->pc = uintptr_t(static_cast<ucontext_t*>(uc)->uc_mcontext.pc);
+#endif
+    siglongjmp(f->env, 1);
+  }
+  for (size_t i = 0; i < std::size(kTrapSignals); ++i) {
+    if (kTrapSignals[i] != sig) continue;
+    const struct sigaction& prev = g_previous_trap[i];
+    if (prev.sa_flags & SA_SIGINFO) {
+      prev.sa_sigaction(sig, info, uc);
+    } else if (prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN) {
+      prev.sa_handler(sig);
+    } else {
+      signal(sig, SIG_DFL);  // returning re-runs the instruction: the default action follows
+    }
+  }
+}
+
+void install_trap_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (size_t i = 0; i < std::size(kTrapSignals); ++i) {
+      struct sigaction sa;
+      std::memset(&sa, 0, sizeof sa);
+      sa.sa_sigaction = on_trap;
+      sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+      sigemptyset(&sa.sa_mask);
+      sigaction(kTrapSignals[i], &sa, &g_previous_trap[i]);
+    }
+  });
+}
+
+const char* trap_what(int sig) {
+  switch (sig) {
+    case SIGFPE: return "integer division overflow (SIGFPE: the minimum integer divided by -1)";
+    case SIGSEGV: return "invalid memory access (SIGSEGV)";
+    case SIGBUS: return "bus error (SIGBUS)";
+    default: return "illegal instruction (SIGILL)";
+  }
+}
+
+// Runs body(ctx) with traps turned into a return of false (frame filled in).
+// Kept apart from run_core so that no C++ object lives across sigsetjmp.
+bool call_trapped(void (*body)(void*), void* ctx, TrapFrame& frame) {
+  struct Clear { ~Clear() { tl_trap = nullptr; } } clear;  // also when body throws
+  if (sigsetjmp(frame.env, 1) != 0) return false;
+  tl_trap = &frame;
+  body(ctx);
+  return true;
+}
+
+// "<library>+0x<offset>" of a code address, which the Python side turns into
+// the kernel's file:line with addr2line (the kernel library carries line tables).
+std::string code_address(uintptr_t pc) {
+  Dl_info info;
+  if (pc && dladdr(reinterpret_cast<void*>(pc), &info) && info.dli_fname)
+    return strprintf("pc %s+0x%llx", info.dli_fname,
+                     (unsigned long long)(pc - reinterpret_cast<uintptr_t>(info.dli_fbase)));
+  return strprintf("pc 0x%llx", (unsigned long long)pc);
 }
 
 }  // namespace
+
+void loop_check(const char* file, int line) { current_core().poll(file, line); }
 
 // ---------------------------------------------------------------- Launch
 
@@ -269,8 +375,10 @@ struct Launch : std::enable_shared_from_this<Launch> {
   std::atomic<bool> cancelled{false};
   std::atomic<bool> interrupted{false};
   std::string first_fault;
-  // Bound on the launch's wall time (0: none), checked every 256 API calls.
+  // Bound on the launch's wall time (0: none), checked every 256 API calls
+  // and loop iterations.
   double time_limit = launch_time_limit();
+  bool init_check = init_check_enabled();
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int live;        // cores still running
   int exited = 0;  // cores that returned normally
@@ -313,16 +421,22 @@ struct Launch : std::enable_shared_from_this<Launch> {
     cv.notify_all();
   }
 
-  // The argument holding address `a`; an access starting exactly at an
-  // array's end belongs to that array (so it is reported as "beyond" it).
-  int find_region(uint64_t a) const {
-    int end_match = -1;
+  // The argument an access [a, a + n) belongs to. Arguments may overlap (two
+  // views of one array are legal), so an access is in bounds when any argument
+  // holds all of it; otherwise it belongs to the argument holding its start
+  // (the one it overruns), and one starting exactly at an array's end to that
+  // array (so it is reported as "beyond" it). -1: no argument is near.
+  int find_region(uint64_t a, uint64_t n) const {
+    int start_match = -1, end_match = -1;
     for (uint32_t i = 0; i < cfg.num_regions; ++i) {
       const RegionDesc& r = cfg.regions[i];
-      if (a >= r.base && a < r.base + r.nbytes) return int(i);
-      if (a == r.base + r.nbytes) end_match = int(i);
+      if (a >= r.base && a < r.base + r.nbytes) {
+        if (a - r.base + n <= r.nbytes) return int(i);
+        if (start_match < 0) start_match = int(i);
+      }
+      if (a == r.base + r.nbytes && end_match < 0) end_match = int(i);
     }
-    return end_match;
+    return start_match >= 0 ? start_match : end_match;
   }
 
   // Blocks the calling core until ready() (under mu). Faults on deadlock (every
@@ -427,7 +541,7 @@ uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, b
   if (t.mem == Mem::GM) {
     if (t.addr == 0) fault(file, line, api, "%s a GlobalTensor with no buffer (SetGlobalBuffer missing)", rw);
     uint64_t a = t.addr + off;
-    int r = launch_->find_region(a);
+    int r = launch_->find_region(a, n);
     if (r < 0) {
       // Name the nearest argument to make an off-by-one readable.
       std::string near;
@@ -462,9 +576,29 @@ uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, b
   if (align && a % align_[m] != 0)
     fault(file, line, api, "%s %s address %llu which is not %u-byte aligned", rw, mem_name(t.mem),
           (unsigned long long)a, align_[m]);
+  if (launch_->init_check) check_initialised(m, a, n, write, api, file, line);
   *out = Access{t.mem, write, -1, a, n};
   if (a + n > touched_[m]) touched_[m] = a + n;
   return base_[m] + a;
+}
+
+// ASC_DEBUG=initcheck: one shadow byte per local-memory byte, set when the
+// launch writes it; a read of any byte still clear faults.
+void Core::check_initialised(int m, uint64_t a, uint64_t n, bool write, const char* api, const char* file,
+                             int line) {
+  std::vector<uint8_t>& shadow = written_[m];
+  if (shadow.size() != size_[m]) shadow.assign(size_[m], 0);
+  if (write) {
+    std::memset(shadow.data() + a, 1, n);
+    return;
+  }
+  const void* hole = std::memchr(shadow.data() + a, 0, n);
+  if (hole) {
+    uint64_t at = uint64_t(static_cast<const uint8_t*>(hole) - shadow.data());
+    fault(file, line, api, "reads %s [%llu, %llu), but byte %llu was never written in this launch "
+          "(uninitialised memory; ASC_DEBUG=initcheck)", mem_name(Mem(m)), (unsigned long long)a,
+          (unsigned long long)(a + n), (unsigned long long)at);
+  }
 }
 
 void Core::set_flag(int e, int id, const char* file, int line) {
@@ -557,7 +691,9 @@ void Launch::run_core(int b) {
       cores[b]->add_observer(traces[b].get());
     }
     tl_core = cores[b].get();
-    body(ctx);
+    TrapFrame trap;
+    if (!call_trapped(body, ctx, trap))
+      report(strprintf("?:0: block %d: kernel code: %s [%s]", b, trap_what(trap.sig), code_address(trap.pc).c_str()));
   } catch (const Fault& f) {
     report(f.what());
   } catch (const Cancelled&) {
@@ -586,6 +722,7 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   };
   if (cfg.block_dim <= 0 || cfg.block_dim > 4096) return fail(strprintf("block_dim %d out of range", cfg.block_dim));
   SigintScope sigint;
+  install_trap_handlers();
   auto shared = std::make_shared<Launch>(cfg, body, ctx);
   Launch& launch = *shared;
   {
@@ -632,3 +769,83 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
 }
 
 }  // namespace asc_model
+
+// --------------------------------------------------- checked scalar arithmetic
+// Kernels are compiled with -fsanitize=integer-divide-by-zero,shift-exponent
+// (build.py). GCC then calls these handlers, with the source location of the
+// operation (which the emitted #line directives make the user's Python line),
+// before an integer division by zero or a shift by a negative amount or by at
+// least the operand's width. They fault instead of letting the CPU trap (the
+// division) or compute an undefined result (the shift). Defined here rather
+// than taken from libubsan, which kernels never link.
+namespace {
+
+struct UbsanLocation {
+  const char* file;
+  uint32_t line, column;
+};
+struct UbsanType {
+  uint16_t kind, info;  // kind 0: integer; info: log2(bit width) << 1 | signed
+  char name[1];
+};
+struct UbsanOverflowData {
+  UbsanLocation loc;
+  const UbsanType* type;
+};
+struct UbsanShiftData {
+  UbsanLocation loc;
+  const UbsanType* lhs;
+  const UbsanType* rhs;
+};
+
+// GCC spells type names quoted ('int'): the name without its quotes.
+std::string ubsan_name(const UbsanType* t) {
+  std::string n = t->name;
+  if (n.size() >= 2 && n.front() == '\'' && n.back() == '\'') n = n.substr(1, n.size() - 2);
+  return n;
+}
+
+unsigned ubsan_width(const UbsanType* t) { return t->kind == 0 ? 1u << (t->info >> 1) : 64; }
+
+// An integer operand as passed inline (widths up to 64 bits), sign-extended.
+long long ubsan_value(const UbsanType* t, uintptr_t v) {
+  unsigned w = ubsan_width(t);
+  if (w >= 64 || !(t->info & 1)) return (long long)v;
+  unsigned shift = 64 - w;
+  return (long long)(uint64_t(v) << shift) >> shift;
+}
+
+[[noreturn]] void ubsan_fault(const UbsanLocation& loc, const char* what, const std::string& detail) {
+  asc_model::current_core().fault(loc.file, int(loc.line), what, "%s", detail.c_str());
+}
+
+}  // namespace
+
+extern "C" {
+
+void __ubsan_handle_divrem_overflow(UbsanOverflowData* d, uintptr_t lhs, uintptr_t rhs) {
+  long long a = ubsan_value(d->type, lhs), b = ubsan_value(d->type, rhs);
+  if (b == 0)
+    ubsan_fault(d->loc, "integer division",
+                asc_model::strprintf("division by zero (%lld / 0, %s)", a, ubsan_name(d->type).c_str()));
+  ubsan_fault(d->loc, "integer division",
+              asc_model::strprintf("overflow: %lld / %lld does not fit in %s", a, b, ubsan_name(d->type).c_str()));
+}
+
+void __ubsan_handle_divrem_overflow_abort(UbsanOverflowData* d, uintptr_t lhs, uintptr_t rhs) {
+  __ubsan_handle_divrem_overflow(d, lhs, rhs);
+}
+
+void __ubsan_handle_shift_out_of_bounds(UbsanShiftData* d, uintptr_t lhs, uintptr_t rhs) {
+  long long a = ubsan_value(d->lhs, lhs), n = ubsan_value(d->rhs, rhs);
+  unsigned w = ubsan_width(d->lhs);
+  ubsan_fault(d->loc, "shift",
+              asc_model::strprintf("shift of %lld by %lld: the amount must be in [0, %u) for %u-bit %s", a, n,
+                                   w, w, ubsan_name(d->lhs).c_str()));
+}
+
+void __ubsan_handle_shift_out_of_bounds_abort(UbsanShiftData* d, uintptr_t lhs, uintptr_t rhs) {
+  __ubsan_handle_shift_out_of_bounds(d, lhs, rhs);
+}
+
+}  // extern "C"

@@ -1,5 +1,13 @@
 // Scalar arithmetic and control flow as C++ (Python semantics for // and ceildiv).
 // RUN: asc-translate --mlir-to-ascendc %s | FileCheck %s
+// RUN: asc-translate --mlir-to-ascendc --asc-loop-checks=false %s | FileCheck %s --check-prefix=NOCHECK
+
+// The loop hook: defined empty unless kernel_operator.h (the Model's) defined it.
+// CHECK:      #include "kernel_operator.h"
+// CHECK-NEXT: #ifndef ASC_LOOP_CHECK
+// CHECK-NEXT: #define ASC_LOOP_CHECK()
+// CHECK-NEXT: #endif
+// NOCHECK-NOT: ASC_LOOP_CHECK
 
 // CHECK-LABEL: __aicore__ inline int32_t scalar(int32_t a, int32_t b, bool c) {
 // CHECK-NEXT:   int32_t q = (a / b - ((a % b != 0) && ((a < 0) != (b < 0))));
@@ -11,6 +19,7 @@
 // CHECK-NEXT:   int32_t acc = 0;
 // CHECK-NEXT:   for (int32_t v0 = 0; v0 < a; v0 += 1) {
 // CHECK-NEXT:     int32_t v1 = acc;
+// CHECK-NEXT:     ASC_LOOP_CHECK();
 // CHECK-NEXT:     int32_t next = v1 + v0;
 // CHECK-NEXT:     acc = next;
 // CHECK-NEXT:   }

@@ -5,6 +5,7 @@
 // CHECK-NEXT:   AscendC::MetricsProfStart();
 // CHECK-NEXT:   int64_t block_idx = AscendC::GetBlockIdx();
 // CHECK-NEXT:   for (int32_t v2 = 0; v2 < v1; v2 += 1) {
+// CHECK-NEXT:     ASC_LOOP_CHECK();
 // CHECK-NEXT:     AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
 // CHECK-NEXT:     AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
 // CHECK-NEXT:   }

@@ -67,6 +67,10 @@ class Core {
   uint8_t* check(const TensorRef& t, uint64_t byte_off, uint64_t nbytes, bool write, bool align,
                  const char* api, const char* file, int line, Access* out);
 
+  // ASC_DEBUG=initcheck: faults on reads of local-memory bytes never written.
+  void check_initialised(int mem, uint64_t addr, uint64_t nbytes, bool write, const char* api,
+                         const char* file, int line);
+
   // Intra-core flags (SetFlag/WaitFlag). Faults on bad id, double set, deadlock.
   void set_flag(int event, int id, const char* file, int line);
   void wait_flag(int event, int id, const char* file, int line);
@@ -128,6 +132,7 @@ class Core {
   uint64_t size_[kMemCount];
   uint64_t touched_[kMemCount] = {};  // end of the highest checked range: re-zeroed on reuse
   uint32_t align_[kMemCount];
+  std::vector<uint8_t> written_[kMemCount];  // initcheck shadow (empty unless ASC_DEBUG=initcheck)
   uint8_t flags_[kNumHardEvents][kNumEventIds] = {};
   std::vector<Observer*> observers_;
   uint64_t calls_ = 0;
@@ -137,6 +142,11 @@ class Core {
 // The core of the calling thread; faults (as a plain Fault) when called
 // outside a launch.
 Core& current_core();
+
+// ASC_LOOP_CHECK(): called on every iteration of the kernel's runtime loops,
+// so that Ctrl-C, the launch time limit and another core's fault stop a loop
+// that makes no API call.
+void loop_check(const char* file, int line);
 
 // Appends a printf-formatted string (for messages).
 std::string strprintf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));

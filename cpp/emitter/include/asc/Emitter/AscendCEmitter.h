@@ -25,6 +25,10 @@ struct EmitOptions {
   bool lineDirectives = false;
   /// Write `#include "kernel_operator.h"` at the top of a module.
   bool includeHeader = true;
+  /// Start every runtime loop body with `ASC_LOOP_CHECK();`, a macro defined
+  /// empty after the include unless the header defined it (the Model does:
+  /// Ctrl-C and the launch time limit stop any loop).
+  bool loopChecks = true;
 };
 
 /// Prints `op` (a builtin.module, or a single func.func) as Ascend C source.

@@ -60,6 +60,9 @@ public:
 
   void indent() { out.indent(indentLevel * 2); }
   int indentLevel = 0;
+  /// Loop bodies start with `ASC_LOOP_CHECK();` (set when the module's
+  /// prologue defined the macro).
+  bool loopChecks = false;
 
   /// A func.func as a kernel (`ascendc.global`) or an inline device function.
   mlir::LogicalResult emitFunction(mlir::func::FuncOp func);
@@ -75,9 +78,6 @@ private:
   /// Kernel GM_ADDR arguments, typed where they are used.
   llvm::DenseSet<mlir::Value> kernelPointerArgs;
   unsigned nextTemp = 0;
-  // The last #line written, to skip repeats.
-  unsigned lastLine = 0;
-  std::string lastFile;
 };
 
 /// Printers for func, arith and scf (StructuralEmitters.cpp).

@@ -1,0 +1,44 @@
+"""Turning the runtime's fault text into the message a kernel author reads.
+
+A hardware trap in kernel code (SIGFPE for the minimum integer divided by -1,
+SIGSEGV, ...) is reported by the runtime with the code address,
+`?:0: block N: kernel code: <what> [pc <library>+0x<offset>]`: the kernel
+library carries line tables (-g1), whose file:line is the Python line the
+emitted `#line` directives named, so addr2line recovers it.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+_TRAP = re.compile(r"^\?:0: (.*) \[pc (\S+)\+(0x[0-9a-f]+)\]$", re.S)
+
+# What happened to the output arrays when a launch faults (README, "Faults").
+OUTPUT_RULE = ("the launch stopped at the fault; GM writes made before it (by any block) stay in the "
+               "arrays, nothing is written after it")
+
+
+def _code_line(library: str, offset: str) -> str:
+    exe = shutil.which("addr2line")
+    if exe is None:
+        return ""
+    try:
+        out = subprocess.run([exe, "-e", library, offset], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    where = out.strip().splitlines()[0] if out.strip() else ""
+    where = re.sub(r" \(discriminator \d+\)$", "", where)
+    return "" if where.startswith("??") or where.endswith(":0") or where.endswith(":?") else where
+
+
+def fault_message(raw: str) -> str:
+    """The fault as shown: trap addresses resolved to the kernel's file:line."""
+    m = _TRAP.match(raw)
+    if m:
+        where = _code_line(m.group(2), m.group(3))
+        if where:
+            return f"{where}: {m.group(1)}"
+        return f"{m.group(1)} (at {m.group(2)}+{m.group(3)}; no line information)"
+    return raw
