@@ -278,11 +278,18 @@ def test_every_vector_api_is_exported_documented_and_tested():
 @pytest.mark.parametrize("name", sorted(SKIPPED - {"mul_cast", "add_deq_relu", "mul_add_dst"}))
 def test_vec_binary_forms(name):
     fn = getattr(asc, name)
-    src = emit(lambda t: (fn(t.h2, t.h0, t.h1, 256), fn(t.h2, t.h0, t.h1, 128, 2, B()),
-                          fn(t.h2, t.h0, t.h1, BITS, 2, B(), False)))
-    cpp = fn.cpp_name
-    check(src, f"AscendC::{cpp}(h2, h0, h1, 256);", f"AscendC::{cpp}<half, true>(h2, h0, h1, 128, 2,",
-          f"AscendC::{cpp}<half, false>(h2, h0, h1, v")
+    # And / Or take int16_t or uint16_t tensors; the others half.
+    bitwise = name.startswith("bitwise_")
+    names, elem = (("s1", "s0", "s0"), "int16_t") if bitwise else (("h2", "h0", "h1"), "half")
+
+    def call(t):
+        d, a, b = (getattr(t, n) for n in names)
+        return fn(d, a, b, 256), fn(d, a, b, 128, 2, B()), fn(d, a, b, BITS, 2, B(), False)
+
+    src = emit(call)
+    cpp, ops = fn.cpp_name, ", ".join(names)
+    check(src, f"AscendC::{cpp}({ops}, 256);", f"AscendC::{cpp}<{elem}, true>({ops}, 128, 2,",
+          f"AscendC::{cpp}<{elem}, false>({ops}, v")
 
 
 @asc.jit

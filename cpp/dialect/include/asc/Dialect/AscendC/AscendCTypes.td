@@ -55,6 +55,28 @@ def AscendC_GlobalTensor : Type<CPred<"::llvm::isa<::mlir::ascendc::GlobalTensor
 def AscendC_LocalTensor : Type<CPred<"::llvm::isa<::mlir::ascendc::LocalTensorType>($_self)">,
                                "LocalTensor", "::mlir::ascendc::LocalTensorType">;
 def AscendC_AnyTensor : AnyTypeOf<[AscendC_GlobalTensor, AscendC_LocalTensor]>;
+
+// The element types `elems` (named builtin type constraints: I16, UI16, F16,
+// BF16, ...) as the text of a message: "f16", "f16 or f32", "i16, i32, f16 or f32".
+class AscendC_ElementTypeNames<list<Type> elems> {
+  list<string> names = !foreach(t, elems, !tolower(!cast<string>(t)));
+  int n = !size(names);
+  string text = !foldl("", !range(n), acc, i,
+      acc # !cond(!eq(i, 0): "", !eq(i, !sub(n, 1)): " or ", true: ", ") # names[i]);
+}
+
+// A LocalTensor whose element type is one of `elems`: the element types an
+// Ascend C API accepts for that operand. The verifier rejects any other with
+// "operand #N must be LocalTensor of f16 or f32, but got '!ascendc.local_tensor<i32>'".
+class AscendC_LocalTensorOfAny<list<Type> elems>
+    : Type<And<[CPred<"::llvm::isa<::mlir::ascendc::LocalTensorType>($_self)">,
+                SubstLeaves<"$_self",
+                    "::llvm::cast<::mlir::ascendc::LocalTensorType>($_self).getElementType()",
+                    AnyTypeOf<elems>.predicate>]>,
+           "LocalTensor of " # AscendC_ElementTypeNames<elems>.text,
+           "::mlir::ascendc::LocalTensorType"> {
+  list<Type> elementTypes = elems;
+}
 def AscendC_GMPtr : Type<CPred<"::llvm::isa<::mlir::ascendc::GMPtrType>($_self)">,
                          "GM pointer", "::mlir::ascendc::GMPtrType">;
 

@@ -36,6 +36,31 @@ def AscendC_LocalTensorU64 : AscendC_LocalTensorOf<UI64, "uint64_t">;
 def AscendC_LocalTensorF16 : AscendC_LocalTensorOf<F16, "half">;
 def AscendC_LocalTensorI32 : AscendC_LocalTensorOf<I32, "int32_t">;
 
+// Element types per API family: the LocalTensor element types the Ascend C API
+// accepts on Atlas A2/A3 (the API reference's "supported data types" and the
+// dtype checks of the dav_c220 implementation). Where the two differ, the
+// wider set: rejecting a legal kernel is worse than missing an illegal one.
+// The verifier lists the accepted types when it rejects an operand.
+def AscendC_VecFloat : AscendC_LocalTensorOfAny<[F16, F32]>;             // Exp, Ln, Sqrt, Div, reductions, ...
+def AscendC_VecArith : AscendC_LocalTensorOfAny<[I16, I32, F16, F32]>;   // Add, Sub, Mul, Max, Min, Adds, ...
+def AscendC_VecRelu : AscendC_LocalTensorOfAny<[I32, F16, F32]>;         // Relu
+def AscendC_VecAddRelu : AscendC_LocalTensorOfAny<[I16, F16, F32]>;      // AddRelu, SubRelu
+def AscendC_VecBits16 : AscendC_LocalTensorOfAny<[I16, UI16]>;           // Not; And, Or (level 0)
+// And, Or (level 2: 32-bit operands are processed as int16_t pairs); shifts.
+def AscendC_VecBits : AscendC_LocalTensorOfAny<[I16, UI16, I32, UI32]>;
+// Compare sources (i32 only with CMPMODE::EQ); its bit-mask results and
+// CastDeq's results are bytes.
+def AscendC_VecCmpSrc : AscendC_LocalTensorOfAny<[I32, F16, F32]>;
+def AscendC_VecByte : AscendC_LocalTensorOfAny<[I8, UI8]>;
+def AscendC_VecSelMask : AscendC_LocalTensorOfAny<[UI8, UI16, UI32, UI64]>;
+// Duplicate and Brcb: any 16- or 32-bit element.
+def AscendC_VecB16B32 : AscendC_LocalTensorOfAny<[I16, UI16, F16, BF16, I32, UI32, F32]>;
+def AscendC_VecB16 : AscendC_LocalTensorOfAny<[I16, UI16, F16]>;        // Transpose (16x16)
+// Cast, CastDeq: vector element types (no i1, ui64, f64); which (dst, src)
+// pairs and round modes convert is not checked here.
+def AscendC_VecCastElem
+    : AscendC_LocalTensorOfAny<[I8, UI8, I16, UI16, I32, UI32, I64, F16, BF16, F32]>;
+
 // A scalar operand of a vector op (Ascend C converts it to the element type).
 def AscendC_VecScalar : AnyTypeOf<[AnyInteger, AnyFloat]>;
 
@@ -75,41 +100,55 @@ class AscendC_BinaryL0Op<string mnemonic, string api, AscendC_MaskForm form, str
   let assemblyFormat = "$dst `,` $src0 `,` $src1 `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src0) `,` type($src1)" # form.fmt # " `,` type($repeat_times)";
 }
 
-multiclass AscendC_BinaryOps<string mnemonic, string api, string tmpl = "$elem(dst), ",
-                             list<Trait> traits = [AscendC_VecDstSrc01],
-                             Type dstT = AscendC_LocalTensor, Type srcT = AscendC_LocalTensor> {
+// `dstT`/`srcT` constrain the tensors of the level-0 forms, `l2DstT`/`l2SrcT`
+// those of the level-2 form (they differ where Ascend C's level-2 call accepts
+// more element types, e.g. And/Or).
+multiclass AscendC_BinaryOps<string mnemonic, string api, Type dstT, Type srcT,
+                             Type l2DstT = dstT, Type l2SrcT = srcT,
+                             string tmpl = "$elem(dst), ",
+                             list<Trait> traits = [AscendC_VecDstSrc01]> {
   def L0Op : AscendC_BinaryL0Op<mnemonic, api, AscendC_BitMaskForm, tmpl, traits, dstT, srcT>;
   def L1Op : AscendC_BinaryL0Op<mnemonic, api, AscendC_CountMaskForm, tmpl, traits, dstT, srcT>;
   def L2Op : AscendC_Op<mnemonic # "_l2", traits> {
     let summary = "AscendC::" # api # " (level 2, count)";
-    let arguments = (ins dstT:$dst, srcT:$src0, srcT:$src1, AnySignlessInteger:$count);
+    let arguments = (ins l2DstT:$dst, l2SrcT:$src0, l2SrcT:$src1, AnySignlessInteger:$count);
     let ascCall = "AscendC::" # api # "($dst, $src0, $src1, $count)";
     let assemblyFormat = "$dst `,` $src0 `,` $src1 `,` $count attr-dict `:` type($dst) `,` type($src0) `,` type($src1) `,` type($count)";
   }
 }
 
-defm AscendC_Add : AscendC_BinaryOps<"add", "Add">;
-defm AscendC_Sub : AscendC_BinaryOps<"sub", "Sub">;
-defm AscendC_Mul : AscendC_BinaryOps<"mul", "Mul">;
-defm AscendC_Div : AscendC_BinaryOps<"div", "Div">;
-defm AscendC_Max : AscendC_BinaryOps<"max", "Max">;
-defm AscendC_Min : AscendC_BinaryOps<"min", "Min">;
-defm AscendC_BitwiseAnd : AscendC_BinaryOps<"bitwise_and", "And">;
-defm AscendC_BitwiseOr : AscendC_BinaryOps<"bitwise_or", "Or">;
-defm AscendC_AddRelu : AscendC_BinaryOps<"add_relu", "AddRelu">;
-defm AscendC_SubRelu : AscendC_BinaryOps<"sub_relu", "SubRelu">;
-defm AscendC_FusedMulAdd : AscendC_BinaryOps<"fused_mul_add", "FusedMulAdd">;
-defm AscendC_FusedMulAddRelu : AscendC_BinaryOps<"fused_mul_add_relu", "FusedMulAddRelu">;
+// dst, src0 and src1 of one element type from `t` (`l2t` for the level-2 form).
+multiclass AscendC_SameTypeBinaryOps<string mnemonic, string api, Type t, Type l2t = t> {
+  defm NAME : AscendC_BinaryOps<mnemonic, api, t, t, l2t, l2t>;
+}
+
+defm AscendC_Add : AscendC_SameTypeBinaryOps<"add", "Add", AscendC_VecArith>;
+defm AscendC_Sub : AscendC_SameTypeBinaryOps<"sub", "Sub", AscendC_VecArith>;
+defm AscendC_Mul : AscendC_SameTypeBinaryOps<"mul", "Mul", AscendC_VecArith>;
+defm AscendC_Div : AscendC_SameTypeBinaryOps<"div", "Div", AscendC_VecFloat>;
+defm AscendC_Max : AscendC_SameTypeBinaryOps<"max", "Max", AscendC_VecArith>;
+defm AscendC_Min : AscendC_SameTypeBinaryOps<"min", "Min", AscendC_VecArith>;
+defm AscendC_BitwiseAnd : AscendC_SameTypeBinaryOps<"bitwise_and", "And", AscendC_VecBits16, AscendC_VecBits>;
+defm AscendC_BitwiseOr : AscendC_SameTypeBinaryOps<"bitwise_or", "Or", AscendC_VecBits16, AscendC_VecBits>;
+defm AscendC_AddRelu : AscendC_SameTypeBinaryOps<"add_relu", "AddRelu", AscendC_VecAddRelu>;
+defm AscendC_SubRelu : AscendC_SameTypeBinaryOps<"sub_relu", "SubRelu", AscendC_VecAddRelu>;
+defm AscendC_FusedMulAdd : AscendC_SameTypeBinaryOps<"fused_mul_add", "FusedMulAdd", AscendC_VecFloat>;
+defm AscendC_FusedMulAddRelu : AscendC_SameTypeBinaryOps<"fused_mul_add_relu", "FusedMulAddRelu", AscendC_VecFloat>;
 
 // Mixed-type binary ops: Op<T(dst), U(src), isSetMask>; the sources agree.
+// MulAddDst: (dst, src) = (half, half), (float, float) or (float, half).
 defvar AscendC_MixedTmpl = "$elem(dst), $elem(src0), ";
-defm AscendC_MulAddDst : AscendC_BinaryOps<"mul_add_dst", "MulAddDst", AscendC_MixedTmpl, [AscendC_VecSrc01]>;
-defm AscendC_MulCast : AscendC_BinaryOps<"mul_cast", "MulCast", AscendC_MixedTmpl, [AscendC_VecSrc01]>;
-defm AscendC_AddReluCast : AscendC_BinaryOps<"add_relu_cast", "AddReluCast", AscendC_MixedTmpl, [AscendC_VecSrc01]>;
-defm AscendC_SubReluCast : AscendC_BinaryOps<"sub_relu_cast", "SubReluCast", AscendC_MixedTmpl, [AscendC_VecSrc01]>;
+defm AscendC_MulAddDst : AscendC_BinaryOps<"mul_add_dst", "MulAddDst", AscendC_VecFloat, AscendC_VecFloat,
+                                           AscendC_VecFloat, AscendC_VecFloat, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
+defm AscendC_MulCast : AscendC_BinaryOps<"mul_cast", "MulCast", AscendC_LocalTensor, AscendC_LocalTensor,
+                                         AscendC_LocalTensor, AscendC_LocalTensor, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
+defm AscendC_AddReluCast : AscendC_BinaryOps<"add_relu_cast", "AddReluCast", AscendC_LocalTensor, AscendC_LocalTensor,
+                                             AscendC_LocalTensor, AscendC_LocalTensor, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
+defm AscendC_SubReluCast : AscendC_BinaryOps<"sub_relu_cast", "SubReluCast", AscendC_LocalTensor, AscendC_LocalTensor,
+                                             AscendC_LocalTensor, AscendC_LocalTensor, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
 // AddDeqRelu: half dst, int32_t sources.
-defm AscendC_AddDeqRelu : AscendC_BinaryOps<"add_deq_relu", "AddDeqRelu", AscendC_MixedTmpl, [],
-                                            AscendC_LocalTensorF16, AscendC_LocalTensorI32>;
+defm AscendC_AddDeqRelu : AscendC_BinaryOps<"add_deq_relu", "AddDeqRelu", AscendC_LocalTensorF16, AscendC_LocalTensorI32,
+                                            AscendC_LocalTensorF16, AscendC_LocalTensorI32, AscendC_MixedTmpl, []>;
 
 // BilinearInterpolation(dst, src0, src0Offset, src1, mask, hRepeat, repeatMode,
 //                       dstBlkStride, vROffset, vRepeat, sharedTmpBuffer).
@@ -131,10 +170,10 @@ def AscendC_BilinearInterpolationL1Op : AscendC_BilinearInterpolationOp<AscendC_
 // basic/vec_binary_scalar: dst = src op scalar, Op<T, isSetMask> in every form
 //===----------------------------------------------------------------------===//
 
-class AscendC_BinaryScalarL0Op<string mnemonic, string api, AscendC_MaskForm form>
+class AscendC_BinaryScalarL0Op<string mnemonic, string api, AscendC_MaskForm form, Type t>
     : AscendC_Op<mnemonic # form.suffix, [AscendC_VecDstSrc]> {
   let summary = "AscendC::" # api # " (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins t:$dst, t:$src,
                        AscendC_VecScalar:$scalar, form.mask:$mask,
                        AnySignlessInteger:$repeat_times,
                        AscendC_UnaryRepeatParamsType:$repeat_params,
@@ -143,12 +182,13 @@ class AscendC_BinaryScalarL0Op<string mnemonic, string api, AscendC_MaskForm for
   let assemblyFormat = "$dst `,` $src `,` $scalar `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src) `,` type($scalar)" # form.fmt # " `,` type($repeat_times)";
 }
 
-multiclass AscendC_BinaryScalarOps<string mnemonic, string api> {
-  def L0Op : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_BitMaskForm>;
-  def L1Op : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_CountMaskForm>;
+// `t`: the tensors' constraint (their element types).
+multiclass AscendC_BinaryScalarOps<string mnemonic, string api, Type t> {
+  def L0Op : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_BitMaskForm, t>;
+  def L1Op : AscendC_BinaryScalarL0Op<mnemonic, api, AscendC_CountMaskForm, t>;
   def L2Op : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
     let summary = "AscendC::" # api # " (level 2, count)";
-    let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+    let arguments = (ins t:$dst, t:$src,
                          AscendC_VecScalar:$scalar, AnySignlessInteger:$count,
                          AscendC_IsSetMask:$is_set_mask);
     let ascCall = "AscendC::" # api # "<$elem(dst), $is_set_mask>($dst, $src, $scalar, $count)";
@@ -156,22 +196,22 @@ multiclass AscendC_BinaryScalarOps<string mnemonic, string api> {
   }
 }
 
-defm AscendC_Adds : AscendC_BinaryScalarOps<"adds", "Adds">;
-defm AscendC_Muls : AscendC_BinaryScalarOps<"muls", "Muls">;
-defm AscendC_Maxs : AscendC_BinaryScalarOps<"maxs", "Maxs">;
-defm AscendC_Mins : AscendC_BinaryScalarOps<"mins", "Mins">;
-defm AscendC_ShiftLeft : AscendC_BinaryScalarOps<"shift_left", "ShiftLeft">;
-defm AscendC_ShiftRight : AscendC_BinaryScalarOps<"shift_right", "ShiftRight">;
-defm AscendC_LeakyRelu : AscendC_BinaryScalarOps<"leaky_relu", "LeakyRelu">;
+defm AscendC_Adds : AscendC_BinaryScalarOps<"adds", "Adds", AscendC_VecArith>;
+defm AscendC_Muls : AscendC_BinaryScalarOps<"muls", "Muls", AscendC_VecArith>;
+defm AscendC_Maxs : AscendC_BinaryScalarOps<"maxs", "Maxs", AscendC_VecArith>;
+defm AscendC_Mins : AscendC_BinaryScalarOps<"mins", "Mins", AscendC_VecArith>;
+defm AscendC_ShiftLeft : AscendC_BinaryScalarOps<"shift_left", "ShiftLeft", AscendC_VecBits>;
+defm AscendC_ShiftRight : AscendC_BinaryScalarOps<"shift_right", "ShiftRight", AscendC_VecBits>;
+defm AscendC_LeakyRelu : AscendC_BinaryScalarOps<"leaky_relu", "LeakyRelu", AscendC_VecFloat>;
 
 //===----------------------------------------------------------------------===//
 // basic/vec_unary: dst = op(src)
 //===----------------------------------------------------------------------===//
 
-class AscendC_UnaryL0Op<string mnemonic, string api, AscendC_MaskForm form>
+class AscendC_UnaryL0Op<string mnemonic, string api, AscendC_MaskForm form, Type t>
     : AscendC_Op<mnemonic # form.suffix, [AscendC_VecDstSrc]> {
   let summary = "AscendC::" # api # " (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, form.mask:$mask,
+  let arguments = (ins t:$dst, t:$src, form.mask:$mask,
                        AnySignlessInteger:$repeat_times,
                        AscendC_UnaryRepeatParamsType:$repeat_params,
                        AscendC_IsSetMask:$is_set_mask);
@@ -179,34 +219,36 @@ class AscendC_UnaryL0Op<string mnemonic, string api, AscendC_MaskForm form>
   let assemblyFormat = "$dst `,` $src `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src)" # form.fmt # " `,` type($repeat_times)";
 }
 
-multiclass AscendC_UnaryOps<string mnemonic, string api> {
-  def L0Op : AscendC_UnaryL0Op<mnemonic, api, AscendC_BitMaskForm>;
-  def L1Op : AscendC_UnaryL0Op<mnemonic, api, AscendC_CountMaskForm>;
+// `t`: the tensors' constraint (their element types).
+multiclass AscendC_UnaryOps<string mnemonic, string api, Type t> {
+  def L0Op : AscendC_UnaryL0Op<mnemonic, api, AscendC_BitMaskForm, t>;
+  def L1Op : AscendC_UnaryL0Op<mnemonic, api, AscendC_CountMaskForm, t>;
   def L2Op : AscendC_Op<mnemonic # "_l2", [AscendC_VecDstSrc]> {
     let summary = "AscendC::" # api # " (level 2, count)";
-    let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+    let arguments = (ins t:$dst, t:$src,
                          AnySignlessInteger:$count);
     let ascCall = "AscendC::" # api # "($dst, $src, $count)";
     let assemblyFormat = "$dst `,` $src `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($count)";
   }
 }
 
-defm AscendC_Abs : AscendC_UnaryOps<"abs", "Abs">;
-defm AscendC_Exp : AscendC_UnaryOps<"exp", "Exp">;
-defm AscendC_Ln : AscendC_UnaryOps<"ln", "Ln">;
-defm AscendC_BitwiseNot : AscendC_UnaryOps<"bitwise_not", "Not">;
-defm AscendC_Reciprocal : AscendC_UnaryOps<"reciprocal", "Reciprocal">;
-defm AscendC_Relu : AscendC_UnaryOps<"relu", "Relu">;
-defm AscendC_Rsqrt : AscendC_UnaryOps<"rsqrt", "Rsqrt">;
-defm AscendC_Sqrt : AscendC_UnaryOps<"sqrt", "Sqrt">;
+defm AscendC_Abs : AscendC_UnaryOps<"abs", "Abs", AscendC_VecFloat>;
+defm AscendC_Exp : AscendC_UnaryOps<"exp", "Exp", AscendC_VecFloat>;
+defm AscendC_Ln : AscendC_UnaryOps<"ln", "Ln", AscendC_VecFloat>;
+defm AscendC_BitwiseNot : AscendC_UnaryOps<"bitwise_not", "Not", AscendC_VecBits16>;
+defm AscendC_Reciprocal : AscendC_UnaryOps<"reciprocal", "Reciprocal", AscendC_VecFloat>;
+defm AscendC_Relu : AscendC_UnaryOps<"relu", "Relu", AscendC_VecRelu>;
+defm AscendC_Rsqrt : AscendC_UnaryOps<"rsqrt", "Rsqrt", AscendC_VecFloat>;
+defm AscendC_Sqrt : AscendC_UnaryOps<"sqrt", "Sqrt", AscendC_VecFloat>;
 
 //===----------------------------------------------------------------------===//
 // basic/vec_ternary_scalar: Axpy<T(dst), U(src), isSetMask>, dst += src * scalar
 //===----------------------------------------------------------------------===//
 
+// (dst, src) element types: (half, half), (float, float) or (float, half).
 class AscendC_AxpyL0Op<AscendC_MaskForm form> : AscendC_Op<"axpy" # form.suffix> {
   let summary = "AscendC::Axpy (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
                        AscendC_VecScalar:$scalar, form.mask:$mask,
                        AnySignlessInteger:$repeat_times,
                        AscendC_UnaryRepeatParamsType:$repeat_params,
@@ -218,7 +260,7 @@ def AscendC_AxpyL0Op : AscendC_AxpyL0Op<AscendC_BitMaskForm>;
 def AscendC_AxpyL1Op : AscendC_AxpyL0Op<AscendC_CountMaskForm>;
 def AscendC_AxpyL2Op : AscendC_Op<"axpy_l2"> {
   let summary = "AscendC::Axpy (level 2, count)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
                        AscendC_VecScalar:$scalar, AnySignlessInteger:$count);
   let ascCall = "AscendC::Axpy<$elem(dst), $elem(src)>($dst, $src, $scalar, $count)";
   let assemblyFormat = "$dst `,` $src `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($scalar) `,` type($count)";
@@ -231,7 +273,7 @@ def AscendC_AxpyL2Op : AscendC_Op<"axpy_l2"> {
 // Cast<T(dst), U(src), isSetMask>(dst, src, roundMode, mask, repeatTime, params).
 class AscendC_CastL0Op<AscendC_MaskForm form> : AscendC_Op<"cast" # form.suffix> {
   let summary = "AscendC::Cast (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecCastElem:$dst, AscendC_VecCastElem:$src,
                        AscendC_RoundMode:$round_mode, form.mask:$mask,
                        AnySignlessInteger:$repeat_times,
                        AscendC_UnaryRepeatParamsType:$repeat_params,
@@ -243,16 +285,16 @@ def AscendC_CastL0Op : AscendC_CastL0Op<AscendC_BitMaskForm>;
 def AscendC_CastL1Op : AscendC_CastL0Op<AscendC_CountMaskForm>;
 def AscendC_CastL2Op : AscendC_Op<"cast_l2"> {
   let summary = "AscendC::Cast (level 2, count)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecCastElem:$dst, AscendC_VecCastElem:$src,
                        AscendC_RoundMode:$round_mode, AnySignlessInteger:$count);
   let ascCall = "AscendC::Cast($dst, $src, $round_mode, $count)";
   let assemblyFormat = "$dst `,` $src `,` $round_mode `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($count)";
 }
 
-// CastDeq<T(dst), U(src), isSetMask, isVecDeq, halfBlock>.
+// CastDeq<T(dst), U(src), isSetMask, isVecDeq, halfBlock>: int16_t to int8_t/uint8_t.
 class AscendC_CastDeqL0Op<AscendC_MaskForm form> : AscendC_Op<"cast_deq" # form.suffix> {
   let summary = "AscendC::CastDeq (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, form.mask:$mask,
+  let arguments = (ins AscendC_VecByte:$dst, AscendC_LocalTensorOfAny<[I16]>:$src, form.mask:$mask,
                        AnySignlessInteger:$repeat_times,
                        AscendC_UnaryRepeatParamsType:$repeat_params,
                        AscendC_IsSetMask:$is_set_mask,
@@ -265,7 +307,7 @@ def AscendC_CastDeqL0Op : AscendC_CastDeqL0Op<AscendC_BitMaskForm>;
 def AscendC_CastDeqL1Op : AscendC_CastDeqL0Op<AscendC_CountMaskForm>;
 def AscendC_CastDeqL2Op : AscendC_Op<"cast_deq_l2"> {
   let summary = "AscendC::CastDeq (level 2, count)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecByte:$dst, AscendC_LocalTensorOfAny<[I16]>:$src,
                        AnySignlessInteger:$count,
                        DefaultValuedAttr<BoolAttr, "true">:$is_vec_deq,
                        DefaultValuedAttr<BoolAttr, "true">:$half_block);
@@ -302,8 +344,8 @@ def AscendC_SetDeqScaleOffsetOp : AscendC_Op<"set_deq_scale_offset"> {
 // Compare<T(src), U(dst), isSetMask>: the source type comes first.
 class AscendC_CompareL0Op<AscendC_MaskForm form> : AscendC_Op<"compare" # form.suffix, [AscendC_VecSrc01]> {
   let summary = "AscendC::Compare (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src0,
-                       AscendC_LocalTensor:$src1, AscendC_CMPMODE:$cmp_mode, form.mask:$mask,
+  let arguments = (ins AscendC_VecByte:$dst, AscendC_VecCmpSrc:$src0,
+                       AscendC_VecCmpSrc:$src1, AscendC_CMPMODE:$cmp_mode, form.mask:$mask,
                        AnySignlessInteger:$repeat_times,
                        AscendC_BinaryRepeatParamsType:$repeat_params,
                        AscendC_IsSetMask:$is_set_mask);
@@ -314,8 +356,8 @@ def AscendC_CompareL0Op : AscendC_CompareL0Op<AscendC_BitMaskForm>;
 def AscendC_CompareL1Op : AscendC_CompareL0Op<AscendC_CountMaskForm>;
 def AscendC_CompareL2Op : AscendC_Op<"compare_l2", [AscendC_VecSrc01]> {
   let summary = "AscendC::Compare (level 2, count)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src0,
-                       AscendC_LocalTensor:$src1, AscendC_CMPMODE:$cmp_mode,
+  let arguments = (ins AscendC_VecByte:$dst, AscendC_VecCmpSrc:$src0,
+                       AscendC_VecCmpSrc:$src1, AscendC_CMPMODE:$cmp_mode,
                        AnySignlessInteger:$count);
   let ascCall = "AscendC::Compare($dst, $src0, $src1, $cmp_mode, $count)";
   let assemblyFormat = "$dst `,` $src0 `,` $src1 `,` $cmp_mode `,` $count attr-dict `:` type($dst) `,` type($src0) `,` type($src1) `,` type($count)";
@@ -325,7 +367,7 @@ def AscendC_CompareL2Op : AscendC_Op<"compare_l2", [AscendC_VecSrc01]> {
 // repeat; the result goes to the CMPMASK register.
 class AscendC_CompareRegOp<AscendC_MaskForm form> : AscendC_Op<"compare_reg" # form.suffix, [AscendC_VecSrc01]> {
   let summary = "AscendC::Compare into the CMPMASK register (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$src0, AscendC_LocalTensor:$src1,
+  let arguments = (ins AscendC_VecCmpSrc:$src0, AscendC_VecCmpSrc:$src1,
                        AscendC_CMPMODE:$cmp_mode, form.mask:$mask,
                        AscendC_BinaryRepeatParamsType:$repeat_params,
                        AscendC_IsSetMask:$is_set_mask);
@@ -338,7 +380,7 @@ def AscendC_CompareRegL1Op : AscendC_CompareRegOp<AscendC_CountMaskForm>;
 // CompareScalar<T(src), U(dst), isSetMask>(dst, src0, T scalar, cmpMode, ...).
 class AscendC_CompareScalarL0Op<AscendC_MaskForm form> : AscendC_Op<"compare_scalar" # form.suffix> {
   let summary = "AscendC::CompareScalar (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src0,
+  let arguments = (ins AscendC_VecByte:$dst, AscendC_VecCmpSrc:$src0,
                        AscendC_VecScalar:$scalar, AscendC_CMPMODE:$cmp_mode, form.mask:$mask,
                        AnySignlessInteger:$repeat_times,
                        AscendC_UnaryRepeatParamsType:$repeat_params,
@@ -350,7 +392,7 @@ def AscendC_CompareScalarL0Op : AscendC_CompareScalarL0Op<AscendC_BitMaskForm>;
 def AscendC_CompareScalarL1Op : AscendC_CompareScalarL0Op<AscendC_CountMaskForm>;
 def AscendC_CompareScalarL2Op : AscendC_Op<"compare_scalar_l2"> {
   let summary = "AscendC::CompareScalar (level 2, count)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src0,
+  let arguments = (ins AscendC_VecByte:$dst, AscendC_VecCmpSrc:$src0,
                        AscendC_VecScalar:$scalar, AscendC_CMPMODE:$cmp_mode,
                        AnySignlessInteger:$count);
   let ascCall = "AscendC::CompareScalar<$elem(src0), $elem(dst)>($dst, $src0, $scalar, $cmp_mode, $count)";
@@ -375,8 +417,8 @@ def AscendC_SetCmpMaskOp : AscendC_Op<"set_cmp_mask"> {
 class AscendC_SelectL0Op<string mnemonic, AscendC_MaskForm form, Type src1T, list<Trait> traits>
     : AscendC_Op<mnemonic # form.suffix, traits> {
   let summary = "AscendC::Select (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$sel_mask,
-                       AscendC_LocalTensor:$src0, src1T:$src1, AscendC_SelMode:$sel_mode,
+  let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecSelMask:$sel_mask,
+                       AscendC_VecFloat:$src0, src1T:$src1, AscendC_SelMode:$sel_mode,
                        form.mask:$mask, AnySignlessInteger:$repeat_times,
                        AscendC_BinaryRepeatParamsType:$repeat_params,
                        AscendC_IsSetMask:$is_set_mask);
@@ -389,22 +431,22 @@ multiclass AscendC_SelectOps<string mnemonic, Type src1T, list<Trait> traits, st
   def L1Op : AscendC_SelectL0Op<mnemonic, AscendC_CountMaskForm, src1T, traits>;
   def L2Op : AscendC_Op<mnemonic # "_l2", traits> {
     let summary = "AscendC::Select (level 2, count)";
-    let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$sel_mask,
-                         AscendC_LocalTensor:$src0, src1T:$src1, AscendC_SelMode:$sel_mode,
+    let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecSelMask:$sel_mask,
+                         AscendC_VecFloat:$src0, src1T:$src1, AscendC_SelMode:$sel_mode,
                          AnySignlessInteger:$count);
     let ascCall = "AscendC::Select" # l2tmpl # "($dst, $sel_mask, $src0, $src1, $sel_mode, $count)";
     let assemblyFormat = "$dst `,` $sel_mask `,` $src0 `,` $src1 `,` $sel_mode `,` $count attr-dict `:` type($dst) `,` type($sel_mask) `,` type($src0) `,` type($src1) `,` type($count)";
   }
 }
-defm AscendC_Select : AscendC_SelectOps<"select", AscendC_LocalTensor, [AscendC_VecDstSrc01], "">;
+defm AscendC_Select : AscendC_SelectOps<"select", AscendC_VecFloat, [AscendC_VecDstSrc01], "">;
 // The scalar is converted to T, so T and U are written out.
 defm AscendC_SelectScalar : AscendC_SelectOps<"select_scalar", AscendC_VecScalar, [AscendC_VecDstSrc0],
                                               "<$elem(dst), $elem(sel_mask)>">;
 
 def AscendC_SelectRegOp : AscendC_Op<"select_reg", [AscendC_VecDstSrc01]> {
   let summary = "AscendC::Select<T, selMode>: the selection mask is the CMPMASK register";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src0,
-                       AscendC_LocalTensor:$src1, AnySignlessInteger:$repeat_times,
+  let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src0,
+                       AscendC_VecFloat:$src1, AnySignlessInteger:$repeat_times,
                        AscendC_BinaryRepeatParamsType:$repeat_params,
                        AscendC_SelMode:$sel_mode);
   let ascCall = "AscendC::Select<$elem(dst), $sel_mode>($dst, $src0, $src1, $repeat_times, $repeat_params)";
@@ -413,8 +455,8 @@ def AscendC_SelectRegOp : AscendC_Op<"select_reg", [AscendC_VecDstSrc01]> {
 
 def AscendC_SelectSelMaskOp : AscendC_Op<"select_sel_mask", [AscendC_VecDstSrc0]> {
   let summary = "AscendC::Select<T, U>(dst, selMask, src0, repeatTime, params)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$sel_mask,
-                       AscendC_LocalTensor:$src0, AnySignlessInteger:$repeat_times,
+  let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecSelMask:$sel_mask,
+                       AscendC_VecFloat:$src0, AnySignlessInteger:$repeat_times,
                        AscendC_BinaryRepeatParamsType:$repeat_params);
   let ascCall = "AscendC::Select<$elem(dst), $elem(sel_mask)>($dst, $sel_mask, $src0, $repeat_times, $repeat_params)";
   let assemblyFormat = "$dst `,` $sel_mask `,` $src0 `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($sel_mask) `,` type($src0) `,` type($repeat_times)";
@@ -426,7 +468,7 @@ def AscendC_SelectSelMaskOp : AscendC_Op<"select_sel_mask", [AscendC_VecDstSrc0]
 
 class AscendC_DuplicateL0Op<AscendC_MaskForm form> : AscendC_Op<"duplicate" # form.suffix> {
   let summary = "AscendC::Duplicate (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_VecScalar:$scalar, form.mask:$mask,
+  let arguments = (ins AscendC_VecB16B32:$dst, AscendC_VecScalar:$scalar, form.mask:$mask,
                        AnySignlessInteger:$repeat_times, AnySignlessInteger:$dst_block_stride,
                        AnySignlessInteger:$dst_repeat_stride, AscendC_IsSetMask:$is_set_mask);
   let ascCall = "AscendC::Duplicate<$elem(dst), $is_set_mask>($dst, $scalar, $mask, $repeat_times, $dst_block_stride, $dst_repeat_stride)";
@@ -436,7 +478,7 @@ def AscendC_DuplicateL0Op : AscendC_DuplicateL0Op<AscendC_BitMaskForm>;
 def AscendC_DuplicateL1Op : AscendC_DuplicateL0Op<AscendC_CountMaskForm>;
 def AscendC_DuplicateL2Op : AscendC_Op<"duplicate_l2"> {
   let summary = "AscendC::Duplicate (level 2, count)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_VecScalar:$scalar,
+  let arguments = (ins AscendC_VecB16B32:$dst, AscendC_VecScalar:$scalar,
                        AnySignlessInteger:$count);
   let ascCall = "AscendC::Duplicate<$elem(dst)>($dst, $scalar, $count)";
   let assemblyFormat = "$dst `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($scalar) `,` type($count)";
@@ -444,7 +486,7 @@ def AscendC_DuplicateL2Op : AscendC_Op<"duplicate_l2"> {
 
 def AscendC_BrcbOp : AscendC_Op<"brcb", [AscendC_VecDstSrc]> {
   let summary = "AscendC::Brcb: broadcasts each element of `src` to a data block";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecB16B32:$dst, AscendC_VecB16B32:$src,
                        AnySignlessInteger:$repeat_times,
                        AscendC_BrcbRepeatParamsType:$repeat_params);
   let ascCall = "AscendC::Brcb($dst, $src, $repeat_times, $repeat_params)";
@@ -540,7 +582,7 @@ def AscendC_GetGatherMaskRemainCountOp : AscendC_Op<"get_gather_mask_remain_coun
 class AscendC_BlockReduceOp<string mnemonic, string api, AscendC_MaskForm form>
     : AscendC_Op<mnemonic # form.suffix, [AscendC_VecDstSrc]> {
   let summary = "AscendC::" # api # " (" # form.summary # ")";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
                        AnySignlessInteger:$repeat_times, form.mask:$mask,
                        AnySignlessInteger:$dst_rep_stride, AnySignlessInteger:$src_blk_stride,
                        AnySignlessInteger:$src_rep_stride, AscendC_IsSetMask:$is_set_mask);
@@ -559,7 +601,7 @@ defm AscendC_PairReduceSum : AscendC_BlockReduceOps<"pair_reduce_sum", "PairRedu
 // RepeatReduceSum has the count-mask form only.
 def AscendC_RepeatReduceSumL1Op : AscendC_Op<"repeat_reduce_sum_l1", [AscendC_VecDstSrc]> {
   let summary = "AscendC::RepeatReduceSum (level 0, count mask)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
                        AnySignlessInteger:$repeat_times, AnySignlessInteger:$mask,
                        AnySignlessInteger:$dst_blk_stride, AnySignlessInteger:$src_blk_stride,
                        AnySignlessInteger:$dst_rep_stride, AnySignlessInteger:$src_rep_stride,
@@ -574,7 +616,7 @@ class AscendC_WholeReduceOp<string mnemonic, string api, AscendC_MaskForm form, 
     : AscendC_Op<mnemonic # form.suffix, [AscendC_VecDstSrc]> {
   let summary = "AscendC::" # api # " (" # form.summary # ")";
   let arguments = !con(
-      (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, form.mask:$mask,
+      (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, form.mask:$mask,
            AnySignlessInteger:$repeat_times, AnySignlessInteger:$dst_rep_stride,
            AnySignlessInteger:$src_blk_stride, AnySignlessInteger:$src_rep_stride,
            AscendC_IsSetMask:$is_set_mask),
@@ -600,8 +642,8 @@ class AscendC_ReduceL0Op<string mnemonic, string api, AscendC_MaskForm form, bit
     : AscendC_Op<mnemonic # form.suffix, [AscendC_ReduceTensors]> {
   let summary = "AscendC::" # api # " (" # form.summary # ")";
   let arguments = !con(
-      (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
-           AscendC_LocalTensor:$shared_tmp_buffer, form.mask:$mask,
+      (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
+           AscendC_VecFloat:$shared_tmp_buffer, form.mask:$mask,
            AnySignlessInteger:$repeat_times, AnySignlessInteger:$src_rep_stride),
       !if(isSum, (ins), (ins DefaultValuedAttr<BoolAttr, "false">:$cal_index)));
   let ascCall = "AscendC::" # api # "<$elem(dst)>($dst, $src, $shared_tmp_buffer, $mask, $repeat_times, $src_rep_stride" # !if(isSum, "", ", $cal_index") # ")";
@@ -613,8 +655,8 @@ multiclass AscendC_ReduceOps<string mnemonic, string api, bit isSum> {
   def L2Op : AscendC_Op<mnemonic # "_l2", [AscendC_ReduceTensors]> {
     let summary = "AscendC::" # api # " (level 2, count)";
     let arguments = !con(
-        (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
-             AscendC_LocalTensor:$shared_tmp_buffer, AnySignlessInteger:$count),
+        (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
+             AscendC_VecFloat:$shared_tmp_buffer, AnySignlessInteger:$count),
         !if(isSum, (ins AscendC_IsSetMask:$is_set_mask),
                    (ins DefaultValuedAttr<BoolAttr, "false">:$cal_index)));
     let ascCall = "AscendC::" # api # "<$elem(dst)" # !if(isSum, ", $is_set_mask", "") # ">($dst, $src, $shared_tmp_buffer, $count" # !if(isSum, "", ", $cal_index") # ")";
@@ -631,7 +673,7 @@ defm AscendC_ReduceMin : AscendC_ReduceOps<"reduce_min", "ReduceMin", 0>;
 
 def AscendC_TransposeOp : AscendC_Op<"transpose", [AscendC_VecDstSrc]> {
   let summary = "AscendC::Transpose of a 16x16 matrix of 2-byte elements";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src);
+  let arguments = (ins AscendC_VecB16:$dst, AscendC_VecB16:$src);
   let ascCall = "AscendC::Transpose($dst, $src)";
   let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst) `,` type($src)";
 }
