@@ -94,6 +94,7 @@ def test_vadd_queue():
           "pipe.InitBuffer(out_z, 2,")
     check_next(src,
                "for (int32_t i = 0; i < 16; i += 1) {",
+               "ASC_LOOP_CHECK();",
                "copy_in(i, x_gm, y_gm, in_x, in_y, tile);",
                "compute(in_x, in_y, out_z, tile);",
                "copy_out(i, z_gm, out_z, tile);",

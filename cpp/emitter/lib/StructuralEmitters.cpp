@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace asc;
@@ -95,6 +96,38 @@ LogicalResult emitUnsignedBinary(CppEmitter &e, Operation *op, StringRef cppOp) 
   e.os() << " " << cppOp << " ";
   emitAsUnsigned(e, op->getOperand(1));
   e.os() << ")";
+  e.endStatement();
+  return success();
+}
+
+/// shli / shrsi / shrui. C++ leaves a shift by a negative amount or by the
+/// operand's width or more undefined; Ascend C kernels get a defined result:
+/// the amount is taken modulo the width (what the Model and x86 compute), and
+/// a constant amount in range is written as it is.
+LogicalResult emitShift(CppEmitter &e, Operation *op, StringRef cppOp, bool isUnsigned) {
+  Value lhs = op->getOperand(0), amount = op->getOperand(1);
+  unsigned width = lhs.getType().getIntOrFloatBitWidth();
+  e.beginStatement(op);
+  e.beginAssignment(op->getResult(0));
+  if (isUnsigned) {
+    e.os() << "static_cast<";
+    e.emitType(op->getResult(0).getType());
+    e.os() << ">(";
+    emitAsUnsigned(e, lhs);
+  } else {
+    e.emitValue(lhs);
+  }
+  e.os() << " " << cppOp << " ";
+  APInt value;
+  if (matchPattern(amount, m_ConstantInt(&value)) && value.getSExtValue() >= 0 &&
+      value.getSExtValue() < int64_t(width)) {
+    e.emitValue(amount);
+  } else {
+    e.os() << "(";
+    e.emitValue(amount);
+    e.os() << " & " << (width - 1) << ")";
+  }
+  if (isUnsigned) e.os() << ")";
   e.endStatement();
   return success();
 }
@@ -415,8 +448,12 @@ void asc::registerStructuralEmitters(CppEmitter::EmitterTable &table) {
   ASC_BINARY(arith::AndIOp, "&")
   ASC_BINARY(arith::OrIOp, "|")
   ASC_BINARY(arith::XOrIOp, "^")
-  ASC_BINARY(arith::ShLIOp, "<<")
-  ASC_BINARY(arith::ShRSIOp, ">>")
+  table[TypeID::get<arith::ShLIOp>()] = [](CppEmitter &e, Operation *op) {
+    return emitShift(e, op, "<<", false);
+  };
+  table[TypeID::get<arith::ShRSIOp>()] = [](CppEmitter &e, Operation *op) {
+    return emitShift(e, op, ">>", false);
+  };
   ASC_BINARY(arith::AddFOp, "+")
   ASC_BINARY(arith::SubFOp, "-")
   ASC_BINARY(arith::MulFOp, "*")
@@ -430,7 +467,7 @@ void asc::registerStructuralEmitters(CppEmitter::EmitterTable &table) {
     return emitUnsignedBinary(e, op, "%");
   };
   table[TypeID::get<arith::ShRUIOp>()] = [](CppEmitter &e, Operation *op) {
-    return emitUnsignedBinary(e, op, ">>");
+    return emitShift(e, op, ">>", true);
   };
   table[TypeID::get<arith::ExtUIOp>()] = emitUnsignedCast;
   table[TypeID::get<arith::UIToFPOp>()] = emitUnsignedCast;

@@ -270,7 +270,8 @@ bool init_check_enabled() {
 }
 
 // ------------------------------------------------------------- hardware traps
-// Kernel code that traps (SIGFPE for INT_MIN / -1, SIGSEGV / SIGBUS / SIGILL)
+// Kernel code that traps (SIGFPE for an integer division by zero or INT_MIN / -1,
+// SIGSEGV / SIGBUS / SIGILL)
 // on a core's thread ends that core with a fault instead of killing the
 // process: the handler jumps back to the core's entry in run_core. A trap on
 // any other thread (or in another kernel library's launch) goes to the handler
@@ -328,7 +329,7 @@ void install_trap_handlers() {
 
 const char* trap_what(int sig) {
   switch (sig) {
-    case SIGFPE: return "integer division overflow (SIGFPE: the minimum integer divided by -1)";
+    case SIGFPE: return "integer division by zero, or of the minimum integer by -1 (SIGFPE)";
     case SIGSEGV: return "invalid memory access (SIGSEGV)";
     case SIGBUS: return "bus error (SIGBUS)";
     default: return "illegal instruction (SIGILL)";
@@ -423,16 +424,17 @@ struct Launch : std::enable_shared_from_this<Launch> {
 
   // The argument an access [a, a + n) belongs to. Arguments may overlap (two
   // views of one array are legal), so an access is in bounds when any argument
-  // holds all of it; otherwise it belongs to the argument holding its start
-  // (the one it overruns), and one starting exactly at an array's end to that
-  // array (so it is reported as "beyond" it). -1: no argument is near.
+  // holds all of it. Otherwise it overruns the argument holding its start that
+  // starts last (the view the kernel most likely addressed), and one starting
+  // exactly at an array's end belongs to that array (reported as "beyond" it).
+  // -1: no argument is near.
   int find_region(uint64_t a, uint64_t n) const {
     int start_match = -1, end_match = -1;
     for (uint32_t i = 0; i < cfg.num_regions; ++i) {
       const RegionDesc& r = cfg.regions[i];
       if (a >= r.base && a < r.base + r.nbytes) {
         if (a - r.base + n <= r.nbytes) return int(i);
-        if (start_match < 0) start_match = int(i);
+        if (start_match < 0 || r.base > cfg.regions[start_match].base) start_match = int(i);
       }
       if (a == r.base + r.nbytes && end_match < 0) end_match = int(i);
     }
@@ -769,83 +771,3 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
 }
 
 }  // namespace asc_model
-
-// --------------------------------------------------- checked scalar arithmetic
-// Kernels are compiled with -fsanitize=integer-divide-by-zero,shift-exponent
-// (build.py). GCC then calls these handlers, with the source location of the
-// operation (which the emitted #line directives make the user's Python line),
-// before an integer division by zero or a shift by a negative amount or by at
-// least the operand's width. They fault instead of letting the CPU trap (the
-// division) or compute an undefined result (the shift). Defined here rather
-// than taken from libubsan, which kernels never link.
-namespace {
-
-struct UbsanLocation {
-  const char* file;
-  uint32_t line, column;
-};
-struct UbsanType {
-  uint16_t kind, info;  // kind 0: integer; info: log2(bit width) << 1 | signed
-  char name[1];
-};
-struct UbsanOverflowData {
-  UbsanLocation loc;
-  const UbsanType* type;
-};
-struct UbsanShiftData {
-  UbsanLocation loc;
-  const UbsanType* lhs;
-  const UbsanType* rhs;
-};
-
-// GCC spells type names quoted ('int'): the name without its quotes.
-std::string ubsan_name(const UbsanType* t) {
-  std::string n = t->name;
-  if (n.size() >= 2 && n.front() == '\'' && n.back() == '\'') n = n.substr(1, n.size() - 2);
-  return n;
-}
-
-unsigned ubsan_width(const UbsanType* t) { return t->kind == 0 ? 1u << (t->info >> 1) : 64; }
-
-// An integer operand as passed inline (widths up to 64 bits), sign-extended.
-long long ubsan_value(const UbsanType* t, uintptr_t v) {
-  unsigned w = ubsan_width(t);
-  if (w >= 64 || !(t->info & 1)) return (long long)v;
-  unsigned shift = 64 - w;
-  return (long long)(uint64_t(v) << shift) >> shift;
-}
-
-[[noreturn]] void ubsan_fault(const UbsanLocation& loc, const char* what, const std::string& detail) {
-  asc_model::current_core().fault(loc.file, int(loc.line), what, "%s", detail.c_str());
-}
-
-}  // namespace
-
-extern "C" {
-
-void __ubsan_handle_divrem_overflow(UbsanOverflowData* d, uintptr_t lhs, uintptr_t rhs) {
-  long long a = ubsan_value(d->type, lhs), b = ubsan_value(d->type, rhs);
-  if (b == 0)
-    ubsan_fault(d->loc, "integer division",
-                asc_model::strprintf("division by zero (%lld / 0, %s)", a, ubsan_name(d->type).c_str()));
-  ubsan_fault(d->loc, "integer division",
-              asc_model::strprintf("overflow: %lld / %lld does not fit in %s", a, b, ubsan_name(d->type).c_str()));
-}
-
-void __ubsan_handle_divrem_overflow_abort(UbsanOverflowData* d, uintptr_t lhs, uintptr_t rhs) {
-  __ubsan_handle_divrem_overflow(d, lhs, rhs);
-}
-
-void __ubsan_handle_shift_out_of_bounds(UbsanShiftData* d, uintptr_t lhs, uintptr_t rhs) {
-  long long a = ubsan_value(d->lhs, lhs), n = ubsan_value(d->rhs, rhs);
-  unsigned w = ubsan_width(d->lhs);
-  ubsan_fault(d->loc, "shift",
-              asc_model::strprintf("shift of %lld by %lld: the amount must be in [0, %u) for %u-bit %s", a, n,
-                                   w, w, ubsan_name(d->lhs).c_str()));
-}
-
-void __ubsan_handle_shift_out_of_bounds_abort(UbsanShiftData* d, uintptr_t lhs, uintptr_t rhs) {
-  __ubsan_handle_shift_out_of_bounds(d, lhs, rhs);
-}
-
-}  // extern "C"

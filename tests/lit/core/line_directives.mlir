@@ -28,3 +28,28 @@ func.func @twice(%a: i32, %b: i32) -> i32 {
   } loc("k.py":9:5)
   return %r : i32 loc("k.py":11:5)
 } loc("k.py":7:1)
+
+// Shifts: a runtime amount is taken modulo the width (C++ leaves larger ones
+// undefined); a constant amount in range is written as it is.
+// CHECK-LABEL: shifts(
+// CHECK-NEXT: #line 21 "k.py"
+// CHECK-NEXT:   int32_t v3 = v0 << (v1 & 31);
+// CHECK-NEXT: #line 21 "k.py"
+// CHECK-NEXT:   int32_t v4 = v3 >> 4;
+// CHECK-NEXT: #line 21 "k.py"
+// CHECK-NEXT:   int32_t v5 = static_cast<int32_t>(static_cast<uint32_t>(v4) >> (v1 & 31));
+// CHECK-NEXT: #line 21 "k.py"
+// CHECK-NEXT:   int64_t v6 = v2 << 40;
+// CHECK-NEXT: #line 21 "k.py"
+// CHECK-NEXT:   int64_t v7 = v6 >> (64 & 63);
+func.func @shifts(%a: i32, %b: i32, %w: i64) -> i32 {
+  %c4 = arith.constant 4 : i32
+  %0 = arith.shli %a, %b : i32 loc("k.py":21:5)
+  %1 = arith.shrsi %0, %c4 : i32 loc("k.py":21:5)
+  %2 = arith.shrui %1, %b : i32 loc("k.py":21:5)
+  %c40 = arith.constant 40 : i64
+  %c64 = arith.constant 64 : i64
+  %3 = arith.shli %w, %c40 : i64 loc("k.py":21:5)
+  %4 = arith.shrsi %3, %c64 : i64 loc("k.py":21:5)
+  return %2 : i32 loc("k.py":22:5)
+}

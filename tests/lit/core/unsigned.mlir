@@ -4,7 +4,7 @@
 // CHECK-LABEL: __aicore__ inline float unsigned_ops(int32_t a, int32_t b, int16_t h) {
 // CHECK-NEXT:   int32_t q = static_cast<int32_t>(static_cast<uint32_t>(a) / static_cast<uint32_t>(b));
 // CHECK-NEXT:   int32_t r = static_cast<int32_t>(static_cast<uint32_t>(a) % static_cast<uint32_t>(b));
-// CHECK-NEXT:   int32_t s = static_cast<int32_t>(static_cast<uint32_t>(a) >> static_cast<uint32_t>(3));
+// CHECK-NEXT:   int32_t s = static_cast<int32_t>(static_cast<uint32_t>(a) >> 3);
 // CHECK-NEXT:   int64_t w = static_cast<int64_t>(static_cast<uint32_t>(q));
 // CHECK-NEXT:   int32_t hw = static_cast<int32_t>(static_cast<uint16_t>(h));
 // CHECK-NEXT:   float f = static_cast<float>(static_cast<uint32_t>(r));

@@ -1,7 +1,7 @@
 """Turning the runtime's fault text into the message a kernel author reads.
 
-A hardware trap in kernel code (SIGFPE for the minimum integer divided by -1,
-SIGSEGV, ...) is reported by the runtime with the code address,
+A hardware trap in kernel code (SIGFPE for an integer division by zero or the
+minimum integer divided by -1, SIGSEGV, ...) is reported by the runtime with the code address,
 `?:0: block N: kernel code: <what> [pc <library>+0x<offset>]`: the kernel
 library carries line tables (-g1), whose file:line is the Python line the
 emitted `#line` directives named, so addr2line recovers it.
@@ -13,6 +13,8 @@ import re
 import shutil
 import subprocess
 
+from .build import include_dir
+
 _TRAP = re.compile(r"^\?:0: (.*) \[pc (\S+)\+(0x[0-9a-f]+)\]$", re.S)
 
 # What happened to the output arrays when a launch faults (README, "Faults").
@@ -21,16 +23,24 @@ OUTPUT_RULE = ("the launch stopped at the fault; GM writes made before it (by an
 
 
 def _code_line(library: str, offset: str) -> str:
+    """The kernel's file:line of a code address: with inlining, the innermost
+    location outside the Model's own headers (an API the division was sunk
+    into is not the user's line)."""
     exe = shutil.which("addr2line")
     if exe is None:
         return ""
     try:
-        out = subprocess.run([exe, "-e", library, offset], capture_output=True, text=True, timeout=10).stdout
+        out = subprocess.run([exe, "-i", "-e", library, offset], capture_output=True, text=True,
+                             timeout=10).stdout
     except (OSError, subprocess.SubprocessError):
         return ""
-    where = out.strip().splitlines()[0] if out.strip() else ""
-    where = re.sub(r" \(discriminator \d+\)$", "", where)
-    return "" if where.startswith("??") or where.endswith(":0") or where.endswith(":?") else where
+    model_headers = str(include_dir())
+    for where in out.splitlines():
+        where = re.sub(r" \(discriminator \d+\)$", "", where.strip())
+        if where.startswith("??") or where.endswith((":0", ":?")) or where.startswith(model_headers):
+            continue
+        return where
+    return ""
 
 
 def fault_message(raw: str) -> str:
