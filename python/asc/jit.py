@@ -24,6 +24,7 @@ from .options import options_key, split_options
 from .codegen.generator import closure_values
 from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
+from .runtime.kernel_args import check_dtype
 
 _FILES = ("kernel.cpp",)
 
@@ -55,13 +56,69 @@ def _arg_spec(value):
         return "i32"
     if isinstance(value, numbers.Real):
         return "f32"
-    raise TypeError(f"a kernel argument cannot be a {type(value).__name__}; pass numpy arrays, "
-                    "torch tensors, numbers, or mark the parameter asc.ConstExpr[...]")
+    raise _BadArgument(f"a kernel argument cannot be a {type(value).__name__}; pass a numpy array "
+                       "or CPU torch tensor, a number, or mark the parameter asc.ConstExpr[...]")
+
+
+class _BadArgument(TypeError):
+    """An argument _arg_spec cannot type (re-raised naming the parameter)."""
+
+
+def _arg_spec_or_none(value):
+    try:
+        return _arg_spec(value)
+    except _BadArgument:
+        return None
+
+
+_CONST_SCALARS = (int, float, bool, str, type(None))
+_CONST_TYPES = "a number, bool, str, None, enum, dtype or a tuple (or list) of them"
+
+
+def _const_spec(name: str, value):
+    """The cache-key part of a ConstExpr argument: ("c", value, type tag). The type
+    tag keeps 1, 1.0 and True (equal as dict keys) apart; lists become tuples."""
+    t = type(value)
+    if t in _CONST_SCALARS:
+        return ("c", value, t)
+    if t is tuple or t is list:
+        value = _const_tuple(name, value)
+        return ("c", value, _type_tags(value))
+    _check_const_element(name, value)
+    return ("c", value, t)
+
+
+def _const_tuple(name: str, seq) -> tuple:
+    out = []
+    for v in seq:
+        t = type(v)
+        if t is tuple or t is list:
+            v = _const_tuple(name, v)
+        elif t not in _CONST_SCALARS:
+            _check_const_element(name, v)
+        out.append(v)
+    return tuple(out)
+
+
+def _check_const_element(name: str, value) -> None:
+    if isinstance(value, np.ndarray):
+        raise TypeError(f"ConstExpr parameter {name!r}: a numpy.ndarray is not a compile-time value; "
+                        f"pass {_CONST_TYPES} (e.g. tuple(a.tolist()))")
+    if not _hashable(value):
+        raise TypeError(f"ConstExpr parameter {name!r}: a {type(value).__name__} is not a compile-time "
+                        f"value; pass {_CONST_TYPES}")
+
+
+def _type_tags(value: tuple) -> tuple:
+    return tuple(_type_tags(v) if type(v) is tuple else type(v) for v in value)
 
 
 def _spec_to_arg(name: str, spec):
     from .codegen import compiler
     if isinstance(spec, np.dtype):
+        if not spec.isnative:
+            # '>f4' has the name float32, but compiling for it would read wrong numbers
+            check_dtype(spec, ParamSpec(name, "gm", spec.name, "GM_ADDR"))
         return compiler.ArgSpec(name, "gm", dt.from_numpy(spec))
     if isinstance(spec, tuple) and spec[0] == "s":
         return compiler.ArgSpec(name, "scalar", dt.from_numpy(spec[1]))
@@ -138,21 +195,24 @@ class JITFunction:
 
     # ----------------------------------------------------------------- launch
     def __getitem__(self, grid) -> "_Launch":
-        launch = self._grids.get(grid)
+        # Only grids whose core_num is a plain int are cached: 8.0 == True + 7 == 8
+        # as dict keys, but only the int is a valid core_num.
+        t = type(grid)
+        canonical = t is int or (t is tuple and len(grid) == 2 and type(grid[0]) is int)
+        launch = self._grids.get(grid) if canonical else None
         if launch is None:
             if isinstance(grid, tuple):
-                core_num, stream = (grid + (None,))[:2] if len(grid) <= 2 else (None, None)
-                if len(grid) > 2:
+                if len(grid) > 2 or not grid:
                     raise TypeError("launch as kernel[core_num] or kernel[core_num, stream]")
+                core_num, stream = (grid + (None,))[:2]
             else:
                 core_num, stream = grid, None
-            if not isinstance(core_num, numbers.Integral) or core_num <= 0:
-                raise TypeError(f"core_num must be a positive int, got {core_num!r}")
-            launch = _Launch(self, int(core_num), stream)
-            try:
-                self._grids[grid] = launch
-            except TypeError:
-                pass
+            launch = _Launch(self, _check_core_num(core_num), stream)
+            if canonical:
+                try:
+                    self._grids[grid] = launch
+                except TypeError:
+                    pass
         return launch
 
     def __call__(self, *args, **kwargs):
@@ -172,18 +232,22 @@ class JITFunction:
                 raise TypeError(f"{self.__name__}(): {exc}") from None
             bound.apply_defaults()
             args = tuple(bound.arguments[n] for n in self.param_names)
-        if self._const_index:
-            key = []
-            runtime = []
-            for i, a in enumerate(args):
-                if i in self._const_index:
-                    v = ConstExpr.unwrap(a)
-                    key.append(("c", v if _hashable(v) else repr(v)))
-                else:
-                    key.append(_arg_spec(a))
-                    runtime.append(a)
-            return tuple(key), runtime
-        return tuple(map(_arg_spec, args)), args
+        try:
+            if self._const_index:
+                key = []
+                runtime = []
+                for i, a in enumerate(args):
+                    if i in self._const_index:
+                        key.append(_const_spec(self.param_names[i], ConstExpr.unwrap(a)))
+                    else:
+                        key.append(_arg_spec(a))
+                        runtime.append(a)
+                return tuple(key), runtime
+            return tuple(map(_arg_spec, args)), args
+        except _BadArgument as exc:
+            i = len(key) if self._const_index else next(
+                j for j, a in enumerate(args) if _arg_spec_or_none(a) is None)
+            raise TypeError(f"argument {self.param_names[i]!r}: {exc}") from None
 
     def compile(self, key: Tuple) -> Tuple:
         """The compiled kernel for a specialization key (memory, disk, or a new compile)."""
@@ -283,6 +347,20 @@ class _Launch:
             launchers.clear()
             launchers[config.generation] = launcher
         return launcher(self.core_num, self.stream, runtime)
+
+
+# Ascend C's blockDim range; a backend may accept fewer (the Model runs 1..4096).
+MAX_CORE_NUM = 65535
+
+
+def _check_core_num(core_num) -> int:
+    if isinstance(core_num, bool) or not isinstance(core_num, numbers.Integral):
+        raise TypeError(f"core_num must be an int, got {core_num!r} ({type(core_num).__name__})")
+    core_num = int(core_num)
+    if not 1 <= core_num <= MAX_CORE_NUM:
+        raise ValueError(f"core_num {core_num} is out of range: a kernel runs on 1..{MAX_CORE_NUM} "
+                         "blocks (kernel[core_num])")
+    return core_num
 
 
 def _compile_hiding_frames(fn: JITFunction, key):

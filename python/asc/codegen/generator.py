@@ -121,8 +121,12 @@ class FunctionSource:
         import inspect
         import textwrap
         self.fn = fn
-        self.filename = inspect.getsourcefile(fn) or "<unknown>"
-        lines, start = inspect.getsourcelines(fn)
+        try:
+            # works for files and for notebook cells (IPython keeps their text in linecache)
+            self.filename = inspect.getsourcefile(fn) or "<unknown>"
+            lines, start = inspect.getsourcelines(fn)
+        except (OSError, TypeError):
+            raise CompileError(_no_source_message(fn)) from None
         self.source = "".join(lines)
         tree = ast.parse(textwrap.dedent(self.source))
         ast.increment_lineno(tree, start - 1)
@@ -132,6 +136,16 @@ class FunctionSource:
             raise CompileError("@asc.jit applies to functions", self.filename, start)
         self.globals = fn.__globals__
         self.closure = closure_values(fn)
+
+
+def _no_source_message(fn) -> str:
+    code = getattr(fn, "__code__", None)
+    where = f" (defined at {code.co_filename}:{code.co_firstlineno})" if code is not None else ""
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
+    return (f"@asc.jit needs the source code of {name!r} to compile it, but Python kept none{where}: "
+            "define kernels and device functions in a .py file (a module or a script) or in a "
+            "Jupyter/IPython notebook cell, not in the interactive interpreter, `python -c` or "
+            "exec() of a string")
 
 
 class CodeGenerator(ast.NodeVisitor):

@@ -48,20 +48,78 @@ def scalar_value(p: ParamSpec, a: Any):
     return int(a)
 
 
-def array_view(obj: Any, p: ParamSpec, backend: str, writeable: bool = False) -> Tuple[int, int]:
-    """(address, nbytes) of an array argument (numpy or CPU torch), used in place."""
+# numpy dtype name -> the dtype a GM parameter of that type takes (native byte
+# order); None where numpy has no such dtype (bfloat16: any 2-byte dtype).
+_EXPECTED: dict = {}
+
+
+def expected_dtype(name: str):
+    """The numpy dtype an array argument for a parameter of dtype `name` must have
+    (None: no exact numpy dtype; checked by `check_dtype`)."""
+    try:
+        return _EXPECTED[name]
+    except KeyError:
+        pass
+    try:
+        dtype = np.dtype(name) if name and name != "bfloat16" else None
+    except TypeError:
+        dtype = None
+    _EXPECTED[name] = dtype
+    return dtype
+
+
+def check_dtype(dtype: np.dtype, p: ParamSpec) -> None:
+    """Raises TypeError unless an array of `dtype` can be passed for parameter `p`
+    (the slow path: the fast path is `dtype is expected_dtype(p.dtype)`)."""
+    if not dtype.isnative:
+        order = "big-endian" if dtype.byteorder == ">" else "little-endian"
+        native = dtype.newbyteorder("=")
+        raise TypeError(f"argument {p.name!r}: array dtype {dtype.str!r} is {order}, not in the host's "
+                        f"byte order; the kernel would read wrong numbers: pass x.astype({native.str!r}) "
+                        f"or np.ascontiguousarray(x, dtype=np.{native.name})")
+    if not p.dtype:
+        return
+    expected = expected_dtype(p.dtype)
+    if expected is not None:
+        if dtype == expected:
+            return
+    elif p.dtype == "bfloat16" and dtype.itemsize == 2:
+        return  # numpy has no bfloat16: its bit patterns in any 2-byte dtype
+    raise TypeError(f"argument {p.name!r}: array dtype {dtype.name} but the kernel was "
+                    f"compiled for {p.dtype}")
+
+
+def array_view(obj: Any, p: ParamSpec, backend: str, expected: Any = False) -> Tuple[int, int]:
+    """(address, nbytes) of an array argument (numpy or CPU torch), used in place.
+
+    Every GM argument must be writeable: a backend cannot tell which ones the
+    kernel writes (the Model writes in place, the NPU backend copies every GM
+    buffer back), so a read-only array (writeable=False, a mode='r' np.memmap,
+    np.frombuffer of bytes) is a TypeError rather than a crash or a silent
+    write. `expected` is expected_dtype(p.dtype) when the caller has it.
+    """
     if isinstance(obj, np.ndarray):
-        if not obj.flags.c_contiguous:
+        if expected is False:
+            expected = expected_dtype(p.dtype)
+        dtype = obj.dtype
+        if dtype is not expected:
+            check_dtype(dtype, p)
+        flags = obj.flags
+        if not flags.c_contiguous:
             raise ValueError(f"argument {p.name!r}: the {backend} needs a C-contiguous array "
                              "(use np.ascontiguousarray)")
-        if writeable and not obj.flags.writeable:
-            raise ValueError(f"argument {p.name!r}: the array is read-only, but results are copied "
-                             "back into it")
-        if p.dtype and obj.dtype.name != p.dtype and not (p.dtype == "bfloat16" and obj.dtype.itemsize == 2):
-            raise TypeError(f"argument {p.name!r}: array dtype {obj.dtype.name} but the kernel was "
-                            f"compiled for {p.dtype}")
-        # __array_interface__ is several times cheaper than obj.ctypes.data
-        return obj.__array_interface__["data"][0], obj.nbytes
+        if not flags.writeable:
+            what = "a read-only np.memmap (mode='r')" if isinstance(obj, np.memmap) else "read-only"
+            raise TypeError(f"argument {p.name!r}: the array is {what}, but the kernel may write any "
+                            "GM argument: pass a writeable array (e.g. a copy: np.array(x))")
+        nbytes = obj.nbytes
+        if nbytes:
+            try:
+                # several times cheaper than obj.__array_interface__ or obj.ctypes.data
+                return _addressof(_c_char.from_buffer(obj)), nbytes
+            except (ValueError, TypeError, BufferError):
+                pass  # a dtype numpy cannot export as a buffer (e.g. a user dtype)
+        return obj.__array_interface__["data"][0], nbytes
     if type(obj).__module__.startswith("torch"):
         if obj.device.type != "cpu":
             raise ValueError(f"argument {p.name!r}: the {backend} takes CPU tensors, got {obj.device}")
@@ -71,6 +129,10 @@ def array_view(obj: Any, p: ParamSpec, backend: str, writeable: bool = False) ->
         return obj.data_ptr(), obj.numel() * obj.element_size()
     raise TypeError(f"argument {p.name!r}: expected a numpy array or CPU torch tensor, "
                     f"got {type(obj).__name__}")
+
+
+_addressof = ctypes.addressof
+_c_char = ctypes.c_char
 
 
 def stub_call_args(params: Sequence[ParamSpec], array: str) -> List[str]:

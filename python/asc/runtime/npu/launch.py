@@ -18,6 +18,9 @@ from .acl import AclRuntime
 
 _SCALARS = SCALAR_CTYPES
 
+# Ascend C's blockDim range (aclrtLaunchKernel / <<<>>>): 1..65535.
+MAX_BLOCK_DIM = 65535
+
 
 def scalar_cell(p: ParamSpec, a: Any):
     ct = _SCALARS.get(p.ctype)
@@ -34,7 +37,7 @@ def scalar_cell(p: ParamSpec, a: Any):
 
 def host_view(obj: Any, p: ParamSpec) -> Tuple[int, int]:
     """(host address, nbytes) of an array argument (copied to the device and back)."""
-    return array_view(obj, p, "NPU backend", writeable=True)
+    return array_view(obj, p, "NPU backend")
 
 
 def run(acl: AclRuntime, entry, params: Sequence[ParamSpec], block_dim: int, stream: int,
@@ -42,8 +45,9 @@ def run(acl: AclRuntime, entry, params: Sequence[ParamSpec], block_dim: int, str
     if len(args) != len(params):
         raise TypeError(f"kernel takes {len(params)} arguments ({', '.join(p.name for p in params)}), "
                         f"got {len(args)}")
-    if block_dim <= 0:
-        raise ValueError(f"block_dim must be positive, got {block_dim}")
+    if not 0 < block_dim <= MAX_BLOCK_DIM:
+        raise ValueError(f"block_dim must be positive and at most {MAX_BLOCK_DIM}: core_num {block_dim} "
+                         f"is outside 1..{MAX_BLOCK_DIM}, the NPU's range")
     views = [host_view(a, p) if p.kind == "gm" else None for p, a in zip(params, args)]
     cells: List[Any] = [None if p.kind == "gm" else scalar_cell(p, a) for p, a in zip(params, args)]
     ptrs = (ctypes.c_void_p * max(1, len(params)))()
