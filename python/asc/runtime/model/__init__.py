@@ -104,8 +104,9 @@ class ModelBackend(KernelBackend):
         return self._cfg_bytes
 
     def _launch(self, entry, marshaller, core_type: int, block_dim: int, args: Sequence[Any]) -> None:
-        if block_dim <= 0:
-            raise ValueError(f"block_dim must be positive, got {block_dim}")
+        if not 0 < block_dim <= launch.MAX_BLOCK_DIM:
+            raise ValueError(f"block_dim must be positive and at most {launch.MAX_BLOCK_DIM}: core_num "
+                             f"{block_dim} is outside 1..{launch.MAX_BLOCK_DIM}, the Model's range")
         ptrs, regions, nreg, keep = marshaller(args)
         cfg = launch.LaunchConfig.from_buffer_copy(self._config_template())
         cfg.block_dim = block_dim
