@@ -21,7 +21,7 @@ class CompileOptions:
     run_passes: bool = True  # canonicalize + cse before emission
     kernel_type: Optional[Any] = None  # a KernelType; None: AIV_ONLY for vector kernels
     opt_level: int = 3
-    auto_sync: bool = True
+    auto_sync: bool = False  # pyasc's default is True; asc inserts no sync yet (NOT_IMPLEMENTED)
     auto_sync_log: str = ""
     bisheng_options: tuple = ()
     always_compile: bool = False  # skip the caches
@@ -39,14 +39,43 @@ _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)}
            for cls in (CodegenOptions, CompileOptions, LaunchOptions)}
 
 
+# Options pyasc has that asc does not implement yet: the accepted value (what
+# asc does) and why another value cannot be honoured. Giving any other value
+# raises NotImplementedError instead of being silently ignored.
+NOT_IMPLEMENTED = {
+    "capture_exceptions": (True, "front-end errors are always raised as asc.CompileError naming your line"),
+    "ir_multithreading": (False, "the IR is built and run on one thread"),
+    "verify_sync": (False, "sync verification is asc-debug's synccheck (not yet available)"),
+    "print_ir_before_all": (False, "use ASC_DUMP_PATH=dir to keep each kernel's MLIR and Ascend C"),
+    "auto_sync": (False, "automatic sync insertion is not implemented yet: write set_flag/wait_flag, or use "
+                         "TQue enque/deque"),
+    "auto_sync_log": ("", "automatic sync insertion is not implemented yet"),
+    "insert_sync": (False, "automatic sync insertion is not implemented yet"),
+    "matmul_cube_only": (False, "the adv Matmul API is not implemented yet"),
+    "opt_level": (3, "the Model compiles at -O2 and the NPU backend with CANN's sample flags; other levels are "
+                     "not passed on yet"),
+    "bisheng_options": ((), "extra bisheng flags are not passed on yet"),
+}
+
+
+def _check_implemented(key: str, value: Any) -> None:
+    accepted, why = NOT_IMPLEMENTED.get(key, (value, ""))
+    if value != accepted:
+        raise NotImplementedError(f"@asc.jit option {key}={value!r} is not supported: {why} "
+                                  f"(the accepted value is {accepted!r})")
+
+
 def split_options(options: Dict[str, Any]):
-    """Distributes @asc.jit keyword options over the three dataclasses."""
+    """Distributes @asc.jit keyword options over the three dataclasses; an
+    option asc does not implement raises NotImplementedError unless it has the
+    value asc's behaviour matches (NOT_IMPLEMENTED)."""
     buckets: Dict[type, Dict[str, Any]] = {cls: {} for cls in _FIELDS}
     for key, value in options.items():
         if isinstance(value, list):
             value = tuple(value)
         for cls, names in _FIELDS.items():
             if key in names:
+                _check_implemented(key, value)
                 buckets[cls][key] = value
                 break
         else:

@@ -1,0 +1,53 @@
+"""@asc.jit options: each one either works or is rejected when the decorator
+runs; none is silently ignored (issue 9, section 4)."""
+
+import numpy as np
+import pytest
+
+import asc
+from asc.options import NOT_IMPLEMENTED, CompileOptions, split_options
+
+
+def body(x: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    x_gm.set_value(0, n)
+
+
+@pytest.mark.parametrize("name, value", [
+    ("auto_sync", True), ("insert_sync", True), ("verify_sync", True), ("opt_level", 2),
+    ("bisheng_options", ["-g"]), ("matmul_cube_only", True), ("ir_multithreading", True),
+    ("print_ir_before_all", True), ("capture_exceptions", False), ("auto_sync_log", "log.txt"),
+])
+def test_unimplemented_option_values_are_rejected_at_decoration(name, value):
+    with pytest.raises(NotImplementedError, match=rf"option {name}=.* is not supported: "):
+        asc.jit(**{name: value})(body)
+
+
+def test_every_unimplemented_option_accepts_what_asc_does():
+    for name, (accepted, _) in NOT_IMPLEMENTED.items():
+        kernel = asc.jit(**{name: accepted})(body)
+        x = np.zeros(4, np.int32)
+        kernel[1](x, 4)
+        assert x[0] == 4
+
+
+def test_defaults_are_the_accepted_values():
+    defaults = CompileOptions()
+    for name, (accepted, _) in NOT_IMPLEMENTED.items():
+        if hasattr(defaults, name):
+            assert getattr(defaults, name) == accepted, name
+
+
+def test_working_options_change_what_they_say():
+    x = np.zeros(4, np.int32)
+    stripped = asc.jit(strip_loc=True)(body).warmup(x, 4).source
+    assert "#line" not in stripped
+    assert "#line" in asc.jit(body).warmup(x, 4).source
+    _, opts, launch = split_options({"always_compile": True, "core_num": 2})
+    assert opts.always_compile and launch.core_num == 2
+
+
+def test_unknown_option_is_a_type_error():
+    with pytest.raises(TypeError, match="unknown option 'auto_synk'"):
+        asc.jit(auto_synk=True)(body)
