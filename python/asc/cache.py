@@ -8,6 +8,15 @@ Entries are directories `<cache>/<kk>/<key>/`; every file is written to a
 temporary name and moved into place with os.replace, and `kernel.json` is
 written last, so a reader sees either no entry or a whole one, even with
 several processes compiling the same kernel or a process killed mid-write.
+
+Integrity: `kernel.json` holds the sha256 of every file of the entry and a
+checksum of itself, both checked before anything of the entry is used; an
+entry that fails (truncated, bit-flipped, edited, wrong fields) is removed with
+one logged warning line naming the file, and the kernel is compiled again.
+The Model's artefacts (runtime/build.py) follow the same rule with a
+`<file>.sha256` sidecar. Temporary files (`.<name>.tmp.<pid>.<random>`) left
+by killed processes are removed once older than TMP_MAX_AGE_S, whenever a
+compile writes to their directory.
 """
 
 from __future__ import annotations
@@ -15,7 +24,9 @@ from __future__ import annotations
 import atexit
 import hashlib
 import json
+import mmap
 import os
+import time
 import uuid
 from pathlib import Path
 from typing import Any, Dict, Optional
@@ -77,24 +88,109 @@ def digest(*parts: Any) -> str:
     return h.hexdigest()
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
+# ---- integrity helpers (shared with runtime/model/build.py) ----
+
+# A temporary file older than this is an orphan of a killed process (no compile
+# takes minutes) and is removed by the next compile writing to its directory.
+TMP_MAX_AGE_S = 600.0
+
+
+def tmp_path(path: Path) -> Path:
+    """A private temporary name next to `path` (same directory, hence same
+    filesystem, so os.replace onto `path` is atomic)."""
+    return path.with_name(f".{path.name}.tmp.{os.getpid()}.{uuid.uuid4().hex[:12]}")
+
+
+def is_tmp(name: str) -> bool:
+    return ".tmp." in name or name.endswith(".tmp")
+
+
+def remove_stale_tmp(directory: Path, max_age_s: float = TMP_MAX_AGE_S) -> None:
+    """Removes the temporary files in `directory` older than `max_age_s`."""
+    limit = time.time() - max_age_s
+    try:
+        with os.scandir(directory) as it:
+            for e in it:
+                try:
+                    if is_tmp(e.name) and e.is_file(follow_symlinks=False) and e.stat().st_mtime < limit:
+                        os.unlink(e.path)
+                except OSError:
+                    pass
+    except OSError:
+        pass
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    tmp = tmp_path(path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    """sha256 of a file's content (mapped, not copied, when large)."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size < (1 << 20):
+            return hashlib.sha256(f.read()).hexdigest()
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+            return hashlib.sha256(m).hexdigest()  # hashlib drops the GIL on large buffers
+
+
+def warn_removed(path: Path, reason: str) -> None:
+    """The one warning line of a healed cache file."""
+    import logging  # only on this rare path: keeps `import asc` lean
+
+    logging.getLogger("asc").warning("asc: cache file %s %s; removed, it is rebuilt", path, reason)
+
+
+def remove_quietly(*paths: Path) -> None:
+    for p in paths:
+        try:
+            os.unlink(p)
+        except OSError:
+            pass
 
 
 def entry_dir(key: str) -> Path:
     return cache_root() / key[:2] / key
 
 
+_SUMS = "files_sha256"  # kernel.json: {file name: sha256 of its bytes}
+_CHECKSUM = "checksum"  # kernel.json: sha256 of the rest of kernel.json
+
+
+def _record_checksum(record: Dict[str, Any]) -> str:
+    rest = {k: v for k, v in record.items() if k != _CHECKSUM}
+    return sha256_bytes(json.dumps(rest, sort_keys=True).encode())
+
+
 def store(key: str, meta: Dict[str, Any], files: Dict[str, str], d: Optional[Path] = None) -> Path:
-    """Writes an entry: `files` first, then `kernel.json` (the entry's validity marker)."""
+    """Writes an entry: `files` first, then `kernel.json` (the entry's validity
+    marker, holding their checksums and its own)."""
     d = d or entry_dir(key)
     d.mkdir(parents=True, exist_ok=True)
+    remove_stale_tmp(d)
+    record = dict(meta)
+    sums = {}
     for name, text in files.items():
-        _write_atomic(d / name, text.encode())
-    _write_atomic(d / "kernel.json", json.dumps(meta, sort_keys=True).encode())
+        data = text.encode()
+        sums[name] = sha256_bytes(data)
+        write_atomic(d / name, data)
+    record[_SUMS] = sums
+    record[_CHECKSUM] = _record_checksum(record)
+    write_atomic(d / "kernel.json", json.dumps(record, sort_keys=True).encode())
     return d
 
 
@@ -135,12 +231,61 @@ def load(key: str, file_names) -> Optional[tuple]:
         if all(name in files for name in file_names):
             return meta, {name: files[name] for name in file_names}
     d = entry_dir(key)
+    marker = d / "kernel.json"
     try:
-        meta = json.loads((d / "kernel.json").read_text())
-        files = {name: (d / name).read_text() for name in file_names}
-    except (OSError, ValueError):
+        raw = marker.read_bytes()
+    except OSError:
+        return None  # no entry
+    try:
+        record = json.loads(raw)
+    except ValueError:  # also a non-UTF-8 byte
+        record = None
+    if not isinstance(record, dict):
+        warn_removed(marker, "is not valid JSON")
+        remove_quietly(marker)
         return None
+    if record.get(_CHECKSUM) != _record_checksum(record):
+        warn_removed(marker, "fails its checksum")
+        remove_quietly(marker)
+        return None
+    if not _valid_record(record):
+        warn_removed(marker, "has wrong fields")
+        remove_quietly(marker)
+        return None
+    sums = record[_SUMS]
+    files = {}
+    for name in file_names:
+        if name not in sums:
+            return None  # an entry written without this file (e.g. the MLIR): a miss
+        p = d / name
+        try:
+            data = p.read_bytes()
+        except OSError:
+            data = None
+        if data is None or sha256_bytes(data) != sums[name]:
+            warn_removed(p, "is missing" if data is None else "fails its checksum (truncated or edited)")
+            remove_quietly(marker, p)
+            return None
+        files[name] = data.decode()
+    meta = {k: v for k, v in record.items() if k not in (_SUMS, _CHECKSUM)}
     return meta, files
+
+
+def _valid_record(record: Dict[str, Any]) -> bool:
+    """The fields the front end reads from kernel.json have the right shapes."""
+    from dataclasses import fields
+
+    from .runtime.backend import ParamSpec
+
+    sums = record.get(_SUMS)
+    if not isinstance(sums, dict) or not all(isinstance(v, str) for v in sums.values()):
+        return False
+    if not isinstance(record.get("name"), str) or not isinstance(record.get("kernel_type", ""), str):
+        return False
+    params = record.get("params")
+    names = {f.name for f in fields(ParamSpec)}
+    return isinstance(params, list) and all(
+        isinstance(p, dict) and set(p) == names and all(isinstance(v, str) for v in p.values()) for p in params)
 
 
 def dump(name: str, mlir: str, source: str) -> None:
@@ -148,5 +293,5 @@ def dump(name: str, mlir: str, source: str) -> None:
     if d is None:
         return
     d.mkdir(parents=True, exist_ok=True)
-    _write_atomic(d / f"{name}.mlir", mlir.encode())
-    _write_atomic(d / f"{name}.cpp", source.encode())
+    write_atomic(d / f"{name}.mlir", mlir.encode())
+    write_atomic(d / f"{name}.cpp", source.encode())

@@ -20,6 +20,7 @@ from typing import Any, List, Optional, Sequence
 
 from ..backend import CompiledKernel, KernelBackend, Launcher
 from ..platforms import PlatformSpec, get_platform
+from ... import cache as _asc_cache
 from . import build, launch
 from .build import ModelCompileError
 
@@ -52,6 +53,44 @@ def parse_trace(text: str) -> List[dict]:
     return events
 
 
+# Libraries loaded under an alias after a rebuild (see _open_library), by path:
+# for the path itself, the dynamic loader would hand back the bad handle.
+_rebuilt_libraries = {}
+
+
+def _dlopen(path: Path):
+    lib = ctypes.CDLL(str(path))
+    entry = getattr(lib, launch.ENTRY)
+    entry.restype = ctypes.c_int
+    entry.argtypes = [ctypes.POINTER(launch.LaunchConfig), ctypes.c_void_p]
+    return lib, entry
+
+
+def _open_library(source: str, cache_dir: Optional[Path], inc: Path):
+    """(path, CDLL, entry) of a kernel's library: compiled, or found in the cache
+    and matched against its checksum before it is loaded (build_library). One
+    that matches but cannot be loaded or lacks the entry point is removed,
+    rebuilt once and loaded under a fresh name."""
+    path = build.build_library(source, cache_dir, inc)
+    got = _rebuilt_libraries.get(str(path))
+    if got is not None:
+        return (path, *got)
+    try:
+        return (path, *_dlopen(path))
+    except (OSError, AttributeError) as exc:
+        _asc_cache.warn_removed(path, f"cannot be loaded ({exc})")
+    path = build.build_library(source, cache_dir, inc, rebuild=True)
+    alias = build.alias(path)
+    try:
+        got = _dlopen(alias)
+    except (OSError, AttributeError) as exc:
+        raise ModelCompileError(f"the rebuilt Model library {path} cannot be loaded either: {exc}") from None
+    finally:
+        _asc_cache.remove_quietly(alias)
+    _rebuilt_libraries[str(path)] = got
+    return (path, *got)
+
+
 class ModelBackend(KernelBackend):
     name = "model"
 
@@ -71,12 +110,8 @@ class ModelBackend(KernelBackend):
             inc = build.include_dir()
             source = kernel.source + launch.launch_stub(kernel.name, kernel.params)
             t0 = time.perf_counter()
-            lib_path = build.build_library(source, kernel.cache_dir, inc)
+            lib_path, lib, entry = _open_library(source, kernel.cache_dir, inc)
             self.last_compile_s = time.perf_counter() - t0
-            lib = ctypes.CDLL(str(lib_path))
-            entry = getattr(lib, launch.ENTRY)
-            entry.restype = ctypes.c_int
-            entry.argtypes = [ctypes.POINTER(launch.LaunchConfig), ctypes.c_void_p]
             state = {"lib": lib, "entry": entry, "path": lib_path}
             kernel.backend_state["model"] = state
         entry = state["entry"]

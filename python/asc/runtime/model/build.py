@@ -6,20 +6,31 @@ Two artefacts:
     root, so a kernel build never recompiles it;
   * one kernel library per (source, stub, flags, toolchain) in the kernel's
     cache_dir, named by a hash so a new process finds and reuses it.
+
+Every artefact (runtime object, precompiled header, kernel library, toolchain
+stamp) is written to a temporary name and renamed into place, then its sha256
+is written next to it (`<file>.sha256`, the artefact's validity marker). The
+checksum is verified before the file is used: a kernel library is never
+dlopen()ed before; a file that fails is removed with one logged warning and
+rebuilt. Builders of one artefact are serialized by an flock on
+`.<file>.lock` (threads and processes alike; the kernel releases it when a
+builder is killed), so concurrent first launches compile it once.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
-import shlex
 import shutil
 import subprocess
+import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, Tuple
+
+from ... import cache as _cache
 
 # -fopenmp-simd: honour `#pragma omp simd` on the element loops (vectorised at
 # -O2; no OpenMP runtime is linked). -fno-math-errno: libm calls never set errno
@@ -32,12 +43,110 @@ CXX_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-fvisibility=hidden", "-Wno-narrowin
 # the critical path of the first launch, at no measurable run-time cost.
 RUNTIME_FLAGS = tuple("-O1" if f == "-O2" else f for f in CXX_FLAGS)
 
-_lock = threading.Lock()
 _tmp_root: Optional[Path] = None
 
 
 class ModelCompileError(RuntimeError):
     """g++ rejected the kernel (or the runtime); the message holds its output."""
+
+
+# ---- integrity of the cached artefacts ----
+
+OK, MISSING, BAD = "ok", "missing", "bad"
+
+
+def _sum_path(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256")
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+def check(path: Path) -> Tuple[str, str]:
+    """(state, reason) of a cached artefact: OK when it matches its checksum;
+    MISSING when it or its checksum is absent (never built, or its builder was
+    killed before the checksum was written); BAD otherwise."""
+    try:
+        want = _sum_path(path).read_bytes().strip()
+    except OSError:
+        return MISSING, ""
+    try:
+        got = _cache.sha256_file(path).encode()
+    except FileNotFoundError:
+        return MISSING, ""
+    except OSError as exc:
+        return BAD, f"cannot be read ({exc.strerror})"
+    if got != want:
+        return BAD, "fails its checksum (truncated or modified)"
+    return OK, ""
+
+
+_verified = {}  # path -> stat identity of a large artefact (the PCH) verified in this process
+
+
+def _check_once(path: Path) -> Tuple[str, str]:
+    """check(), remembered per process while the file's identity (inode, size,
+    mtime, ctime) is unchanged: the PCH is tens of MB."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return MISSING, ""
+    ident = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    if _verified.get(str(path)) == ident:
+        return OK, ""
+    state = check(path)
+    if state[0] == OK:
+        _verified[str(path)] = ident
+    return state
+
+
+def discard(path: Path, reason: Optional[str] = None) -> None:
+    """Removes an artefact and its checksum; with a reason, says so in one warning line."""
+    if reason is not None:
+        _cache.warn_removed(path, reason)
+    _verified.pop(str(path), None)
+    _cache.remove_quietly(_sum_path(path), path)
+
+
+def _commit(tmp: Path, path: Path) -> None:
+    """Moves a finished artefact into place, then writes its checksum."""
+    digest = _cache.sha256_file(tmp)
+    os.replace(tmp, path)
+    _cache.write_atomic(_sum_path(path), digest.encode() + b"\n")
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path):
+    """Exclusive flock on `path` (between threads and processes; released by
+    the kernel if the holder dies). Without flock support, no lock: the atomic
+    renames and checksums still keep every reader safe."""
+    fd = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except OSError:
+        if fd is not None:
+            os.close(fd)
+            fd = None
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def alias(path: Path) -> Path:
+    """A new name for the file `path` (hard link, else copy), for loading a
+    rebuilt library: the dynamic loader hands back the handle it already holds
+    for a path it loaded before. The caller removes it after loading."""
+    a = _cache.tmp_path(path)
+    try:
+        os.link(path, a)
+    except OSError:
+        shutil.copy2(path, a)
+    return a
 
 
 def include_dir() -> Path:
@@ -128,6 +237,30 @@ def _stat_key(inc: Path) -> str:
 _toolchain_cache = {}
 
 
+_HEX = frozenset(b"0123456789abcdef")
+
+
+def _stamp_check(digest: bytes) -> bytes:
+    return hashlib.sha256(digest).hexdigest()[:16].encode()
+
+
+def _read_stamp(stamp: Path) -> Optional[str]:
+    """The digest in a stamp file ("<digest> <checksum of digest>"), or None;
+    a corrupt stamp is removed (one warning line)."""
+    try:
+        raw = stamp.read_bytes()
+    except OSError:
+        return None
+    parts = raw.split()
+    if len(parts) == 2 and len(parts[0]) == 64 and _HEX.issuperset(parts[0]) \
+            and parts[1] == _stamp_check(parts[0]):
+        return parts[0].decode()
+    if not (len(parts) == 1 and len(parts[0]) == 64 and _HEX.issuperset(parts[0])):  # not the old format
+        _cache.warn_removed(stamp, "is corrupt")
+    _cache.remove_quietly(stamp)
+    return None
+
+
 def toolchain_digest(inc: Path) -> str:
     """Content hash of the toolchain (g++ --version, flags, Model sources) that keys
     every Model artefact. A new process finds it through a small stamp file named
@@ -135,18 +268,12 @@ def toolchain_digest(inc: Path) -> str:
     key = str(inc)
     if key not in _toolchain_cache:
         stamp = cache_root() / "stamps" / _stat_key(inc)[:40]
-        digest = None
-        try:
-            digest = stamp.read_text().strip()
-        except OSError:
-            pass
-        if not digest or len(digest) != 64:
+        digest = _read_stamp(stamp)
+        if digest is None:
             digest = _content_digest(inc)
             try:
                 stamp.parent.mkdir(parents=True, exist_ok=True)
-                tmp = stamp.with_name(f".{stamp.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-                tmp.write_text(digest)
-                os.replace(tmp, stamp)
+                _cache.write_atomic(stamp, digest.encode() + b" " + _stamp_check(digest.encode()) + b"\n")
             except OSError:
                 pass
         _toolchain_cache[key] = digest
@@ -164,17 +291,21 @@ _cache_root = {}
 
 
 def cache_root() -> Path:
-    env = os.environ.get("ASC_CACHE_DIR")
-    got = _cache_root.get(env)
+    """`model/` under asc's cache root (asc.cache.cache_root: $ASC_CACHE_DIR,
+    $PYASC_CACHE_DIR, $XDG_CACHE_HOME/asc, ~/.cache/asc), or a per-process
+    temporary directory when that is not writable."""
+    root = _cache.cache_root()
+    got = _cache_root.get(root)
     if got is not None:
         return got
-    root = Path(env) if env else Path.home() / ".cache" / "asc"
+    got = root / "model"
     try:
-        (root / "model").mkdir(parents=True, exist_ok=True)
-        got = root / "model"
+        got.mkdir(parents=True, exist_ok=True)
+        if not os.access(got, os.W_OK | os.X_OK):
+            got = temp_root()
     except OSError:
         got = temp_root()
-    _cache_root[env] = got
+    _cache_root[root] = got
     return got
 
 
@@ -196,20 +327,33 @@ class _Job:
         if self.proc.returncode != 0:
             raise ModelCompileError(f"{self.what} failed ({' '.join(self.cmd)}):\n{err}{out}")
 
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.communicate()
+
 
 def _runtime_path(inc: Path) -> Path:
     return cache_root() / f"runtime-{toolchain_digest(inc)[:20]}.o"
 
 
 def runtime_object(inc: Path) -> Path:
-    """The compiled runtime.cpp, built at most once per toolchain digest."""
+    """The compiled runtime.cpp, built at most once per toolchain digest (and
+    again if the cached one fails its checksum)."""
     out = _runtime_path(inc)
-    with _lock:
-        if not out.exists():
-            tmp = out.with_suffix(f".{os.getpid()}.tmp.o")
+    if check(out)[0] == OK:
+        return out
+    with _file_lock(_lock_path(out)):
+        state, why = check(out)
+        if state == OK:
+            return out
+        discard(out, why if state == BAD else None)
+        tmp = _cache.tmp_path(out)
+        try:
             _run([cxx(), *RUNTIME_FLAGS, "-I", str(inc), "-c", str(runtime_source(inc)), "-o", str(tmp)],
                  "compiling the Model runtime")
-            os.replace(tmp, out)
+            _commit(tmp, out)
+        finally:
+            _cache.remove_quietly(tmp)
     return out
 
 
@@ -219,33 +363,108 @@ def pch_dir(inc: Path) -> Path:
     return cache_root() / f"pch-{toolchain_digest(inc)[:20]}"
 
 
+# The detached PCH builder: holds the PCH's lock (a second builder gives up),
+# compiles at low priority to a temporary name, renames it into place, then
+# writes its checksum. Plain python (-I -S): it imports nothing of asc.
+_PCH_SCRIPT = r"""
+import fcntl, hashlib, os, subprocess, sys, uuid
+lock, gch, tmp = sys.argv[1:4]
+fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+try:
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+except OSError:
+    sys.exit(0)
+if os.path.exists(gch) and os.path.exists(gch + ".sha256"):
+    sys.exit(0)
+os.nice(10)
+try:
+    if subprocess.run(sys.argv[4:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode == 0:
+        h = hashlib.sha256()
+        with open(tmp, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        os.replace(tmp, gch)
+        side = f"{os.path.dirname(gch)}/.{os.path.basename(gch)}.sha256.tmp.{os.getpid()}.{uuid.uuid4().hex[:12]}"
+        with open(side, "w") as f:
+            f.write(h.hexdigest() + "\n")
+        os.replace(side, gch + ".sha256")
+finally:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+"""
+
+
 def _start_pch(inc: Path) -> None:
     """Builds the precompiled header in a detached, low-priority process, for
     the kernels compiled after this one (no kernel ever waits for it)."""
     d = pch_dir(inc)
     gch = d / "kernel_operator.h.gch"
+    if not sys.executable:
+        return
     try:
         d.mkdir(parents=True, exist_ok=True)
-        marker = d / ".building"
+        lock = _lock_path(gch)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            if time.time() - marker.stat().st_mtime < 300:
-                return  # another process is building it
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # only probing: the builder takes it
         except OSError:
-            pass
-        marker.write_text(str(os.getpid()))
-        tmp = d / f".kernel_operator.{os.getpid()}.tmp.gch"
-        cmd = " ".join(shlex.quote(a) for a in [cxx(), *CXX_FLAGS, "-I", str(inc), "-x",
-                                                  "c++-header", str(inc / "kernel_operator.h"), "-o", str(tmp)])
-        script = (f"nice -n 10 {cmd} && mv -f {shlex.quote(str(tmp))} {shlex.quote(str(gch))}; "
-                  f"rm -f {shlex.quote(str(tmp))} {shlex.quote(str(marker))}")
-        subprocess.Popen(["/bin/sh", "-c", script], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
+            return  # another process is building it
+        finally:
+            os.close(fd)
+        cmd = [cxx(), *CXX_FLAGS, "-I", str(inc), "-x", "c++-header", str(inc / "kernel_operator.h"),
+               "-o", str(_cache.tmp_path(gch))]
+        subprocess.Popen([sys.executable, "-I", "-S", "-c", _PCH_SCRIPT, str(lock), str(gch), cmd[-1], *cmd],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
     except OSError:
         pass  # no PCH: kernels compile from the headers
 
 
-def build_library(source: str, cache_dir: Optional[Path], inc: Path) -> Path:
-    """Compiles `source` (kernel + launch stub) into a cached shared library.
+def _remove_orphans(inc: Path, d: Path) -> None:
+    """Temporary files of killed builders in the directories a build writes to."""
+    root = cache_root()
+    for sub in (d, root, root / "stamps", pch_dir(inc)):
+        _cache.remove_stale_tmp(sub)
+
+
+class _Compile:
+    """One g++ run for a kernel, using the precompiled header when there is
+    one: the PCH is checked against its checksum while g++ runs (it is tens of
+    MB), and a PCH that fails, or that breaks a compile the plain headers
+    pass, is removed (one warning) and the compile redone without it."""
+
+    def __init__(self, cmd_for: Callable[[bool], List[str]], gch: Path, what: str):
+        self.cmd_for, self.gch, self.what = cmd_for, gch, what
+        self.pch = gch.exists() and _sum_path(gch).exists()
+        self.job = _Job(cmd_for(self.pch), what)
+        if self.pch:
+            state, why = _check_once(gch)
+            if state != OK:
+                self.job.kill()
+                if state == BAD:
+                    discard(gch, why)
+                self.pch = False
+                self.job = _Job(cmd_for(False), what)
+
+    def wait(self) -> None:
+        try:
+            self.job.wait()
+        except ModelCompileError:
+            if not self.pch:
+                raise
+            self.pch = False
+            _Job(self.cmd_for(False), self.what).wait()  # raises when the kernel is at fault
+            discard(self.gch, "breaks kernel compiles that succeed without it")
+
+
+def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bool = False) -> Path:
+    """Compiles `source` (kernel + launch stub) into a cached shared library and
+    returns its path; a cached one is returned only after it matched its
+    checksum. `rebuild`: the cached library is unusable although it passed
+    (the caller has said why); build it again.
 
     With no runtime object yet (a fresh cache), the runtime and the kernel
     compile in parallel and are linked after; with the runtime cached, one g++
@@ -255,37 +474,48 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path) -> Path:
     """
     digest = hashlib.sha256((toolchain_digest(inc) + "\0" + source).encode()).hexdigest()[:24]
     d = Path(cache_dir) if cache_dir is not None else temp_root()
-    d.mkdir(parents=True, exist_ok=True)
     lib = d / f"model-{digest}.so"
-    if lib.exists():
+    if not rebuild and check(lib)[0] == OK:
         return lib
-    src = d / f"model-{digest}.cpp"
-    src.write_text(source)
-    stem = f"model-{digest}.{os.getpid()}.{threading.get_ident()}"
-    tmp = d / f"{stem}.tmp.so"
-    pch = pch_dir(inc)
-    have_pch = (pch / "kernel_operator.h.gch").exists()
-    inc_flags = (["-I", str(pch)] if have_pch else []) + ["-I", str(inc)]
-    rt = _runtime_path(inc)
-    rt_cached = rt.exists()
-    if rt_cached:
-        _run([cxx(), *CXX_FLAGS, "-shared", *inc_flags, str(src), str(rt), "-o", str(tmp)],
-             "compiling the kernel for the Model")
-    else:
-        obj = d / f"{stem}.tmp.o"
+    d.mkdir(parents=True, exist_ok=True)
+    with _file_lock(_lock_path(lib)):  # one builder per library; the others wait, then find it
+        state, why = check(lib)
+        if state == OK and not rebuild:
+            return lib
+        discard(lib, why if state == BAD and not rebuild else None)
+        _remove_orphans(inc, d)
+        src = d / f"model-{digest}.cpp"
+        _cache.write_atomic(src, source.encode())
+        gch = pch_dir(inc) / "kernel_operator.h.gch"
+
+        def flags(pch: bool) -> List[str]:
+            return [cxx(), *CXX_FLAGS, *(["-I", str(gch.parent)] if pch else []), "-I", str(inc)]
+
+        rt = _runtime_path(inc)
+        state, why = check(rt)
+        if state == BAD:
+            discard(rt, why)
+        rt_cached = state == OK
+        tmp = _cache.tmp_path(lib)
+        obj = _cache.tmp_path(d / f"model-{digest}.o")
         try:
-            job = _Job([cxx(), *CXX_FLAGS, *inc_flags, "-c", str(src), "-o", str(obj)],
-                       "compiling the kernel for the Model")
-            try:
-                runtime_object(inc)
-            finally:
+            if rt_cached:
+                job = _Compile(lambda pch: [*flags(pch), "-shared", str(src), str(rt), "-o", str(tmp)], gch,
+                               "compiling the kernel for the Model")
                 job.wait()
-            _run([cxx(), *CXX_FLAGS, "-shared", str(obj), str(rt), "-o", str(tmp)], "linking the kernel for the Model")
+            else:
+                job = _Compile(lambda pch: [*flags(pch), "-c", str(src), "-o", str(obj)], gch,
+                               "compiling the kernel for the Model")
+                try:
+                    runtime_object(inc)
+                finally:
+                    job.wait()
+                _run([cxx(), *CXX_FLAGS, "-shared", str(obj), str(rt), "-o", str(tmp)],
+                     "linking the kernel for the Model")
+            _commit(tmp, lib)
         finally:
-            if obj.exists():
-                obj.unlink()
-    os.replace(tmp, lib)  # atomic: concurrent builders never see a partial file
-    if not have_pch and rt_cached:
+            _cache.remove_quietly(tmp, obj)
+    if not job.pch and rt_cached:
         # Only from a cache's second kernel on: a cache used for one kernel
         # (a test's temp dir) never pays for a PCH it would not use.
         _start_pch(inc)

@@ -1,0 +1,291 @@
+"""Integrity of the kernel and Model caches (issue 8, items 5 and 6): concurrent
+first builds of one kernel, a library that passed its checksum but is not
+usable, checksums of every cached file checked before use, orphaned temporary
+files, and one cache root for the front end and the Model."""
+
+import ctypes
+import hashlib
+import json
+import logging
+import os
+import subprocess
+import sys
+import threading
+import time
+import uuid
+
+import numpy as np
+import pytest
+
+from conftest import gm, make_kernel, scalar
+from asc import cache
+from asc.runtime.model import ModelBackend, build
+
+SCALE_PARAMS = [gm("x"), gm("y"), scalar("n"), scalar("factor", "float", "float32")]
+
+
+def scale_source(add: float, tag: str = "") -> str:
+    """y = x * factor + add, n elements per block; `tag` makes the source (hence the library) new."""
+    return f"""#include "kernel_operator.h"
+// {tag}
+extern "C" __global__ __aicore__ void scale(GM_ADDR x, GM_ADDR y, int32_t n, float factor) {{
+  int32_t off = AscendC::GetBlockIdx() * n;
+  AscendC::GlobalTensor<float> x_gm;
+  AscendC::GlobalTensor<float> y_gm;
+  x_gm.SetGlobalBuffer((__gm__ float*)x + off, n);
+  y_gm.SetGlobalBuffer((__gm__ float*)y + off, n);
+  AscendC::LocalTensor<float> t(AscendC::TPosition::VECIN, 0, n);
+  AscendC::DataCopy(t, x_gm, n);
+  AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
+  AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
+  AscendC::Muls(t, t, factor, n);
+  AscendC::Adds(t, t, {add:.1f}f, n);
+  AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+  AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+  AscendC::DataCopy(y_gm, t, n);
+}}
+"""
+
+
+def run_scale(backend, kernel, add, seed=0):
+    x = np.arange(4 * 256, dtype=np.float32) + seed
+    y = np.full_like(x, -1.0)
+    backend.load(kernel)(4, None, [x, y, 256, 0.5])
+    np.testing.assert_allclose(y, x * np.float32(0.5) + np.float32(add), rtol=1e-6)
+
+
+def warnings_naming(caplog, path):
+    lines = [r.getMessage() for r in caplog.records if r.name == "asc" and r.levelno == logging.WARNING]
+    return [m for m in lines if str(path) in m], lines
+
+
+@pytest.fixture
+def kdir(cache):
+    """A fresh per-test kernel directory under the session cache (runtime object shared)."""
+    d = cache / "integrity" / uuid.uuid4().hex[:8]
+    d.mkdir(parents=True)
+    return d
+
+
+def test_threads_first_launch_of_one_new_kernel(kdir):
+    """Several threads load the same new kernel at once (each with its own
+    CompiledKernel, as separate callers have): every one launches correctly.
+    Before: a builder rewrote model-<digest>.cpp in place while another's g++
+    read it, linking a library without `asc_model_launch` (then every thread's
+    load failed: the process held the bad handle). Staggered starts and a
+    thread holding the GIL widen that window: before the fix, about 3 rounds
+    in 5 failed."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.02)
+    errors = []
+    try:
+        for rnd in range(4):
+            src = scale_source(2.0, f"race {rnd} {uuid.uuid4().hex}")
+            stop = []
+
+            def hog():
+                while not stop:
+                    sum(range(1000))
+
+            def work(i):
+                try:
+                    time.sleep(0.05 * i)
+                    run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir / str(rnd)), 2.0, i)
+                except Exception as exc:  # noqa: BLE001 - collected and reported below
+                    errors.append(f"round {rnd}, thread {i}: {exc!r}")
+
+            threads = [threading.Thread(target=hog)] + [threading.Thread(target=work, args=(i,)) for i in range(6)]
+            for t in threads:
+                t.start()
+            for t in threads[1:]:
+                t.join()
+            stop.append(True)
+            threads[0].join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors, errors
+    for rnd in range(4):
+        libs = list((kdir / str(rnd)).glob("model-*.so"))
+        assert len(libs) == 1
+        assert (kdir / str(rnd) / (libs[0].name + ".sha256")).read_text().strip() == \
+            hashlib.sha256(libs[0].read_bytes()).hexdigest()
+        assert not [n for n in os.listdir(kdir / str(rnd)) if ".tmp" in n]
+
+
+def test_loaded_library_without_entry_is_dropped_and_rebuilt(kdir, caplog, tmp_path):
+    """A library that passed its checksum yet lacks the entry point (what the
+    compile race produced), already dlopen()ed by this process: the next load
+    drops it, rebuilds it once and launches; so does every later load. Before:
+    `undefined symbol: asc_model_launch` on that and every later launch."""
+    src = scale_source(3.0, uuid.uuid4().hex)
+    lib = build.build_library(src + _stub(), kdir, build.include_dir())
+    empty = tmp_path / "empty.so"
+    subprocess.run([build.cxx(), "-shared", "-fPIC", "-x", "c++", os.devnull, "-o", str(empty)], check=True)
+    data = empty.read_bytes()
+    lib.write_bytes(data)
+    lib.with_name(lib.name + ".sha256").write_text(hashlib.sha256(data).hexdigest() + "\n")
+    stale = ctypes.CDLL(str(lib))  # the process holds the bad handle, as the losing thread did
+    assert not hasattr(stale, "asc_model_launch")
+    caplog.set_level(logging.WARNING, logger="asc")
+    run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 3.0)
+    named, _ = warnings_naming(caplog, lib)
+    assert len(named) == 1 and "cannot be loaded" in named[0]
+    for seed in (1, 2):  # later loads (new CompiledKernel, new backend) and launches work
+        run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 3.0, seed)
+    assert build.check(lib)[0] == build.OK
+    assert len(warnings_naming(caplog, lib)[0]) == 1
+
+
+def _stub():
+    from asc.runtime.model import launch
+    return launch.launch_stub("scale", SCALE_PARAMS)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "bitflip", "empty", "sidecar"])
+def test_damaged_library_is_rebuilt_before_it_is_loaded(kdir, caplog, damage):
+    """build_library checks a cached library against its checksum before
+    returning it (nothing is dlopen()ed here: a damaged one would crash)."""
+    kernel_src = scale_source(4.0, uuid.uuid4().hex)
+    src = kernel_src + _stub()  # what the backend compiles
+    inc = build.include_dir()
+    lib = build.build_library(src, kdir, inc)
+    side = lib.with_name(lib.name + ".sha256")
+    assert side.read_bytes().strip() == hashlib.sha256(lib.read_bytes()).hexdigest().encode()
+    data = bytearray(lib.read_bytes())
+    if damage == "truncate":
+        lib.write_bytes(data[: len(data) // 2])
+    elif damage == "bitflip":
+        data[len(data) // 2] ^= 0x10
+        lib.write_bytes(bytes(data))
+    elif damage == "empty":
+        lib.write_bytes(b"")
+    else:
+        side.write_bytes(b"\xff\xfe not a checksum")
+    caplog.set_level(logging.WARNING, logger="asc")
+    again = build.build_library(src, kdir, inc)
+    assert again == lib and build.check(lib)[0] == build.OK
+    named, lines = warnings_naming(caplog, lib)
+    assert len(named) == 1 and len(lines) == 1, lines
+    run_scale(ModelBackend(), make_kernel("scale", kernel_src, SCALE_PARAMS, kdir), 4.0)
+
+
+def test_bad_runtime_object_is_rebuilt(kdir, caplog):
+    """A damaged runtime-*.o is removed and compiled again before a kernel links with it."""
+    inc = build.include_dir()
+    rt = build.runtime_object(inc)
+    good = rt.read_bytes()
+    rt.write_bytes(b"\x7fELF" + bytes(200))
+    caplog.set_level(logging.WARNING, logger="asc")
+    run_scale(ModelBackend(), make_kernel("scale", scale_source(5.0, uuid.uuid4().hex), SCALE_PARAMS, kdir), 5.0)
+    named, lines = warnings_naming(caplog, rt)
+    assert len(named) == 1 and len(lines) == 1, lines
+    assert build.check(rt)[0] == build.OK and len(rt.read_bytes()) == len(good)
+
+
+def test_non_utf8_stamp_is_rebuilt(monkeypatch, tmp_path, caplog):
+    """A stamp with a non-UTF-8 byte (or any other damage) is removed and
+    written again; the digest is unchanged. Before: UnicodeDecodeError from
+    every kernel build."""
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "root"))
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    inc = build.include_dir()
+    digest = build.toolchain_digest(inc)
+    stamps = list((tmp_path / "root" / "model" / "stamps").iterdir())
+    assert len(stamps) == 1
+    stamp = stamps[0]
+    caplog.set_level(logging.WARNING, logger="asc")
+    for bad in (b"\xff" + stamp.read_bytes()[1:], b"", b"0" * 64 + b" 0123456789abcdef\n",
+                stamp.read_bytes().replace(digest[:1].encode(), b"g", 1)):
+        stamp.write_bytes(bad)
+        monkeypatch.setattr(build, "_toolchain_cache", {})
+        assert build.toolchain_digest(inc) == digest
+        assert stamp.read_bytes().split()[0] == digest.encode()
+    named, lines = warnings_naming(caplog, stamp)
+    assert len(named) == 4 and len(lines) == 4, lines
+    stamp.write_text(digest)  # the format before checksums: rewritten without a warning
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    assert build.toolchain_digest(inc) == digest and len(stamp.read_bytes().split()) == 2
+    assert len(caplog.records) == 4
+
+
+META = {"name": "k", "kernel_type": "AIV_ONLY",
+        "params": [{"name": "x", "kind": "gm", "dtype": "float32", "ctype": "GM_ADDR"}]}
+
+
+@pytest.mark.parametrize("damage", ["invalid_json", "non_utf8_json", "wrong_fields", "wrong_field_types",
+                                    "edited_source", "truncated_source", "non_utf8_source", "missing_source"])
+def test_damaged_entry_is_a_miss_with_one_warning(monkeypatch, tmp_path, caplog, damage):
+    """kernel.json carries the checksums of the entry's files and its own;
+    anything that fails is removed (one warning naming the file) and the entry
+    is a miss, so the kernel is compiled again."""
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path))
+    key = uuid.uuid4().hex * 2
+    src = "extern \"C\" void k() { /* x * 2 */ }\n"
+    d = cache.store(key, META, {"kernel.cpp": src})
+    assert cache.load(key, ("kernel.cpp",)) == (META, {"kernel.cpp": src})
+    marker, cpp = d / "kernel.json", d / "kernel.cpp"
+    record = json.loads(marker.read_text())
+    named = marker
+    if damage == "invalid_json":
+        marker.write_text(marker.read_text()[:20])
+    elif damage == "non_utf8_json":
+        marker.write_bytes(marker.read_bytes().replace(b"AIV_ONLY", b"AIV\xffONLY"))
+    elif damage == "wrong_fields":
+        record["parameters"] = record.pop("params")
+        marker.write_text(json.dumps(record))
+    elif damage == "wrong_field_types":
+        record["params"] = [{"name": "x"}]
+        marker.write_text(json.dumps(record))
+    else:
+        named = cpp
+        if damage == "edited_source":
+            cpp.write_text(src.replace("2", "3"))
+        elif damage == "truncated_source":
+            cpp.write_text(src[:10])
+        elif damage == "non_utf8_source":
+            cpp.write_bytes(b"\xff" + src.encode()[1:])
+        else:
+            cpp.unlink()
+    caplog.set_level(logging.WARNING, logger="asc")
+    assert cache.load(key, ("kernel.cpp",)) is None
+    hits, lines = warnings_naming(caplog, named)
+    assert len(hits) == 1 and len(lines) == 1, lines
+    assert not marker.exists()
+    assert cache.load(key, ("kernel.cpp",)) is None  # now simply absent: no second warning
+    assert len(warnings_naming(caplog, named)[1]) == 1
+    cache.store(key, META, {"kernel.cpp": src})
+    assert cache.load(key, ("kernel.cpp",)) == (META, {"kernel.cpp": src})
+
+
+def test_orphaned_tmp_files_are_removed_by_a_build(kdir):
+    """Temporary files of killed builders are removed by the next build in their
+    directory once older than cache.TMP_MAX_AGE_S (600 s); recent ones (a live builder's) stay."""
+    old = time.time() - 7200
+    root = build.cache_root()
+    stale = [kdir / ".model-0123.so.tmp.99999.abcdef", kdir / ".kernel.json.tmp.99999.abcdef",
+             kdir / "model-0123.99999.140000.tmp.so", root / ".runtime-0123.o.tmp.99999.abcdef",
+             root / "stamps" / ".0123.tmp.99999.abcdef"]
+    fresh = kdir / ".model-4567.so.tmp.99999.abcdef"
+    for p in stale + [fresh]:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(b"partial")
+    for p in stale:
+        os.utime(p, (old, old))
+    run_scale(ModelBackend(), make_kernel("scale", scale_source(6.0, uuid.uuid4().hex), SCALE_PARAMS, kdir), 6.0)
+    assert [p for p in stale if p.exists()] == []
+    assert fresh.exists() and cache.TMP_MAX_AGE_S < 3600
+
+
+def test_cache_roots_agree(monkeypatch, tmp_path):
+    """The Model's artefacts live under the front end's cache root (the same
+    variables), in `model/`, or in a temp dir when that cannot be created."""
+    for var in ("ASC_CACHE_DIR", "PYASC_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "pyasc"))
+    assert build.cache_root() == cache.cache_root() / "model" == tmp_path / "pyasc" / "model"
+    monkeypatch.delenv("PYASC_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert build.cache_root() == cache.cache_root() / "model" == tmp_path / "xdg" / "asc" / "model"
+    (tmp_path / "file").write_text("not a directory")
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "file" / "sub"))
+    assert build.cache_root() == build.temp_root()
