@@ -23,12 +23,18 @@ from ..platforms import PlatformSpec, get_platform
 from ... import cache as _asc_cache
 from . import build, launch
 from .build import ModelCompileError
+from .faults import OUTPUT_RULE, fault_message
 
 __all__ = ["ModelBackend", "ModelFault", "ModelCompileError", "parse_trace"]
 
 
 class ModelFault(RuntimeError):
-    """A check of the Model failed: "<file>:<line>: block <n>: <API>: <what>"."""
+    """A check of the Model failed: "<file>:<line>: block <n>: <API>: <what>".
+
+    The launch stopped at the fault: GM writes made before it (by any block)
+    stay in the output arrays, nothing is written after it (`note`)."""
+
+    note = OUTPUT_RULE
 
 
 _CORE_TYPES = {"AIC_ONLY": 1}
@@ -167,4 +173,6 @@ class ModelBackend(KernelBackend):
         if rc == 2:  # Ctrl-C while the kernel ran: the cores stopped at their next API call
             raise KeyboardInterrupt(f"kernel launch interrupted: {err.value.decode(errors='replace')}")
         if rc != 0:
-            raise ModelFault(err.value.decode(errors="replace"))
+            fault = ModelFault(fault_message(err.value.decode(errors="replace")))
+            fault.add_note(f"note: {OUTPUT_RULE}")
+            raise fault

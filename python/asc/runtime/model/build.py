@@ -38,10 +38,17 @@ from ... import cache as _cache
 CXX_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-fvisibility=hidden", "-Wno-narrowing", "-pthread", "-fopenmp-simd",
              "-fno-math-errno")
 
+# -g1: line tables only, so that the Python line of a hardware trap in kernel
+# code (an integer division by zero, INT_MIN / -1) is found from its address
+# (faults.py). Not GCC's -fsanitize=integer-divide-by-zero: with it, some cube
+# kernels compute wrong results (g++ 12; tests/model/test_cube_load.py).
+CHECK_FLAGS = ("-g1",)
+CXX_FLAGS += CHECK_FLAGS
+
 # The runtime (threads, checks, faults; no element loops) compiles at -O1:
 # about a third faster than -O2, which matters on a fresh cache where it is on
 # the critical path of the first launch, at no measurable run-time cost.
-RUNTIME_FLAGS = tuple("-O1" if f == "-O2" else f for f in CXX_FLAGS)
+RUNTIME_FLAGS = tuple("-O1" if f == "-O2" else f for f in CXX_FLAGS if f not in CHECK_FLAGS)
 
 _tmp_root: Optional[Path] = None
 
