@@ -304,7 +304,7 @@ def test_unsigned_scalar_arithmetic():
     check_next(text, "uint32_t v0 = AscendC::GetSortLen<float>(n);", "int32_t v1 = static_cast<int32_t>(v0);",
                "int32_t a = v1 + 1;")
     check(text, " / static_cast<uint32_t>(3)")
-    check(text, " >> static_cast<uint32_t>(28)")
+    check(text, " >> 28)")
     check(text, "static_cast<int64_t>(static_cast<uint32_t>(u))")
 
 

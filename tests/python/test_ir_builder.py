@@ -54,11 +54,15 @@ def test_build_and_emit(builder):
     text = ir.ir_to_ascendc(module)
     assert text.splitlines() == [
         '#include "kernel_operator.h"',
+        "#ifndef ASC_LOOP_CHECK",
+        "#define ASC_LOOP_CHECK()",
+        "#endif",
         "",
         'extern "C" __global__ __aicore__ void k(GM_ADDR x, int32_t n) {',
         "  AscendC::MetricsProfStart();",
         "  int64_t block = AscendC::GetBlockIdx();",
         "  for (int32_t v0 = 0; v0 < n; v0 += 1) {",
+        "    ASC_LOOP_CHECK();",
         "    AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);",
         "    AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);",
         "  }",

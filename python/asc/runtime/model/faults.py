@@ -13,8 +13,10 @@ import re
 import shutil
 import subprocess
 
-from .build import include_dir
 
+# A location in the Model's own headers (by name: a cached library may have
+# been built from another checkout's copy of them).
+_MODEL_HEADER = re.compile(r"(/asc_model/[^/]+(/[^/]+)?|/kernel_operator)\.h:")
 _TRAP = re.compile(r"^\?:0: (.*) \[pc (\S+)\+(0x[0-9a-f]+)\]$", re.S)
 
 # What happened to the output arrays when a launch faults (README, "Faults").
@@ -34,10 +36,9 @@ def _code_line(library: str, offset: str) -> str:
                              timeout=10).stdout
     except (OSError, subprocess.SubprocessError):
         return ""
-    model_headers = str(include_dir())
     for where in out.splitlines():
         where = re.sub(r" \(discriminator \d+\)$", "", where.strip())
-        if where.startswith("??") or where.endswith((":0", ":?")) or where.startswith(model_headers):
+        if where.startswith("??") or where.endswith((":0", ":?")) or _MODEL_HEADER.search(where):
             continue
         return where
     return ""
