@@ -43,8 +43,14 @@ class Call {
     Access a;
     uint8_t* p = core_.check(r, byte_off, nbytes, write, align, api_, file_, line_, &a);
     if (core_.observed()) acc_.push_back(a);  // plain runs never allocate
+    if (r.mem == Mem::GM && r.cache_mode && kind_ == EventKind::Api) event_ = r.cache_mode;  // L2 hint (cycle model)
     bytes_ += nbytes;
     return p;
+  }
+  // Queue traffic: the buffer a TQue call hands over (not a data access; unchecked, observers only).
+  Call& buffer(Mem m, uint64_t addr, uint64_t nbytes) {
+    if (core_.observed()) acc_.push_back(Access{m, false, -1, addr, nbytes});
+    return *this;
   }
 
   Call& elems(uint64_t n) { elems_ = n; return *this; }

@@ -33,6 +33,7 @@ struct TensorRef {
   Mem mem;
   uint64_t addr;
   uint64_t bytes;  // extent of the tensor; GM: 0 when no size was given
+  int32_t cache_mode = 0;  // GM: the tensor's SetL2CacheHint (CacheMode); reported in Event::event
 };
 
 class Core {

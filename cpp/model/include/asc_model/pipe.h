@@ -78,7 +78,7 @@ class TQueBind {
                       s_.num);
     s_.allocated[i] = true;
     t.set_raw(kPos, s_.addr[i], s_.len);
-    op.event(int32_t(kPos), i).run();
+    op.buffer(asc_model::mem_of(kPos), s_.addr[i], s_.len).event(int32_t(kPos), i).run();
   }
   template <class T>
   bool EnQue(const LocalTensor<T>& t, ASC_LOC_PARAMS) {
@@ -89,7 +89,7 @@ class TQueBind {
       op.core().fault(ASC_LOC, "EnQue", "queue of depth %d is full", int(depth));
     s_.fifo[(s_.head + s_.count) % asc_model::QueueState::kMaxBufs] = i;
     ++s_.count;
-    op.event(int32_t(kPos), i).run();
+    op.buffer(asc_model::mem_of(kPos), s_.addr[i], s_.len).event(int32_t(kPos), i).run();
     return true;
   }
   template <class T>
@@ -107,7 +107,7 @@ class TQueBind {
     s_.head = (s_.head + 1) % asc_model::QueueState::kMaxBufs;
     --s_.count;
     t.set_raw(kPos, s_.addr[i], s_.len);
-    op.event(int32_t(kPos), i).run();
+    op.buffer(asc_model::mem_of(kPos), s_.addr[i], s_.len).event(int32_t(kPos), i).run();
   }
   template <class T>
   void FreeTensor(LocalTensor<T>& t, ASC_LOC_PARAMS) {
@@ -119,7 +119,7 @@ class TQueBind {
         op.core().fault(ASC_LOC, "FreeTensor", "tensor at %s %llu is still in the queue (DeQue it first)",
                         asc_model::mem_name(asc_model::mem_of(kPos)), (unsigned long long)t.GetPhyAddr());
     s_.allocated[i] = false;
-    op.event(int32_t(kPos), i).run();
+    op.buffer(asc_model::mem_of(kPos), s_.addr[i], s_.len).event(int32_t(kPos), i).run();
   }
   bool VacantInQue() const { return s_.count < depth; }
   bool HasTensorInQue() const { return s_.count > 0; }

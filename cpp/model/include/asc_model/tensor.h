@@ -54,6 +54,7 @@ class GlobalTensor {
     g.ptr_ = ptr_ + off;
     g.size_ = size_ > off ? size_ - off : 0;
     g.shape_ = shape_;
+    g.cache_mode_ = cache_mode_;
     return g;
   }
   T GetValue(uint64_t i, ASC_LOC_PARAMS) const {
@@ -71,7 +72,7 @@ class GlobalTensor {
   ShapeInfo GetShapeInfo() const { return shape_; }
 
   asc_model::TensorRef ref() const {
-    return {asc_model::Mem::GM, reinterpret_cast<uint64_t>(ptr_), size_ * sizeof(T)};
+    return {asc_model::Mem::GM, reinterpret_cast<uint64_t>(ptr_), size_ * sizeof(T), int32_t(cache_mode_)};
   }
 
  private:
