@@ -1,7 +1,10 @@
 // The non-template half of the Model, compiled once per toolchain and linked
 // into every kernel library: cores, checks, fault plumbing, cross-core
 // synchronisation with deadlock detection and a watchdog, the trace observer,
-// and run_launch (one host thread per simulated core).
+// and run_launch (the simulated cores on pooled runner threads).
+// Its other parts: mem_pool.cpp (core memories), thread_pool.cpp (runner
+// threads), signals.cpp (Ctrl-C, hardware traps). build.py compiles every
+// src/*.cpp as one translation unit.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -9,29 +12,21 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
-#include <deque>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <vector>
 
-#include <csignal>
 #include <cstdlib>
-
-#include <dlfcn.h>
-#include <setjmp.h>
-#include <signal.h>
-#include <sys/mman.h>
-#include <ucontext.h>
-#include <unistd.h>
 
 #include "asc_model/core.h"
 #include "asc_model/launch.h"
+#include "mem_pool.h"
+#include "signals.h"
+#include "thread_pool.h"
 
 namespace asc_model {
 
@@ -65,8 +60,11 @@ std::string vformat(const char* fmt, va_list ap) {
   return s;
 }
 
+}  // namespace
+
 // Writes the instrumentation stream as tab-separated text (one line per
-// event); the Python tests and tools parse it.
+// event); the Python tests and tools parse it. Outside the anonymous
+// namespace because Launch (declared in core.h) holds them.
 class TraceObserver final : public Observer {
  public:
   void on_event(const Event& e) override {
@@ -85,8 +83,6 @@ class TraceObserver final : public Observer {
   std::string text;
 };
 
-}  // namespace
-
 std::string strprintf(const char* fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -100,156 +96,9 @@ Core& current_core() {
   return *tl_core;
 }
 
-// ---------------------------------------------------------------- pools
-
-// The local memories of one core, reused across launches: a launch takes one
-// per core from a free list and gives it back at the end. A launch still starts
-// from zero-filled memories, but only the part a core touched (up to the end of
-// the highest range Core::check handed out: every API reaches memory only
-// through checked ranges) is cleared again, not ~1 MB per core per launch.
-// Buffers come from mmap: the kernel hands out zero pages lazily, so the first
-// launch pays only for the pages a core really uses.
-struct CoreMem {
-  uint8_t* buf[kMemCount] = {};
-  uint64_t size[kMemCount] = {};
-  uint64_t touched[kMemCount] = {};
-
-  // Zero-filled memory m of `n` bytes.
-  uint8_t* take(int m, uint64_t n) {
-    if (n != size[m]) {
-      if (buf[m]) munmap(buf[m], size[m]);
-      buf[m] = nullptr;
-      size[m] = n;
-      if (n) {
-        void* p = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) { size[m] = 0; throw std::bad_alloc(); }
-        buf[m] = static_cast<uint8_t*>(p);
-      }
-    } else if (touched[m]) {
-      std::memset(buf[m], 0, std::min(touched[m], n));
-    }
-    touched[m] = 0;
-    return buf[m];
-  }
-};
+// ------------------------------------------------------- time limit, debug flags
 
 namespace {
-
-std::mutex& mem_mu() { static std::mutex* m = new std::mutex; return *m; }  // leaked: no exit-order issues
-std::vector<CoreMem*>& mem_free() { static auto* v = new std::vector<CoreMem*>; return *v; }
-
-CoreMem* acquire_mem() {
-  {
-    std::lock_guard<std::mutex> lk(mem_mu());
-    if (!mem_free().empty()) {
-      CoreMem* m = mem_free().back();
-      mem_free().pop_back();
-      return m;
-    }
-  }
-  return new CoreMem;
-}
-
-void release_mem(CoreMem* m) {
-  std::lock_guard<std::mutex> lk(mem_mu());
-  mem_free().push_back(m);
-}
-
-// Persistent runner threads (leaked on purpose: detached threads must not see
-// their pool destroyed at exit). submit() hands a task to an idle thread or
-// starts a new one, so a task never waits for another task to finish.
-class Pool {
- public:
-  void submit(std::function<void()> f) {
-    std::lock_guard<std::mutex> lk(mu_);
-    tasks_.push_back(std::move(f));
-    if (tasks_.size() > idle_) {
-      std::thread([this] { work(); }).detach();
-    } else {
-      cv_.notify_one();
-    }
-  }
-
- private:
-  void work() {
-    std::unique_lock<std::mutex> lk(mu_);
-    for (;;) {
-      ++idle_;
-      cv_.wait(lk, [&] { return !tasks_.empty(); });
-      --idle_;
-      std::function<void()> f = std::move(tasks_.front());
-      tasks_.pop_front();
-      lk.unlock();
-      f();
-      lk.lock();
-    }
-  }
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<std::function<void()>> tasks_;
-  size_t idle_ = 0;
-};
-
-// One pool per process: after a fork() the child's pool has no threads, so
-// it starts a fresh one.
-Pool& pool() {
-  static std::atomic<Pool*> p{nullptr};
-  static std::atomic<pid_t> owner{0};
-  pid_t me = getpid();
-  Pool* cur = p.load();
-  if (!cur || owner.load() != me) {
-    Pool* fresh = new Pool;
-    if (p.compare_exchange_strong(cur, fresh)) owner.store(me);
-    else delete fresh;
-    cur = p.load();
-  }
-  return *cur;
-}
-
-int host_threads() {
-  static int n = std::max(1, int(std::thread::hardware_concurrency()));
-  return n;
-}
-
-}  // namespace
-
-// ------------------------------------------------------- interrupts, time limit
-// A launch blocks the Python thread inside one C call, so Python cannot react
-// to Ctrl-C until it returns. While a launch runs, SIGINT raises this flag
-// instead; cores see it at their next API call and stop, and run_launch
-// returns 2, for which the Python side raises KeyboardInterrupt.
-// ASC_MODEL_LAUNCH_TIMEOUT=<seconds> bounds a launch the same way (default 300 s;
-// 0 turns it off). Runtime loops reach the same check through ASC_LOOP_CHECK
-// on every iteration, so a loop without API calls stops too.
-
-namespace {
-
-volatile std::sig_atomic_t g_interrupted = 0;
-struct sigaction g_previous_sigint;
-std::mutex g_sigint_mu;
-int g_sigint_users = 0;
-
-void on_sigint(int) { g_interrupted = 1; }
-
-// Installs on_sigint for the duration of a launch (nested / concurrent launches share it).
-struct SigintScope {
-  SigintScope() {
-    std::lock_guard<std::mutex> lk(g_sigint_mu);
-    if (g_sigint_users++ == 0) {
-      g_interrupted = 0;
-      struct sigaction sa;
-      std::memset(&sa, 0, sizeof sa);
-      sa.sa_handler = on_sigint;
-      sa.sa_flags = 0;
-      sigemptyset(&sa.sa_mask);
-      sigaction(SIGINT, &sa, &g_previous_sigint);
-    }
-  }
-  ~SigintScope() {
-    std::lock_guard<std::mutex> lk(g_sigint_mu);
-    if (--g_sigint_users == 0) sigaction(SIGINT, &g_previous_sigint, nullptr);
-  }
-};
 
 // Default bound on a launch's wall time: generous for any kernel the Model
 // runs in practice, short enough that a runaway loop is reported, not waited on.
@@ -268,94 +117,6 @@ bool init_check_enabled() {
   const char* v = std::getenv("ASC_DEBUG");
   return v && std::strstr(v, "initcheck") != nullptr;
 }
-
-// ------------------------------------------------------------- hardware traps
-// Kernel code that traps (SIGFPE for an integer division by zero or INT_MIN / -1,
-// SIGSEGV / SIGBUS / SIGILL)
-// on a core's thread ends that core with a fault instead of killing the
-// process: the handler jumps back to the core's entry in run_core. A trap on
-// any other thread (or in another kernel library's launch) goes to the handler
-// that was installed before ours. Installed once per kernel library and never
-// removed: libraries are never unloaded, so the chain stays valid.
-
-struct TrapFrame {
-  sigjmp_buf env;
-  int sig = 0;
-  uintptr_t pc = 0;
-};
-
-thread_local TrapFrame* tl_trap = nullptr;
-const int kTrapSignals[] = {SIGFPE, SIGSEGV, SIGBUS, SIGILL};
-struct sigaction g_previous_trap[std::size(kTrapSignals)];
-
-void on_trap(int sig, siginfo_t* info, void* uc) {
-  TrapFrame* f = tl_trap;
-  if (f) {
-    tl_trap = nullptr;
-    f->sig = sig;
-#if defined(__x86_64__)
-    f->pc = uintptr_t(static_cast<ucontext_t*>(uc)->uc_mcontext.gregs[REG_RIP]);
-#elif defined(__aarch64__)
-    f->pc = uintptr_t(static_cast<ucontext_t*>(uc)->uc_mcontext.pc);
-#endif
-    siglongjmp(f->env, 1);
-  }
-  for (size_t i = 0; i < std::size(kTrapSignals); ++i) {
-    if (kTrapSignals[i] != sig) continue;
-    const struct sigaction& prev = g_previous_trap[i];
-    if (prev.sa_flags & SA_SIGINFO) {
-      prev.sa_sigaction(sig, info, uc);
-    } else if (prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN) {
-      prev.sa_handler(sig);
-    } else {
-      signal(sig, SIG_DFL);  // returning re-runs the instruction: the default action follows
-    }
-  }
-}
-
-void install_trap_handlers() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    for (size_t i = 0; i < std::size(kTrapSignals); ++i) {
-      struct sigaction sa;
-      std::memset(&sa, 0, sizeof sa);
-      sa.sa_sigaction = on_trap;
-      sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-      sigemptyset(&sa.sa_mask);
-      sigaction(kTrapSignals[i], &sa, &g_previous_trap[i]);
-    }
-  });
-}
-
-const char* trap_what(int sig) {
-  switch (sig) {
-    case SIGFPE: return "integer division by zero, or of the minimum integer by -1 (SIGFPE)";
-    case SIGSEGV: return "invalid memory access (SIGSEGV)";
-    case SIGBUS: return "bus error (SIGBUS)";
-    default: return "illegal instruction (SIGILL)";
-  }
-}
-
-// Runs body(ctx) with traps turned into a return of false (frame filled in).
-// Kept apart from run_core so that no C++ object lives across sigsetjmp.
-bool call_trapped(void (*body)(void*), void* ctx, TrapFrame& frame) {
-  struct Clear { ~Clear() { tl_trap = nullptr; } } clear;  // also when body throws
-  if (sigsetjmp(frame.env, 1) != 0) return false;
-  tl_trap = &frame;
-  body(ctx);
-  return true;
-}
-
-// "<library>+0x<offset>" of a code address, which the Python side turns into
-// the kernel's file:line with addr2line (the kernel library carries line tables).
-std::string code_address(uintptr_t pc) {
-  Dl_info info;
-  if (pc && dladdr(reinterpret_cast<void*>(pc), &info) && info.dli_fname)
-    return strprintf("pc %s+0x%llx", info.dli_fname,
-                     (unsigned long long)(pc - reinterpret_cast<uintptr_t>(info.dli_fbase)));
-  return strprintf("pc 0x%llx", (unsigned long long)pc);
-}
-
 }  // namespace
 
 void loop_check(const char* file, int line) { current_core().poll(file, line); }
@@ -411,7 +172,7 @@ struct Launch : std::enable_shared_from_this<Launch> {
   }
   // One more runner (caller holds mu).
   void add_runner() {
-    pool().submit([self = shared_from_this()] { self->run_cores(); });
+    run_on_runner([self = shared_from_this()] { self->run_cores(); });
     ++runners;
   }
 
@@ -516,7 +277,7 @@ void Core::release_memory() {
 
 void Core::poll(const char* file, int line) {
   if (launch_->cancelled.load(std::memory_order_relaxed)) throw Cancelled{};
-  if (g_interrupted) {
+  if (interrupt_requested()) {
     launch_->interrupted.store(true);
     launch_->report(strprintf("%s:%d: block %d: interrupted (Ctrl-C)", file ? file : "?", line, block_idx_));
     throw Cancelled{};

@@ -1,7 +1,8 @@
 // One simulated AI core: its local memories, its intra-core flag state, its
-// observers and the fault plumbing. Each core runs on its own host thread;
-// current_core() returns the core of the calling thread. Everything that is
-// not a template lives in src/runtime.cpp (compiled once, cached).
+// observers and the fault plumbing. Each core runs on one host thread (the
+// launching thread or a pooled runner, which run cores in turn;
+// src/runtime.cpp); current_core() returns the core of the calling thread.
+// Everything that is not a template lives in src/*.cpp (compiled once, cached).
 #pragma once
 #include <cstdarg>
 #include <cstdint>
@@ -21,7 +22,7 @@
 namespace asc_model {
 
 struct Launch;     // runtime.cpp: cross-core state of one launch
-struct CoreMem;    // runtime.cpp: a core's local memories, pooled across launches
+struct CoreMem;    // src/mem_pool.h: a core's local memories, pooled across launches
 
 constexpr int kNumHardEvents = 35;  // HardEvent values 0..34
 constexpr int kNumEventIds = 8;     // ids 0..7 per (src, dst) pair on A2/A3

@@ -1,6 +1,7 @@
 // Entry point the generated launch stub calls: runs `body(ctx)` on
-// cfg.block_dim simulated cores (one host thread each) and returns 0, or 1
-// with the first fault's message in cfg.err.
+// cfg.block_dim simulated cores (on the calling thread and pooled runner
+// threads, src/runtime.cpp) and returns 0; 1 with the first fault's message in
+// cfg.err; 2 when Ctrl-C stopped the launch (message in cfg.err).
 #pragma once
 #include "asc_model/platform.h"
 
