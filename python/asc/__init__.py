@@ -17,6 +17,7 @@ from ._exports import *  # noqa: F401,F403
 from ._exports import __all__ as _language_names
 from .errors import CompileError, UnsupportedSyntaxError
 from .jit import JITFunction, jit
+from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
 from .options import CodegenOptions, CompileOptions, LaunchOptions
 from . import runtime, lib  # noqa: F401
 from .runtime.config import Backend, KernelType, Platform  # noqa: F401

@@ -1,0 +1,133 @@
+"""asc.profile(): profiled launches.
+
+While a profile is open (or when ASC_PROFILE=dir is set), every Model launch
+records its instrumentation stream (ModelBackend's trace) and the cycle model
+replays it. With no profile open nothing is hooked: a launch pays nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional
+
+from .platform import timing_params
+from .records import LaunchProfile
+from .sim import simulate
+
+_active: List["profile"] = []
+_orig_launch = None
+_env_session: Optional["profile"] = None
+
+
+class profile:
+    """with asc.profile() as prof: kernel[48](...); prof.launches[-1].total_us
+
+    output:  a folder; each launch's files go to <output>/<NNNN>_<kernel>/
+    compute: False = timing-only mode (not implemented yet: raises)
+    params:  optional overrides of the platform's cycle-model parameters
+    """
+
+    def __init__(self, output=None, compute: bool = True, keep: bool = True, **params):
+        if not compute:
+            raise NotImplementedError("asc.profile(compute=False): the timing-only mode is not implemented yet "
+                                      "(the data is always computed)")
+        self.output = None if output is None else Path(output)
+        if self.output is not None and self.output.exists() and not self.output.is_dir():
+            raise NotADirectoryError(f"asc.profile: output {str(self.output)!r} is a file, not a directory")
+        self.compute = compute
+        self.keep = keep
+        self.overrides = params
+        self.launches: List[LaunchProfile] = []
+        self.count = 0
+
+    def __enter__(self):
+        _install()
+        _active.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        if self in _active:
+            _active.remove(self)
+        if not _active:
+            _uninstall()
+        return False
+
+    def _record(self, lp: LaunchProfile):
+        self.count += 1
+        if self.output is not None:
+            name = "".join(c if c.isalnum() or c in "_-" else "_" for c in lp.kernel)
+            lp.save(self.output / f"{self.count:04d}_{name}")
+        if self.keep:
+            self.launches.append(lp)
+
+
+def _kernel_name() -> str:
+    f = sys._getframe(2)
+    for _ in range(8):
+        if f is None:
+            break
+        obj = f.f_locals.get("self")
+        jitfn = getattr(obj, "jitfn", None)
+        if jitfn is not None:
+            return getattr(jitfn, "__name__", "kernel")
+        f = f.f_back
+    return "kernel"
+
+
+def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
+    sessions = list(_active)
+    if not sessions:
+        return _orig_launch(self, entry, marshaller, core_type, block_dim, args)
+    name = _kernel_name()
+    platform = getattr(self.platform, "name", "Ascend910B1")
+    params = timing_params(platform)  # unknown platform: one clear ValueError before the launch
+    was = self.trace
+    self.trace = True
+    try:
+        _orig_launch(self, entry, marshaller, core_type, block_dim, args)  # a fault propagates unchanged
+    finally:
+        self.trace = was
+    events = self.last_trace
+    for s in sessions:
+        p = params.with_overrides(**s.overrides) if s.overrides else params
+        t0 = time.perf_counter()
+        res = simulate(events, p)
+        lp = LaunchProfile(name, block_dim, p, events, res, compute=True, wall_s=time.perf_counter() - t0)
+        s._record(lp)
+
+
+def _install():
+    global _orig_launch
+    from ..runtime.model import ModelBackend
+    if _orig_launch is None:
+        _orig_launch = ModelBackend._launch
+        ModelBackend._launch = _profiled_launch
+
+
+def _uninstall():
+    global _orig_launch
+    if _orig_launch is not None and _env_session is None:
+        from ..runtime.model import ModelBackend
+        ModelBackend._launch = _orig_launch
+        _orig_launch = None
+
+
+def _from_environment():
+    """ASC_PROFILE=dir: every launch of the process writes its files under dir."""
+    global _env_session
+    value = os.environ.get("ASC_PROFILE")
+    if not value:
+        return
+    out = Path(value)
+    if out.exists() and not out.is_dir():
+        raise SystemExit(f"asc: ASC_PROFILE={value}: is a file, not a directory for the profiles")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SystemExit(f"asc: ASC_PROFILE={value}: cannot create the folder ({exc.strerror or exc})")
+    s = profile(output=out, keep=False)
+    _env_session = s
+    s.__enter__()
