@@ -61,7 +61,7 @@ def hard_event_pipes(ev: int) -> Tuple[int, int]:
 
 class Transfer:
     __slots__ = ("core", "pipe", "idx", "start", "gm_bytes", "remaining", "cap", "hbm_frac", "eff", "rate",
-                 "hbm_read", "hbm_write", "l2_hit", "read", "write")
+                 "hbm_read", "hbm_write", "l2_hit", "read", "write", "head_done")
 
 
 class SimResult:
@@ -282,7 +282,7 @@ class Simulator:
         st = {}
         for b in blocks:
             st[b] = {"pc": 0, "scalar": 0.0, "queues": {q: deque() for q in _WORK_PIPES},
-                     "busy": {q: 0.0 for q in _WORK_PIPES}, "dma": {q: None for q in _WORK_PIPES},
+                     "busy": {q: 0.0 for q in _WORK_PIPES}, "dma": {q: [] for q in _WORK_PIPES},
                      "tokens": {}, "sync_n": 0, "waiting_sync": False, "wake": {}}
             res.busy[b] = {q: 0.0 for q in PIPE_NAMES}
             res.scalar_intervals[b] = []
@@ -315,15 +315,22 @@ class Simulator:
                 self.active = [tr for tr in self.active if tr not in done]
                 for tr in done:
                     s = st[tr.core]
-                    s["dma"][tr.pipe] = None
+                    fl = s["dma"][tr.pipe]
+                    fl.remove(tr)
                     s["busy"][tr.pipe] = now
-                    res.slices.append((tr.core, tr.pipe, tr.start, now, tr.idx))
-                    res.busy[tr.core][tr.pipe] += now - tr.start
+                    start = max(tr.start, s.setdefault("last_end", {}).get(tr.pipe, 0.0))
+                    s["last_end"][tr.pipe] = now
+                    res.slices.append((tr.core, tr.pipe, start, now, tr.idx))
+                    res.busy[tr.core][tr.pipe] += now - start
+                    if fl and fl[0].head_done:  # the next transfer's head is over: its data may flow
+                        self.active.append(fl[0])
                     dirty.add(tr.core)
             while self.heap and self.heap[0][0] <= now:
                 _, _, kind, b, payload = heapq.heappop(self.heap)
                 if kind == "head":
-                    self.active.append(payload)
+                    payload.head_done = True
+                    if st[b]["dma"][payload.pipe][0] is payload:
+                        self.active.append(payload)
                 dirty.add(b)
         # every core must have finished its program and its pipes
         for b in blocks:
@@ -357,7 +364,7 @@ class Simulator:
             iv.append([start, start + cycles])
 
     def _drained(self, s, now) -> bool:
-        return all(not s["queues"][q] and s["dma"][q] is None and s["busy"][q] <= now for q in _WORK_PIPES)
+        return all(not s["queues"][q] and not s["dma"][q] and s["busy"][q] <= now for q in _WORK_PIPES)
 
     def _step_core(self, b, now, dirty) -> bool:
         p = self.p
@@ -429,11 +436,17 @@ class Simulator:
         # pipes: each runs its queue in order
         for q in _WORK_PIPES:
             queue = s["queues"][q]
-            while queue and s["dma"][q] is None and s["busy"][q] <= now:
+            inflight = s["dma"][q]
+            while queue and s["busy"][q] <= now:
                 t_issue, op, arg, i = queue[0]
                 if t_issue > now:
                     self._wake(s, b, t_issue)
                     break
+                if inflight and op != WAIT:
+                    # a transfer's head latency overlaps the data of the transfers before it, up to
+                    # mte_outstanding_transfers in flight; anything else waits for the pipe to drain
+                    if op != DMA or len(inflight) >= p.mte_outstanding_transfers or not inflight[-1].head_done:
+                        break
                 if op == SET:
                     s["tokens"].setdefault(arg, deque()).append((now, q, i))
                 elif op == WAIT:
@@ -482,7 +495,8 @@ class Simulator:
         res.hbm_read_bytes += tr.hbm_read
         res.hbm_write_bytes += tr.hbm_write
         res.l2_hit_bytes += tr.l2_hit
-        self.st[b]["dma"][q] = tr
+        tr.head_done = False
+        self.st[b]["dma"][q].append(tr)
         self._push(now + p.gm_head_cycles, "head", b, tr)
 
 
