@@ -1,0 +1,84 @@
+"""The cycle model's physics (issue 10 §4) and determinism (§1)."""
+
+import random
+
+import numpy as np
+
+import asc
+from asc.profiler import simulate, timing_params
+import kernels
+
+P = timing_params("Ascend910B1")
+
+
+def _run(kernel, cores, per_core, *const):
+    n = cores * per_core
+    x = np.ones(n, np.float16)
+    y = np.ones(n, np.float16)
+    z = np.zeros_like(x)
+    with asc.profile() as prof:
+        kernel[cores](x, y, z, per_core, *const)
+    assert (z == 2).all()
+    return prof.launches[-1]
+
+
+def test_deterministic_and_independent_of_host_order():
+    a = _run(kernels.vadd_q, 8, 8192, 2048, 2)
+    b = _run(kernels.vadd_q, 8, 8192, 2048, 2)
+    assert a.total_us == b.total_us and a.sim.slices == b.sim.slices
+    # the host may run the cores in any order and interleaving: shuffle the stream
+    # across cores (each core's own order kept) and simulate again
+    ev = a.events
+    per = {}
+    for e in ev:
+        per.setdefault(e["block"], []).append(e)
+    rng = random.Random(7)
+    mixed = []
+    queues = [list(v) for v in per.values()]
+    rng.shuffle(queues)
+    while any(queues):
+        q = rng.choice([q for q in queues if q])
+        mixed.append(q.pop(0))
+    assert simulate(mixed, P).cycles == a.sim.cycles
+
+
+def test_hbm_never_above_peak_and_core_scaling_saturates():
+    total = 48 * 8192
+    times = {}
+    for cores in (1, 2, 4, 8, 16, 48):
+        lp = _run(kernels.vadd_q, cores, total // cores, 2048, 2)
+        assert lp.peak_hbm_bandwidth <= P.hbm_bytes_per_s * (1 + 1e-9)
+        assert lp.hbm_bandwidth <= P.hbm_bytes_per_s * (1 + 1e-9)
+        times[cores] = lp.total_us
+    # a bandwidth-bound kernel speeds up with cores ...
+    assert times[1] > times[2] > times[4] > times[8] > times[16]
+    assert times[1] / times[8] > 4
+    # ... until HBM saturates, then stops (far from linear, never slower)
+    assert times[48] <= times[16] * 1.01
+    assert times[48] > times[16] * (16 / 48) * 1.5
+
+
+def test_double_buffering_never_slower():
+    for cores, tile in ((1, 1024), (8, 2048), (48, 1024)):
+        one = _run(kernels.vadd_q, cores, 8192, tile, 1)
+        two = _run(kernels.vadd_q, cores, 8192, tile, 2)
+        assert two.total_us <= one.total_us * (1 + 1e-9), (cores, tile, one.total_us, two.total_us)
+
+
+def test_pipe_all_after_every_instruction_serialises():
+    lp = _run(kernels.vadd_flags, 2, 8192, 1024, True)
+    for b, busy in lp.per_block.items():
+        work = busy["vec"] + busy["mte2"] + busy["mte3"]
+        assert lp.block_us[b] >= work * 0.999
+    # no two work pipes of a core ever overlap
+    for b in lp.per_block:
+        sl = sorted((s, e) for (c, q, s, e, _) in lp.sim.slices if c == b and q != 0 and e > s)
+        assert all(sl[i][1] <= sl[i + 1][0] + 1e-9 for i in range(len(sl) - 1))
+    free = _run(kernels.vadd_flags, 2, 8192, 1024, False)
+    assert free.total_us <= lp.total_us
+
+
+def test_vector_work_nearly_free_when_memory_bound():
+    lp = _run(kernels.vadd_q, 8, 16384, 4096, 2)
+    assert lp.breakdown["hbm_read"] + lp.breakdown["hbm_write"] > 0.5
+    assert lp.pipes["vec"] < lp.pipes["mte2"]
