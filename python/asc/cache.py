@@ -31,22 +31,19 @@ import uuid
 from pathlib import Path
 from typing import Any, Dict, Optional
 
+from . import settings
+
 _toolchain_hash: Optional[str] = None
 
 
 def cache_root() -> Path:
-    for var in ("ASC_CACHE_DIR", "PYASC_CACHE_DIR"):
-        if os.environ.get(var):
-            return Path(os.environ[var])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "asc"
+    """settings.cache_dir: $ASC_CACHE_DIR, $PYASC_CACHE_DIR, $XDG_CACHE_HOME/asc, ~/.cache/asc."""
+    return settings.cache_dir.get()
 
 
 def dump_dir() -> Optional[Path]:
-    for var in ("ASC_DUMP_PATH", "PYASC_DUMP_PATH"):
-        if os.environ.get(var):
-            return Path(os.environ[var])
-    return None
+    """settings.dump_path: $ASC_DUMP_PATH or $PYASC_DUMP_PATH, else None."""
+    return settings.dump_path.get()
 
 
 def toolchain_hash() -> str:

@@ -1,17 +1,28 @@
 """Helpers for the Model tests: build CompiledKernel objects from MLIR (through
-the real emitter) or from Ascend C text written in the emitter's style."""
+the real emitter) or from Ascend C text written in the emitter's style.
+
+The tests use the `asc` package on the path: under Bazel the one it built
+(py_test deps on //python/asc); by hand, `PYTHONPATH=python` with
+bazel-bin/python/src/_C.so installed as python/asc/_C.so. A package from any
+other checkout is refused, so a missing _C.so never loads someone else's."""
 
 from __future__ import annotations
 
 import hashlib
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "python"))
+
+import asc  # noqa: E402
+
+if Path(asc.__file__).resolve().parents[1] != ROOT / "python":
+    raise pytest.UsageError(
+        f"tests/model imports asc from {Path(asc.__file__).parent}, not from this checkout ({ROOT / 'python'}): "
+        f"run `bazel test //tests/model/...`, or `PYTHONPATH=python python3 -m pytest tests/model` "
+        f"(after `install -m 755 bazel-bin/python/src/_C.so python/asc/_C.so`)")
 
 from asc.runtime.backend import CompiledKernel, ParamSpec  # noqa: E402
 from asc.runtime.model import ModelBackend  # noqa: E402

@@ -20,8 +20,6 @@
 #include <tuple>
 #include <vector>
 
-#include <cstdlib>
-
 #include "asc_model/core.h"
 #include "asc_model/launch.h"
 #include "mem_pool.h"
@@ -96,29 +94,6 @@ Core& current_core() {
   return *tl_core;
 }
 
-// ------------------------------------------------------- time limit, debug flags
-
-namespace {
-
-// Default bound on a launch's wall time: generous for any kernel the Model
-// runs in practice, short enough that a runaway loop is reported, not waited on.
-constexpr double kDefaultLaunchTimeLimit = 300.0;
-
-double launch_time_limit() {
-  const char* v = std::getenv("ASC_MODEL_LAUNCH_TIMEOUT");
-  if (!v || !*v) return kDefaultLaunchTimeLimit;
-  double s = std::atof(v);
-  return s > 0 ? s : 0.0;  // 0 (or a negative value) turns the limit off
-}
-
-// ASC_DEBUG=initcheck[,...]: reads of local-memory bytes that this launch never
-// wrote fault (the hook asc-debug's initcheck builds on).
-bool init_check_enabled() {
-  const char* v = std::getenv("ASC_DEBUG");
-  return v && std::strstr(v, "initcheck") != nullptr;
-}
-}  // namespace
-
 void loop_check(const char* file, int line) { current_core().poll(file, line); }
 
 // ---------------------------------------------------------------- Launch
@@ -138,9 +113,9 @@ struct Launch : std::enable_shared_from_this<Launch> {
   std::atomic<bool> interrupted{false};
   std::string first_fault;
   // Bound on the launch's wall time (0: none), checked every 256 API calls
-  // and loop iterations.
-  double time_limit = launch_time_limit();
-  bool init_check = init_check_enabled();
+  // and loop iterations (Python passes $ASC_MODEL_LAUNCH_TIMEOUT, default 300 s).
+  double time_limit = cfg.time_limit_s > 0 ? cfg.time_limit_s : 0.0;
+  bool init_check = (cfg.debug_flags & kDebugInitCheck) != 0;  // $ASC_DEBUG=initcheck
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int live;        // cores still running
   int exited = 0;  // cores that returned normally

@@ -7,12 +7,12 @@ replays it. With no profile open nothing is hooked: a launch pays nothing.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
 from typing import List, Optional
 
+from .. import settings
 from .platform import timing_params
 from .records import LaunchProfile
 from .sim import simulate
@@ -118,7 +118,7 @@ def _uninstall():
 def _from_environment():
     """ASC_PROFILE=dir: every launch of the process writes its files under dir."""
     global _env_session
-    value = os.environ.get("ASC_PROFILE")
+    value = settings.profile.raw()
     if not value:
         return
     out = Path(value)

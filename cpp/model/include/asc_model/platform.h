@@ -24,13 +24,20 @@ struct RegionDesc {
   const char* name;  // kernel parameter name, for messages
 };
 
-// C layout shared with python/asc/runtime/model/launch.py (ctypes). Keep in sync.
+// LaunchConfig::debug_flags bits (Python: asc.settings.debug, $ASC_DEBUG).
+constexpr uint32_t kDebugInitCheck = 1u << 0;  // "initcheck": reads of never-written local memory fault
+
+// C layout shared with python/asc/runtime/model/launch.py (ctypes; checked by
+// tests/model/test_settings.py). The runtime reads no environment variable:
+// Python's settings come in here.
 struct LaunchConfig {
   uint64_t mem_size[kMemCount];   // bytes per core; GM entry unused
   uint32_t mem_align[kMemCount];  // required start alignment in bytes
   int32_t block_dim;
   int32_t core_type;        // 0 = AIV, 1 = AIC (AscendC::AIV / AIC)
   double timeout_s;         // watchdog for cross-core waits
+  double time_limit_s;      // bound on the launch's wall time, 0 = none ($ASC_MODEL_LAUNCH_TIMEOUT)
+  uint32_t debug_flags;     // kDebug* bits ($ASC_DEBUG)
   uint32_t num_regions;
   const RegionDesc* regions;
   const char* trace_path;   // non-null: write the instrumentation stream there

@@ -152,6 +152,7 @@ class ModelBackend(KernelBackend):
         cfg = launch.LaunchConfig.from_buffer_copy(self._config_template())
         cfg.block_dim = block_dim
         cfg.core_type = core_type
+        cfg.time_limit_s, cfg.debug_flags = launch.runtime_settings()
         cfg.num_regions = nreg
         cfg.regions = regions
         err = ctypes.create_string_buffer(4096)

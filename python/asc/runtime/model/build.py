@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ... import cache as _cache
+from ... import settings
 
 # -fopenmp-simd: honour `#pragma omp simd` on the element loops (vectorised at
 # -O2; no OpenMP runtime is linked). -fno-math-errno: libm calls never set errno
@@ -157,12 +158,9 @@ def alias(path: Path) -> Path:
 
 
 def include_dir() -> Path:
-    env = os.environ.get("ASC_MODEL_INCLUDE")
-    if env:
-        return Path(env)
-    import asc
-
-    return Path(asc.__file__).resolve().parents[2] / "cpp" / "model" / "include"
+    """The Model's headers (settings.model_include: $ASC_MODEL_INCLUDE, else
+    cpp/model/include of the checkout asc is imported from)."""
+    return settings.model_include.get()
 
 
 def runtime_files(inc: Path) -> List[Path]:
@@ -189,9 +187,10 @@ _cxx_cache = {}
 
 
 def cxx() -> str:
-    """Full path of the host compiler ($CXX, else g++), looked up once per process."""
-    exe = os.environ.get("CXX", "g++")
-    key = (exe, os.environ.get("PATH", ""))
+    """Full path of the host compiler (settings.cxx: $CXX, else g++), looked up
+    once per process (and again when $CXX or $PATH changes)."""
+    exe = settings.cxx.get()
+    key = (exe, os.environ.get("PATH", ""))  # PATH: not asc's knob, the lookup's
     path = _cxx_cache.get(key)
     if path is None:
         path = shutil.which(exe)

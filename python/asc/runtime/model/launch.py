@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import ctypes
 import struct
-from typing import Any, Sequence
+from typing import Any, Sequence, Tuple
 
-
+from ... import settings
 from ..backend import ParamSpec
 from ..kernel_args import SCALAR_CTYPES, array_view, expected_dtype, scalar_value, stub_call_args
 
@@ -19,19 +19,36 @@ class RegionDesc(ctypes.Structure):
 
 
 class LaunchConfig(ctypes.Structure):
-    # Mirrors asc_model::LaunchConfig in cpp/model/include/asc_model/platform.h.
+    # Mirrors asc_model::LaunchConfig in cpp/model/include/asc_model/platform.h
+    # (tests/model/test_settings.py compares the offsets).
     _fields_ = [
         ("mem_size", ctypes.c_uint64 * NUM_MEMS),
         ("mem_align", ctypes.c_uint32 * NUM_MEMS),
         ("block_dim", ctypes.c_int32),
         ("core_type", ctypes.c_int32),
         ("timeout_s", ctypes.c_double),
+        ("time_limit_s", ctypes.c_double),
+        ("debug_flags", ctypes.c_uint32),
         ("num_regions", ctypes.c_uint32),
         ("regions", ctypes.POINTER(RegionDesc)),
         ("trace_path", ctypes.c_char_p),
         ("err", ctypes.c_char_p),
         ("err_len", ctypes.c_uint32),
     ]
+
+
+# LaunchConfig.debug_flags bits, by the flag's name in $ASC_DEBUG (asc.settings.debug;
+# kDebug* in platform.h).
+DEBUG_FLAG_BITS = {"initcheck": 1 << 0}
+
+
+def runtime_settings() -> Tuple[float, int]:
+    """(time_limit_s, debug_flags) for a launch's LaunchConfig, from the
+    settings as they are now ($ASC_MODEL_LAUNCH_TIMEOUT, $ASC_DEBUG)."""
+    flags = 0
+    for name in settings.debug.get():
+        flags |= DEBUG_FLAG_BITS[name]
+    return settings.model_launch_timeout.get(), flags
 
 
 ENTRY = "asc_model_launch"

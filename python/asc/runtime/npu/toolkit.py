@@ -7,6 +7,7 @@ Root: $ASCEND_HOME_PATH, else $ASCEND_TOOLKIT_HOME, else
 bisheng: $ASC_BISHENG, else <root>/compiler/ccec_compiler/bin/bisheng, else PATH.
 ACL: <root>/lib64/libascendcl.so and <root>/lib64/libruntime.so
 ($ASC_ACL_LIBRARY replaces libascendcl.so, e.g. with a test double).
+The variables are knobs of asc.settings (ascend_home, bisheng, acl_library).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ import shutil
 from pathlib import Path
 from typing import Mapping, Optional
 
+from ... import settings
 from ..backend import BackendUnavailable
 
 DEFAULT_ROOT = "/usr/local/Ascend/ascend-toolkit/latest"
-ROOT_VARS = ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME")
+ROOT_VARS = settings.ascend_home.names
 SETUP_HINT = ("install the CANN toolkit and run `source <cann>/set_env.sh` (or set ASCEND_HOME_PATH), "
               "or run on the Model (Backend.Model)")
 
@@ -40,34 +42,34 @@ class Toolkit:
         return [r / "include", r / "include" / "ascendc", tik, tik / "impl", tik / "interface"]
 
 
-def toolkit_root(env: Mapping[str, str]) -> tuple:
-    """(root or None, where it was looked for)."""
-    for var in ROOT_VARS:
-        if env.get(var):
-            return Path(env[var]), f"${var}={env[var]}"
+def toolkit_root(env: Optional[Mapping[str, str]] = None) -> tuple:
+    """(root or None, where it was looked for); `env`: the environment by default."""
+    found = settings.ascend_home.lookup(env)
+    if found is not None:
+        var, value = found
+        return Path(value), f"${var}={value}"
     return (Path(DEFAULT_ROOT) if Path(DEFAULT_ROOT).is_dir() else None), \
         f"{'/'.join('$' + v for v in ROOT_VARS)} unset, {DEFAULT_ROOT}"
 
 
-def find_bisheng(root: Optional[Path], env: Mapping[str, str]) -> Optional[str]:
-    if env.get("ASC_BISHENG"):
-        exe = env["ASC_BISHENG"]
+def find_bisheng(root: Optional[Path], env: Optional[Mapping[str, str]] = None) -> Optional[str]:
+    exe = settings.bisheng.get(env)
+    if exe:
         return exe if Path(exe).is_file() else shutil.which(exe)
     if root is not None:
         cand = root / "compiler" / "ccec_compiler" / "bin" / "bisheng"
         if cand.is_file() and os.access(cand, os.X_OK):
             return str(cand)
-    return shutil.which("bisheng", path=env.get("PATH"))
+    return shutil.which("bisheng", path=None if env is None else env.get("PATH"))  # None: $PATH
 
 
 def find_toolkit(env: Optional[Mapping[str, str]] = None) -> Toolkit:
-    env = os.environ if env is None else env
     root, looked = toolkit_root(env)
     if root is None or not root.is_dir():
         raise BackendUnavailable(f"the NPU backend needs CANN, which was not found ({looked} does not exist); "
                                  + SETUP_HINT)
     lib_dir = root / "lib64"
-    acl = Path(env["ASC_ACL_LIBRARY"]) if env.get("ASC_ACL_LIBRARY") else lib_dir / "libascendcl.so"
+    acl = settings.acl_library.get(env) or lib_dir / "libascendcl.so"
     rts = lib_dir / "libruntime.so"
     missing = [str(p) for p in (acl, rts) if not p.is_file()]
     bisheng = find_bisheng(root, env)

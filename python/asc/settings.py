@@ -1,0 +1,178 @@
+"""Every environment variable asc reads, in one place (like Triton's `knobs`).
+
+    from asc import settings
+    settings.cache_dir.get()              # Path: $ASC_CACHE_DIR, ..., ~/.cache/asc
+    settings.model_launch_timeout.get()   # 300.0 unless $ASC_MODEL_LAUNCH_TIMEOUT says otherwise
+
+A knob reads the environment each time it is asked, never at import, so a
+variable set (or monkeypatched) before a call takes effect at that call.
+`get(env)` reads another mapping instead (the NPU toolkit lookup takes one).
+An empty variable counts as unset; a value that does not parse raises
+ValueError naming the variable.
+
+Nothing else in the package reads the environment: the Model's C++ runtime
+gets its knobs from Python through `LaunchConfig` (runtime/model/launch.py).
+The README's table of knobs is `markdown_table()`; tests/model/test_settings.py
+checks that the two agree (print it with
+`python3 -c "from asc import settings; print(settings.markdown_table(), end='')"`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, Mapping, Optional, Tuple
+
+__all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
+           "model_launch_timeout", "debug", "profile", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+
+
+class Knob:
+    """One setting: the environment variables that set it (the first set one
+    wins), its type, its default and a one-line description."""
+
+    __slots__ = ("names", "type", "default", "doc", "default_doc", "_parse")
+
+    def __init__(self, names: Tuple[str, ...], type: str, default: Any, doc: str, *,
+                 default_doc: Optional[str] = None, parse: Optional[Callable[[str, str], Any]] = None):
+        self.names = tuple(names)
+        self.type = type  # "path", "str", "seconds" or "flags", for the table
+        self.default = default  # a value, or a callable computing it at use time
+        self.doc = doc
+        self.default_doc = default_doc  # the default as the table shows it (when not the plain value)
+        self._parse = parse
+
+    @property
+    def name(self) -> str:
+        return self.names[0]
+
+    def lookup(self, env: Optional[Mapping[str, str]] = None) -> Optional[Tuple[str, str]]:
+        """(variable, raw value) of the first of `names` that is set and not
+        empty, or None."""
+        env = os.environ if env is None else env
+        for n in self.names:
+            v = env.get(n)
+            if v:
+                return n, v
+        return None
+
+    def raw(self, env: Optional[Mapping[str, str]] = None) -> Optional[str]:
+        found = self.lookup(env)
+        return None if found is None else found[1]
+
+    def get(self, env: Optional[Mapping[str, str]] = None) -> Any:
+        """The value now: parsed from the environment (or `env`), else the default."""
+        found = self.lookup(env)
+        if found is None:
+            return self.default() if callable(self.default) else self.default
+        return self._parse(*found) if self._parse else found[1]
+
+    def __repr__(self) -> str:
+        return f"Knob({'/'.join(self.names)})"
+
+
+def _path(name: str, value: str) -> Path:
+    return Path(value)
+
+
+def _seconds(name: str, value: str) -> float:
+    try:
+        s = float(value)
+    except ValueError:
+        raise ValueError(f"{name}={value!r} is not a number of seconds (0 turns the limit off)") from None
+    return s if s > 0 else 0.0  # 0 or a negative value: no limit
+
+
+DEBUG_FLAGS = ("initcheck",)
+
+
+def _flags(name: str, value: str) -> frozenset:
+    got = frozenset(f.strip() for f in value.split(",") if f.strip())
+    unknown = sorted(got.difference(DEBUG_FLAGS))
+    if unknown:
+        raise ValueError(f"{name}={value!r}: unknown flag{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)} (known: {', '.join(DEBUG_FLAGS)})")
+    return got
+
+
+def _default_cache_dir() -> Path:
+    return xdg_cache_home.get() / "asc"
+
+
+def _default_model_include() -> Path:
+    import asc  # the checkout (or unpacked tree) this package belongs to
+
+    return Path(asc.__file__).resolve().parents[2] / "cpp" / "model" / "include"
+
+
+# ---- the knobs (the README table lists them in this order) ----
+
+cache_dir = Knob(
+    ("ASC_CACHE_DIR", "PYASC_CACHE_DIR"), "path", _default_cache_dir,
+    "disk cache of compiled kernels, and of the Model's runtime object and precompiled header (`model/`)",
+    default_doc="`$XDG_CACHE_HOME/asc`", parse=_path)
+
+xdg_cache_home = Knob(
+    ("XDG_CACHE_HOME",), "path", lambda: Path(os.path.expanduser("~")) / ".cache",
+    "base directory of user caches (XDG); asc's cache is `asc/` in it unless `ASC_CACHE_DIR` is set",
+    default_doc="`~/.cache`", parse=_path)
+
+dump_path = Knob(
+    ("ASC_DUMP_PATH", "PYASC_DUMP_PATH"), "path", None,
+    "keep the MLIR and Ascend C of every compiled kernel in this directory",
+    default_doc="unset (nothing kept)", parse=_path)
+
+model_launch_timeout = Knob(
+    ("ASC_MODEL_LAUNCH_TIMEOUT",), "seconds", 300.0,
+    "bound on a Model launch's wall time; a launch still running after it raises `ModelFault` naming "
+    "the kernel line (0 = no bound)",
+    default_doc="`300`", parse=_seconds)
+
+debug = Knob(
+    ("ASC_DEBUG",), "flags", frozenset(),
+    "Model debug checks, comma-separated: `initcheck` (a read of local memory the launch never wrote "
+    "faults)",
+    default_doc="unset (none)", parse=_flags)
+
+profile = Knob(
+    ("ASC_PROFILE",), "path", None,
+    "profile every Model launch of the process (`asc.profile()`) and write the profiles into this directory",
+    default_doc="unset (no profiling)", parse=_path)
+
+model_include = Knob(
+    ("ASC_MODEL_INCLUDE",), "path", _default_model_include,
+    "the Model's headers (`kernel_operator.h`); its runtime sources are in `../src` beside them",
+    default_doc="`cpp/model/include` of the checkout `asc` is imported from", parse=_path)
+
+cxx = Knob(
+    ("CXX",), "str", "g++",
+    "host C++ compiler the Model compiles kernels and its runtime with (a name on `PATH`, or a path)",
+    default_doc="`g++`")
+
+ascend_home = Knob(
+    ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"), "path", None,
+    "CANN toolkit root of the NPU backend (CANN's `set_env.sh` sets it)",
+    default_doc="`/usr/local/Ascend/ascend-toolkit/latest` if it exists", parse=_path)
+
+bisheng = Knob(
+    ("ASC_BISHENG",), "str", None,
+    "the NPU backend's kernel compiler (a path, or a name on `PATH`)",
+    default_doc="`<CANN root>/compiler/ccec_compiler/bin/bisheng`, else `bisheng` on `PATH`")
+
+acl_library = Knob(
+    ("ASC_ACL_LIBRARY",), "path", None,
+    "the ACL library the NPU backend loads instead of CANN's (e.g. a test double)",
+    default_doc="`<CANN root>/lib64/libascendcl.so`", parse=_path)
+
+KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, profile, model_include,
+                           cxx, ascend_home, bisheng, acl_library)
+
+
+def markdown_table() -> str:
+    """The README's table of knobs (name, default, meaning)."""
+    rows = ["| variable | default | meaning |", "|---|---|---|"]
+    for k in KNOBS:
+        names = f"`{k.name}`" + "".join(f" (or `{n}`)" for n in k.names[1:])
+        default = k.default_doc if k.default_doc is not None else f"`{k.default}`"
+        rows.append(f"| {names} | {default} | {k.doc} |")
+    return "\n".join(rows) + "\n"

@@ -1,0 +1,170 @@
+"""asc.settings is the one place that reads the environment: the README's
+table lists exactly its knobs, nothing else in the package or the Model reads
+an environment variable, knobs are read at use time, and the C++ runtime gets
+its knobs through LaunchConfig, whose layout matches the ctypes mirror."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import ROOT, gm, make_kernel, scalar
+
+import asc
+from asc import cache, settings
+from asc.runtime.model import ModelBackend, ModelFault, build, launch
+
+README = ROOT / "README.md"
+_BEGIN = "<!-- settings table: generated from python/asc/settings.py (settings.markdown_table()) -->\n"
+_END = "<!-- end of settings table -->\n"
+
+
+def _readme_table() -> str:
+    text = README.read_text()
+    assert _BEGIN in text and _END in text, f"README.md lost its settings table markers ({_BEGIN.strip()})"
+    return text[text.index(_BEGIN) + len(_BEGIN):text.index(_END)]
+
+
+def test_readme_lists_exactly_the_knobs():
+    table = _readme_table()
+    in_readme = set()
+    for row in table.splitlines()[2:]:
+        cell = row.split("|")[1]
+        in_readme.update(re.findall(r"`([A-Z][A-Z0-9_]*)`", cell))
+    in_module = {n for k in settings.KNOBS for n in k.names}
+    assert in_readme - in_module == set(), "README.md documents variables asc.settings does not have"
+    assert in_module - in_readme == set(), "asc.settings has knobs README.md's table does not list"
+    assert table == settings.markdown_table(), (
+        "README.md's settings table differs from asc.settings; replace it with:\n" + settings.markdown_table())
+
+
+def test_every_knob_is_described():
+    names = [n for k in settings.KNOBS for n in k.names]
+    assert len(names) == len(set(names))
+    for k in settings.KNOBS:
+        assert k.doc and k.type in ("path", "str", "seconds", "flags"), k
+        assert getattr(settings, [a for a in settings.__all__ if getattr(settings, a) is k][0]) is k
+
+
+# Reads of the environment allowed outside settings.py: (file, the line's text).
+_ALLOWED = {("python/asc/runtime/model/build.py", 'key = (exe, os.environ.get("PATH", ""))')}
+
+
+def test_nothing_else_reads_the_environment():
+    pattern = re.compile(r"\bos\.environ\b|\bgetenv\b|\benviron\s*\[|\bos\.getenv\b|secure_getenv")
+    found = []
+    files = [p for p in (ROOT / "python" / "asc").rglob("*.py") if p.name != "settings.py"]
+    files += [p for p in (ROOT / "cpp" / "model").rglob("*") if p.suffix in (".h", ".cpp")]
+    for p in files:
+        rel = str(p.relative_to(ROOT))
+        for line in p.read_text().splitlines():
+            if pattern.search(line) and not any(rel == f and text in line for f, text in _ALLOWED):
+                found.append(f"{rel}: {line.strip()}")
+    assert found == [], "read these through asc.settings (a knob, with a README row):\n" + "\n".join(found)
+
+
+def test_knobs_are_read_at_use_time(monkeypatch, tmp_path):
+    for var in ("ASC_CACHE_DIR", "PYASC_CACHE_DIR", "XDG_CACHE_HOME", "ASC_DUMP_PATH", "PYASC_DUMP_PATH"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.cache_root() == tmp_path / "home" / ".cache" / "asc"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_root() == tmp_path / "xdg" / "asc"
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "py"))
+    assert cache.cache_root() == tmp_path / "py"
+    monkeypatch.setenv("ASC_CACHE_DIR", "")  # empty = unset
+    assert cache.cache_root() == tmp_path / "py"
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "asc"))
+    assert cache.cache_root() == tmp_path / "asc" and build.cache_root() == tmp_path / "asc" / "model"
+    assert cache.dump_dir() is None
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path / "d"))
+    assert cache.dump_dir() == tmp_path / "d"
+    assert settings.cxx.get() == "g++" or settings.cxx.get() == settings.cxx.raw()
+    monkeypatch.setenv("CXX", "no-such-compiler-xyz")
+    with pytest.raises(build.ModelCompileError, match="no-such-compiler-xyz"):
+        build.cxx()
+    monkeypatch.setenv("ASC_MODEL_INCLUDE", str(tmp_path / "inc"))
+    assert build.include_dir() == tmp_path / "inc"
+    monkeypatch.delenv("ASC_MODEL_INCLUDE")
+    assert (build.include_dir() / "kernel_operator.h").is_file()
+
+
+def test_knob_values_parse_or_name_the_variable():
+    t = settings.model_launch_timeout
+    assert t.get({}) == 300.0
+    assert t.get({"ASC_MODEL_LAUNCH_TIMEOUT": "2.5"}) == 2.5
+    assert t.get({"ASC_MODEL_LAUNCH_TIMEOUT": "0"}) == 0.0
+    assert t.get({"ASC_MODEL_LAUNCH_TIMEOUT": "-3"}) == 0.0  # negative: no limit, as 0
+    with pytest.raises(ValueError, match="ASC_MODEL_LAUNCH_TIMEOUT='soon' is not a number"):
+        t.get({"ASC_MODEL_LAUNCH_TIMEOUT": "soon"})
+    d = settings.debug
+    assert d.get({}) == frozenset()
+    assert d.get({"ASC_DEBUG": "initcheck"}) == {"initcheck"}
+    assert d.get({"ASC_DEBUG": " initcheck, "}) == {"initcheck"}
+    with pytest.raises(ValueError, match=r"ASC_DEBUG='initcheck,racecheck': unknown flag racecheck "
+                                         r"\(known: initcheck\)"):
+        d.get({"ASC_DEBUG": "initcheck,racecheck"})
+    assert set(launch.DEBUG_FLAG_BITS) == set(settings.DEBUG_FLAGS)
+    assert settings.ascend_home.lookup({"ASCEND_TOOLKIT_HOME": "/b"}) == ("ASCEND_TOOLKIT_HOME", "/b")
+    assert settings.ascend_home.lookup({"ASCEND_HOME_PATH": "/a", "ASCEND_TOOLKIT_HOME": "/b"})[1] == "/a"
+
+
+SPIN = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void spin(GM_ADDR x, int32_t n) {
+  AscendC::GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float*)x, 64);
+  AscendC::LocalTensor<float> t(AscendC::TPosition::VECCALC, 0, 64);
+  for (int32_t i = 0; i < n; ++i) {
+    ASC_LOOP_CHECK();
+  }
+  AscendC::DataCopy(g, t, 64);
+}
+"""
+
+
+def test_a_bad_runtime_knob_fails_before_the_launch(monkeypatch, run, cache):
+    x = np.full(64, 7.0, np.float32)
+    monkeypatch.setenv("ASC_DEBUG", "nosuchcheck")
+    with pytest.raises(ValueError, match="ASC_DEBUG='nosuchcheck'"):
+        run("spin", SPIN, [gm("x"), scalar("n")], 1, [x, 0])
+    assert (x == 7.0).all()
+    monkeypatch.setenv("ASC_DEBUG", "initcheck")  # the LocalTensor was never written: DataCopy reads it
+    with pytest.raises(ModelFault, match="never written"):
+        run("spin", SPIN, [gm("x"), scalar("n")], 1, [x, 0])
+    monkeypatch.delenv("ASC_DEBUG")
+    run("spin", SPIN, [gm("x"), scalar("n")], 1, [x, 0])
+    assert (x == 0.0).all()
+    monkeypatch.setenv("ASC_MODEL_LAUNCH_TIMEOUT", "0.2")  # read per launch, as the environment is now
+    with pytest.raises(ModelFault, match=r"ASC_MODEL_LAUNCH_TIMEOUT=0.2\)"):
+        run("spin", SPIN, [gm("x"), scalar("n")], 1, [x, 1 << 30])
+
+
+def _offsets_program(fields) -> str:
+    lines = ['#include <cstddef>', '#include <cstdio>', '#include "asc_model/platform.h"', "int main() {"]
+    for struct, names in fields.items():
+        for n in names:
+            lines.append(f'  std::printf("{struct}.{n} %zu\\n", offsetof(asc_model::{struct}, {n}));')
+        lines.append(f'  std::printf("{struct} %zu\\n", sizeof(asc_model::{struct}));')
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def test_launch_config_layout_matches_the_cpp_struct(tmp_path):
+    structs = {"LaunchConfig": launch.LaunchConfig, "RegionDesc": launch.RegionDesc}
+    fields = {name: [f[0] for f in cls._fields_] for name, cls in structs.items()}
+    src = tmp_path / "offsets.cpp"
+    src.write_text(_offsets_program(fields))
+    exe = tmp_path / "offsets"
+    subprocess.run([build.cxx(), "-std=c++17", "-I", str(build.include_dir()), str(src), "-o", str(exe)], check=True)
+    got = dict(line.rsplit(" ", 1) for line in subprocess.run([str(exe)], capture_output=True, text=True,
+                                                                  check=True).stdout.splitlines())
+    want = {}
+    for name, cls in structs.items():
+        for n in fields[name]:
+            want[f"{name}.{n}"] = str(getattr(cls, n).offset)
+        want[name] = str(__import__("ctypes").sizeof(cls))
+    assert got == want
+    assert asc.settings is settings
