@@ -1,8 +1,8 @@
 """LoadData with LoadData2DParamsV2, LoadDataWithTranspose (V1/V2 structs, 8-
 and 32-bit types) and LoadData3DParamsV2 (img2col), each checked end to end
 through Mmad + Fixpipe against numpy. Layouts: the top of
-cpp/model/include/asc_model/api/cube.h; interpretations: the comments above
-asc_model::load_2d_v2 / load_transpose / load_3d_v2."""
+cpp/model/include/asc_model/api/cube_layout.h; interpretations: the comments
+above asc_model::load_2d_v2 / load_transpose / load_3d_v2 (api/cube_load.h)."""
 
 import numpy as np
 import pytest

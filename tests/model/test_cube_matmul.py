@@ -1,6 +1,6 @@
 """Cube flow on the Model: GM -> L1 (Nd2Nz) -> L0A/L0B (LoadData) -> L0C (Mmad)
 -> GM (Fixpipe). The layouts are those documented at the top of
-cpp/model/include/asc_model/api/cube.h; the int8 test builds the L0A (zZ) and
+cpp/model/include/asc_model/api/cube_layout.h; the int8 test builds the L0A (zZ) and
 L0B (zN) layouts on the host, so this file is their spec."""
 
 import numpy as np

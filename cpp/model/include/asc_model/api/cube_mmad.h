@@ -1,0 +1,138 @@
+// Cube Mmad family: Mmad (with and without bias), MmadWithSparse (4:2
+// sparse B from LoadDataWithSparse), and the modes SetHF32Mode /
+// SetHF32TransMode / SetMMLayoutTransform. Layouts: api/cube_layout.h.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+#include "asc_model/call.h"
+#include "asc_model/tensor.h"
+#include "asc_model/api/cube_layout.h"
+
+namespace asc_model {
+
+template <class A>
+struct AccOf { using type = float; };
+template <> struct AccOf<int8_t> { using type = int32_t; };
+template <> struct AccOf<uint8_t> { using type = int32_t; };
+
+template <class C, class A, class B, class Bias>
+void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm, const AscendC::LocalTensor<B>& filt,
+          const Bias* bias, const AscendC::MmadParams& p, const char* file, int line) {
+  static_assert(std::is_same_v<A, B>, "Mmad: fm and filter element types differ");
+  static_assert(std::is_same_v<C, typename AccOf<A>::type>,
+                "Mmad: dst must be float for half/bfloat16/float inputs, int32_t for int8 inputs");
+  constexpr uint32_t C0 = c0_of<A>();
+  constexpr uint32_t F = 512 / sizeof(A);
+  Call op("Mmad", PIPE_M, file, line);
+  Core& core = op.core();
+  if (dst.mem() != Mem::L0C) op.fault("dst must be in CO1 (L0C)");
+  if (fm.mem() != Mem::L0A) op.fault("fm must be in A2 (L0A)");
+  if (filt.mem() != Mem::L0B) op.fault("filter must be in B2 (L0B)");
+  if (std::is_same_v<A, float> && core.hf32) op.fault("HF32 mode (SetHF32Mode) with float inputs is not modelled");
+  if (p.cmatrixSource && !bias) op.fault("cmatrixSource=true without a bias tensor");
+  uint32_t M16 = up16(p.m), K1 = (p.k + C0 - 1) / C0, N1 = (p.n + 15) / 16;
+  const A* a = op.in(fm, uint64_t(M16 / 16) * K1 * F);
+  const B* b = op.in(filt, uint64_t(N1) * K1 * F);
+  C* c = op.out(dst, uint64_t(N1) * M16 * 16);
+  const C* bs = nullptr;
+  if (bias) bs = op.in(*bias, p.n);
+  op.elems(uint64_t(p.m) * p.n * p.k).run();
+  std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
+  for (uint32_t r = 0; r < p.m; ++r)
+    for (uint32_t k = 0; k < p.k; ++k)
+      av[size_t(r) * p.k + k] = C(a[((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0]);
+  for (uint32_t k = 0; k < p.k; ++k)
+    for (uint32_t n = 0; n < p.n; ++n)
+      bv[size_t(k) * p.n + n] = C(b[((n / 16) * K1 + k / C0) * F + (n % 16) * C0 + k % C0]);
+  for (uint32_t r = 0; r < p.m; ++r)
+    for (uint32_t n = 0; n < p.n; ++n) {
+      C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
+      C acc = bias ? bs[n] : p.cmatrixInitVal ? C(0) : out;
+      for (uint32_t k = 0; k < p.k; ++k) acc += av[size_t(r) * p.k + k] * bv[size_t(k) * p.n + n];
+      out = acc;
+    }
+}
+
+}  // namespace asc_model
+
+namespace AscendC {
+
+// ---- Mmad -------------------------------------------------------------------------
+template <class C, class A, class B>
+void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter, const MmadParams& p,
+          ASC_LOC_PARAMS) {
+  asc_model::mmad<C, A, B, LocalTensor<C>>(dst, fm, filter, nullptr, p, ASC_LOC);
+}
+// Bias form: C = bias[n] + A*B (the bias row, n elements of the accumulator
+// type, replaces the initial value whatever cmatrixInitVal says).
+template <class C, class A, class B, class BiasT>
+void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter,
+          const LocalTensor<BiasT>& bias, const MmadParams& p, ASC_LOC_PARAMS) {
+  static_assert(std::is_same_v<C, BiasT>, "Mmad: bias must have the accumulator type");
+  asc_model::mmad(dst, fm, filter, &bias, p, ASC_LOC);
+}
+// MmadWithSparse: C (m x n, int32) (+)= A (m x k, int8, L0A zZ) * B, where B
+// (k x n) is 4:2 sparse and L0B holds its compressed form Bc (k/2 x n, zN,
+// K1c = ceil(k/2 / 32) fractals per n block) loaded by LoadDataWithSparse:
+// Bc[j][c] stands for B[(j/2)*4 + idx(j, c)][c] (idx: the 2-bit index kept
+// with Bc's fractal). k = the dense K (a multiple of 4). cmatrixInitVal as Mmad.
+template <class C, class A, class B>
+void MmadWithSparse(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter,
+                    const MmadParams& p, ASC_LOC_PARAMS) {
+  static_assert(std::is_same_v<C, int32_t> && sizeof(A) == 1 && std::is_same_v<A, B>,
+                "MmadWithSparse: int8 inputs, int32 accumulator");
+  asc_model::Call op("MmadWithSparse", PIPE_M, ASC_LOC);
+  asc_model::Core& core = op.core();
+  if (dst.mem() != asc_model::Mem::L0C) op.fault("dst must be in CO1 (L0C)");
+  if (fm.mem() != asc_model::Mem::L0A) op.fault("fm must be in A2 (L0A)");
+  if (filter.mem() != asc_model::Mem::L0B) op.fault("filter must be in B2 (L0B)");
+  if (p.k % 4) op.fault("k must be a multiple of 4 (4:2 sparsity)");
+  uint32_t M16 = asc_model::up16(p.m), K1 = (p.k + 31) / 32, kc = p.k / 2, K1c = (kc + 31) / 32,
+           N1 = (p.n + 15) / 16;
+  const A* a = op.in(fm, uint64_t(M16 / 16) * K1 * 512);
+  const B* b = op.in(filter, uint64_t(N1) * K1c * 512);
+  C* c = op.out(dst, uint64_t(N1) * M16 * 16);
+  uint64_t f0 = filter.GetPhyAddr() / 512;
+  if (filter.GetPhyAddr() % 512) op.fault("filter is not at a 512 B fractal boundary");
+  for (uint64_t f = f0; f < f0 + uint64_t(N1) * K1c; ++f)
+    if (f >= core.sparse_ok.size() || !core.sparse_ok[f])
+      core.fault(ASC_LOC, "MmadWithSparse", "L0B fractal at byte %llu has no index (not loaded by LoadDataWithSparse)",
+                 (unsigned long long)(f * 512));
+  op.elems(uint64_t(p.m) * p.n * kc).run();
+  const uint8_t* ix = &core.sparse_idx[f0 * 128];
+  for (uint32_t r = 0; r < p.m; ++r)
+    for (uint32_t n = 0; n < p.n; ++n) {
+      C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
+      C acc = p.cmatrixInitVal ? C(0) : out;
+      for (uint32_t j = 0; j < kc; ++j) {
+        uint64_t e = uint64_t((n / 16) * K1c + j / 32) * 512 + (n % 16) * 32 + j % 32;
+        uint32_t pos = (ix[e / 4] >> (2 * (e % 4))) & 3;
+        uint32_t k = (j / 2) * 4 + pos;
+        C av = C(a[((r / 16) * K1 + k / 32) * 512 + (r % 16) * 32 + k % 32]);
+        acc += av * C(b[e]);
+      }
+      out = acc;
+    }
+}
+
+// ---- cube mode setters (recorded in the core) -------------------------------------
+inline void SetHF32Mode(bool on, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetHF32Mode", PIPE_S, ASC_LOC);
+  op.run();
+  op.core().hf32 = on;
+}
+inline void SetHF32TransMode(bool on, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetHF32TransMode", PIPE_S, ASC_LOC);
+  op.run();
+  op.core().hf32_trans = on;
+}
+// Only changes the order the cube walks the matrices: no observable effect.
+inline void SetMMLayoutTransform(bool on, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetMMLayoutTransform", PIPE_S, ASC_LOC);
+  op.run();
+  op.core().mm_layout = on;
+}
+
+}  // namespace AscendC
