@@ -16,115 +16,104 @@ from typing import Dict, List, Tuple
 from ...codegen import context
 from . import api
 from . import dtype as dt
+from ._generated import STRUCTS
 from .ir_value import PlainValue
 
-# (class name, dialect type mnemonic, pyasc constructor forms, C++ field order as pyasc names)
-_STRUCTS: List[Tuple[str, str, List[str], List[str]]] = [
-    ('BinaryRepeatParams', 'binary_repeat_params',
-     ['dst_blk_stride: int = 1, src0_blk_stride: int = 1, src1_blk_stride: int = 1, dst_rep_stride: int = 8, src0_rep_stride: int = 8, src1_rep_stride: int = 8'],
-     ['dst_blk_stride', 'src0_blk_stride', 'src1_blk_stride', 'dst_rep_stride', 'src0_rep_stride', 'src1_rep_stride']),
-    ('BrcbRepeatParams', 'brcb_repeat_params',
-     ['dst_blk_stride: int = 1, dst_rep_stride: int = 8'],
-     ['dst_blk_stride', 'dst_rep_stride']),
-    ('CopyRepeatParams', 'copy_repeat_params',
-     ['dst_stride: int = 0, src_stride: int = 0, dst_repeat_size: int = 0, src_repeat_size: int = 0'],
-     ['dst_stride', 'src_stride', 'dst_repeat_size', 'src_repeat_size']),
-    ('DataCopyParams', 'data_copy_params',
-     ['block_count: int = 1, block_len: int = 0, src_stride: int = 0, dst_stride: int = 0'],
-     ['block_count', 'block_len', 'src_stride', 'dst_stride']),
-    ('DataCopyEnhancedParams', 'data_copy_enhanced_params',
-     ['block_mode: BlockMode = BlockMode.BLOCK_MODE_NORMAL, deq_scale: DeqScale = DeqScale.DEQ_NONE, deq_value_in: int = 0, sid_store_mode_in: int = 0, is_relu_in: bool = False, pad_mode_in: pad_t = pad_t.PAD_NONE, pad_value_in: int = 0'],
-     ['block_mode', 'deq_scale', 'deq_value_in', 'sid_store_mode_in', 'is_relu_in', 'pad_mode_in', 'pad_value_in']),
-    ('InitConstValueParams', 'init_const_value_params',
-     ['repeat_times: int = 0, block_num: int = 0, dst_gap: int = 0, init_value = 0'],
-     ['repeat_times', 'block_num', 'dst_gap', 'init_value']),
-    ('UnaryRepeatParams', 'unary_repeat_params',
-     ['dst_blk_stride: int = 1, src_blk_stride: int = 1, dst_rep_stride: int = 8, src_rep_stride: int = 8'],
-     ['dst_blk_stride', 'src_blk_stride', 'dst_rep_stride', 'src_rep_stride']),
-    ('TransDataTo5HDParams', 'trans_data_to_5hd_params',
-     ['dst_high_half: bool = False, src_high_half: bool = False, repeat_times: int = 1, dst_rep_stride: int = 0, src_rep_stride: int = 0'],
-     ['dst_high_half', 'src_high_half', 'repeat_times', 'dst_rep_stride', 'src_rep_stride']),
-    ('TransposeParamsExt', 'transpose_params_ext',
-     ['n_size: int = 0, c_size: int = 0, h_size: int = 0, w_size: int = 0, transpose_type: TransposeType = TransposeType.TRANSPOSE_ND2ND_B16'],
-     ['n_size', 'c_size', 'h_size', 'w_size', 'transpose_type']),
-    ('DataCopyPadParams', 'data_copy_pad_params',
-     ['is_pad: bool = False, left_padding: int = 0, right_padding: int = 0, padding_value: int = 0'],
-     ['is_pad', 'left_padding', 'right_padding', 'padding_value']),
-    ('DataCopyExtParams', 'data_copy_ext_params',
-     ['block_count: int = 1, block_len: int = 0, src_stride: int = 0, dst_stride: int = 0, rsv: int = 0'],
-     ['block_count', 'block_len', 'src_stride', 'dst_stride', 'rsv']),
-    ('GatherMaskParams', 'gather_mask_params',
-     ['src0_block_stride: int = 1, repeat_times: int = 1, src0_repeat_stride: int = 0, src1_repeat_stride: int = 0'],
-     ['src0_block_stride', 'repeat_times', 'src0_repeat_stride', 'src1_repeat_stride']),
-    ('MmadParams', 'mmad_params',
-     ['m: int = 0, n: int = 0, k: int = 0, unit_flag: int = 0, cmatrix_source: bool = False, cmatrix_init_val: bool = True', 'm: int = 0, n: int = 0, k: int = 0, is_bias: bool = False, fm_offset: int = 0, en_ssparse: bool = False, en_winograd_a: bool = False, en_winograd_b: bool = False'],
-     ['m', 'n', 'k', 'unit_flag', 'cmatrix_source', 'cmatrix_init_val']),
-    ('Nd2NzParams', 'nd2nz_params',
-     ['nd_num: int, n_value: int, d_value: int, src_nd_matrix_stride: int, src_d_value: int, dst_nz_c0_stride: int, dst_nz_n_stride: int, dst_nz_matrix_stride: int'],
-     ['nd_num', 'n_value', 'd_value', 'src_nd_matrix_stride', 'src_d_value', 'dst_nz_c0_stride', 'dst_nz_n_stride', 'dst_nz_matrix_stride']),
-    ('Nz2NdParamsFull', 'nz2nd_params_full',
-     ['nd_num: int, n_value: int, d_value: int, src_nd_matrix_stride: int, src_n_stride: int, dst_d_stride: int, dst_nd_matrix_stride: int'],
-     ['nd_num', 'n_value', 'd_value', 'src_nd_matrix_stride', 'src_n_stride', 'dst_d_stride', 'dst_nd_matrix_stride']),
-    ('DataCopyCO12DstParams', 'data_copy_co12_dst_params',
-     ['n_size: int, m_size: int, dst_stride: int, src_stride: int, quant_pre: QuantModes = QuantModes.NoQuant, relu_pre: int = 0, channel_split: bool = False, nz2nd_en: bool = False'],
-     ['n_size', 'm_size', 'dst_stride', 'src_stride', 'quant_pre', 'relu_pre', 'channel_split', 'nz2nd_en']),
-    ('GatherRepeatParams', 'gather_repeat_params',
-     ['dst_blk_stride: int = 1, dst_rep_stride: int = 8'],
-     ['dst_blk_stride', 'dst_rep_stride']),
-    ('LoadData2DParams', 'load_data_2d_params',
-     ['start_index: int = 0, repeat_times: int = 1, src_stride: int = 0, sid: int = 0, dst_gap: int = 0, if_transpose: bool = False, addr_mode: int = 0'],
-     ['start_index', 'repeat_times', 'src_stride', 'sid', 'dst_gap', 'if_transpose', 'addr_mode']),
-    ('LoadData2DParamsV2', 'load_data_2d_params_v2',
-     ['m_start_position: int = 0, k_start_position: int = 0, m_step: int = 0, k_step: int = 0, src_stride: int = 0, dst_stride: int = 0, if_transpose: bool = False, sid: int = 0'],
-     ['m_start_position', 'k_start_position', 'm_step', 'k_step', 'src_stride', 'dst_stride', 'if_transpose', 'sid']),
-    ('LoadData3DParamsV1', 'load_data_3d_params_v1',
-     ['pad_list = (0, 0, 0, 0), l1_h: int = 1, l1_w: int = 1, c1_index: int = 0, fetch_filter_w: int = 0, fetch_filter_h: int = 0, left_top_w: int = 0, left_top_h: int = 0, stride_w: int = 1, stride_h: int = 1, filter_w: int = 1, filter_h: int = 1, dilation_filter_w: int = 1, dilation_filter_h: int = 1, jump_stride: int = 1, repeat_mode: int = 0, repeat_time: int = 1, c_size: int = 0, pad_value: int = 0'],
-     ['pad_list', 'l1_h', 'l1_w', 'c1_index', 'fetch_filter_w', 'fetch_filter_h', 'left_top_w', 'left_top_h', 'stride_w', 'stride_h', 'filter_w', 'filter_h', 'dilation_filter_w', 'dilation_filter_h', 'jump_stride', 'repeat_mode', 'repeat_time', 'c_size', 'pad_value']),
-    ('LoadData3DParamsV2', 'load_data_3d_params_v2',
-     ['pad_list = (0, 0, 0, 0), l1_h: int = 1, l1_w: int = 1, channel_size: int = 1, k_extension: int = 1, m_extension: int = 1, k_start_pt: int = 0, m_start_pt: int = 0, stride_w: int = 1, stride_h: int = 1, filter_w: int = 1, filter_h: int = 1, dilation_filter_w: int = 1, dilation_filter_h: int = 1, en_transpose: bool = False, en_small_k: bool = False, pad_value: int = 0, filter_size_w: bool = False, filter_size_h: bool = False, f_matrix_ctrl: bool = False'],
-     ['pad_list', 'l1_h', 'l1_w', 'channel_size', 'k_extension', 'm_extension', 'k_start_pt', 'm_start_pt', 'stride_w', 'stride_h', 'filter_w', 'filter_h', 'dilation_filter_w', 'dilation_filter_h', 'en_transpose', 'en_small_k', 'pad_value', 'filter_size_w', 'filter_size_h', 'f_matrix_ctrl']),
-    ('LoadData3DParamsV2Pro', 'load_data_3d_params_v2_pro',
-     ['channel_size: int = 0, en_transpose: bool = False, en_small_k: bool = False, filter_size_w: bool = False, filter_size_h: bool = False, f_matrix_ctrl: bool = False, ext_config: int = 0, filter_config: int = 1103823438081'],
-     ['channel_size', 'en_transpose', 'en_small_k', 'filter_size_w', 'filter_size_h', 'f_matrix_ctrl', 'ext_config', 'filter_config']),
-    ('LoadData2dTransposeParams', 'load_data_2d_transpose_params',
-     ['start_index: int = 0, repeat_times: int = 1, src_stride: int = 0, dst_gap: int = 0, dst_frac_gap: int = 0, addr_mode: int = 0'],
-     ['start_index', 'repeat_times', 'src_stride', 'dst_gap', 'dst_frac_gap', 'addr_mode']),
-    ('LoadData2dTransposeParamsV2', 'load_data_2d_transpose_params_v2',
-     ['start_index: int = 0, repeat_times: int = 0, src_stride: int = 0, dst_gap: int = 0, dst_frac_gap: int = 0, src_frac_gap: int = 0, addr_mode: int = 0'],
-     ['start_index', 'repeat_times', 'src_stride', 'dst_gap', 'dst_frac_gap', 'src_frac_gap', 'addr_mode']),
-    ('LoadDataRepeatParam', 'load_data_repeat_param',
-     ['repeat_time: int = 1, repeat_stride: int = 0, repeat_mode: int = 0'],
-     ['repeat_stride', 'repeat_time', 'repeat_mode']),
-    ('MrgSort4Info', 'mrg_sort_4_info',
-     ['element_lengths: List[int], if_exhausted_suspension: bool = False, valid_bit: int = 15, repeat_times: int = 1'],
-     ['element_lengths', 'if_exhausted_suspension', 'valid_bit', 'repeat_times']),
-    ('VdeqInfo', 'vdeq_info',
-     ['scale: List[float], offset: List[int], sign_mode: List[bool]'],
-     ['scale', 'offset', 'sign_mode']),
-    ('FixpipeParamsV220', 'fixpipe_params_v220',
-     ['n_size: int, m_size: int, src_stride: int, dst_stride: int, quant_pre: QuantModes = QuantModes.NoQuant, deq_scalar: int = 0, nd_num: int = 1, src_nd_stride: int = 0, dst_nd_stride: int = 0, relu_en: bool = False, unit_flag: int = 0, is_channel_split: bool = False'],
-     ['n_size', 'm_size', 'src_stride', 'dst_stride', 'relu_en', 'quant_pre', 'deq_scalar', 'nd_num', 'src_nd_stride', 'dst_nd_stride', 'unit_flag', 'is_channel_split']),
-    ('LoadImageToLocalParams', 'load_image_to_local_params',
-     ['horiz_size: int = 2, vert_size: int = 2, horiz_start_pos: int = 0, vert_start_pos: int = 0, src_horiz_size: int = 2, top_pad_size: int = 0, bot_pad_size: int = 0, left_pad_size: int = 0, right_pad_size: int = 0, sid: int = 0'],
-     ['horiz_size', 'vert_size', 'horiz_start_pos', 'vert_start_pos', 'src_horiz_size', 'top_pad_size', 'bot_pad_size', 'left_pad_size', 'right_pad_size', 'sid']),
-    ('CheckLocalMemoryIAParam', 'check_local_memory_ia_param',
-     ['enable_bit: int = 0, start_addr: int = 0, end_addr: int = 0, is_scalar_read: bool = False, is_scalar_write: bool = False, is_vector_read: bool = False, is_vector_write: bool = False, is_mte_read: bool = False, is_mte_write: bool = False, is_enable: bool = False'],
-     ['enable_bit', 'start_addr', 'end_addr', 'is_scalar_read', 'is_scalar_write', 'is_vector_read', 'is_vector_write', 'is_mte_read', 'is_mte_write', 'is_enable']),
-]
+# The pyasc constructor forms of each struct of the dialect (the Python API:
+# argument names, order, defaults). The C++ field order, the dialect type and
+# the array fields come from the .td (STRUCTS in _generated.py); the order of
+# a form may differ from the C++ one (LoadDataRepeatParam, FixpipeParamsV220).
+# tests/generated/test_struct_mirrors.py checks every form against the .td.
+_FORMS: Dict[str, List[str]] = {
+    'BinaryRepeatParams':
+        ['dst_blk_stride: int = 1, src0_blk_stride: int = 1, src1_blk_stride: int = 1, dst_rep_stride: int = 8, src0_rep_stride: int = 8, src1_rep_stride: int = 8'],
+    'BrcbRepeatParams':
+        ['dst_blk_stride: int = 1, dst_rep_stride: int = 8'],
+    'CopyRepeatParams':
+        ['dst_stride: int = 0, src_stride: int = 0, dst_repeat_size: int = 0, src_repeat_size: int = 0'],
+    'DataCopyParams':
+        ['block_count: int = 1, block_len: int = 0, src_stride: int = 0, dst_stride: int = 0'],
+    'DataCopyEnhancedParams':
+        ['block_mode: BlockMode = BlockMode.BLOCK_MODE_NORMAL, deq_scale: DeqScale = DeqScale.DEQ_NONE, deq_value_in: int = 0, sid_store_mode_in: int = 0, is_relu_in: bool = False, pad_mode_in: pad_t = pad_t.PAD_NONE, pad_value_in: int = 0'],
+    'InitConstValueParams':
+        ['repeat_times: int = 0, block_num: int = 0, dst_gap: int = 0, init_value = 0'],
+    'UnaryRepeatParams':
+        ['dst_blk_stride: int = 1, src_blk_stride: int = 1, dst_rep_stride: int = 8, src_rep_stride: int = 8'],
+    'TransDataTo5HDParams':
+        ['dst_high_half: bool = False, src_high_half: bool = False, repeat_times: int = 1, dst_rep_stride: int = 0, src_rep_stride: int = 0'],
+    'TransposeParamsExt':
+        ['n_size: int = 0, c_size: int = 0, h_size: int = 0, w_size: int = 0, transpose_type: TransposeType = TransposeType.TRANSPOSE_ND2ND_B16'],
+    'DataCopyPadParams':
+        ['is_pad: bool = False, left_padding: int = 0, right_padding: int = 0, padding_value: int = 0'],
+    'DataCopyExtParams':
+        ['block_count: int = 1, block_len: int = 0, src_stride: int = 0, dst_stride: int = 0, rsv: int = 0'],
+    'GatherMaskParams':
+        ['src0_block_stride: int = 1, repeat_times: int = 1, src0_repeat_stride: int = 0, src1_repeat_stride: int = 0'],
+    'MmadParams': [
+        'm: int = 0, n: int = 0, k: int = 0, unit_flag: int = 0, cmatrix_source: bool = False, cmatrix_init_val: bool = True',
+        'm: int = 0, n: int = 0, k: int = 0, is_bias: bool = False, fm_offset: int = 0, en_ssparse: bool = False, en_winograd_a: bool = False, en_winograd_b: bool = False',
+    ],
+    'Nd2NzParams':
+        ['nd_num: int, n_value: int, d_value: int, src_nd_matrix_stride: int, src_d_value: int, dst_nz_c0_stride: int, dst_nz_n_stride: int, dst_nz_matrix_stride: int'],
+    'Nz2NdParamsFull':
+        ['nd_num: int, n_value: int, d_value: int, src_nd_matrix_stride: int, src_n_stride: int, dst_d_stride: int, dst_nd_matrix_stride: int'],
+    'DataCopyCO12DstParams':
+        ['n_size: int, m_size: int, dst_stride: int, src_stride: int, quant_pre: QuantModes = QuantModes.NoQuant, relu_pre: int = 0, channel_split: bool = False, nz2nd_en: bool = False'],
+    'GatherRepeatParams':
+        ['dst_blk_stride: int = 1, dst_rep_stride: int = 8'],
+    'LoadData2DParams':
+        ['start_index: int = 0, repeat_times: int = 1, src_stride: int = 0, sid: int = 0, dst_gap: int = 0, if_transpose: bool = False, addr_mode: int = 0'],
+    'LoadData2DParamsV2':
+        ['m_start_position: int = 0, k_start_position: int = 0, m_step: int = 0, k_step: int = 0, src_stride: int = 0, dst_stride: int = 0, if_transpose: bool = False, sid: int = 0'],
+    'LoadData3DParamsV1':
+        ['pad_list = (0, 0, 0, 0), l1_h: int = 1, l1_w: int = 1, c1_index: int = 0, fetch_filter_w: int = 0, fetch_filter_h: int = 0, left_top_w: int = 0, left_top_h: int = 0, stride_w: int = 1, stride_h: int = 1, filter_w: int = 1, filter_h: int = 1, dilation_filter_w: int = 1, dilation_filter_h: int = 1, jump_stride: int = 1, repeat_mode: int = 0, repeat_time: int = 1, c_size: int = 0, pad_value: int = 0'],
+    'LoadData3DParamsV2':
+        ['pad_list = (0, 0, 0, 0), l1_h: int = 1, l1_w: int = 1, channel_size: int = 1, k_extension: int = 1, m_extension: int = 1, k_start_pt: int = 0, m_start_pt: int = 0, stride_w: int = 1, stride_h: int = 1, filter_w: int = 1, filter_h: int = 1, dilation_filter_w: int = 1, dilation_filter_h: int = 1, en_transpose: bool = False, en_small_k: bool = False, pad_value: int = 0, filter_size_w: bool = False, filter_size_h: bool = False, f_matrix_ctrl: bool = False'],
+    'LoadData3DParamsV2Pro':
+        ['channel_size: int = 0, en_transpose: bool = False, en_small_k: bool = False, filter_size_w: bool = False, filter_size_h: bool = False, f_matrix_ctrl: bool = False, ext_config: int = 0, filter_config: int = 1103823438081'],
+    'LoadData2dTransposeParams':
+        ['start_index: int = 0, repeat_times: int = 1, src_stride: int = 0, dst_gap: int = 0, dst_frac_gap: int = 0, addr_mode: int = 0'],
+    'LoadData2dTransposeParamsV2':
+        ['start_index: int = 0, repeat_times: int = 0, src_stride: int = 0, dst_gap: int = 0, dst_frac_gap: int = 0, src_frac_gap: int = 0, addr_mode: int = 0'],
+    'LoadDataRepeatParam':
+        ['repeat_time: int = 1, repeat_stride: int = 0, repeat_mode: int = 0'],
+    'MrgSort4Info':
+        ['element_lengths: List[int], if_exhausted_suspension: bool = False, valid_bit: int = 15, repeat_times: int = 1'],
+    'VdeqInfo':
+        ['scale: List[float], offset: List[int], sign_mode: List[bool]'],
+    'FixpipeParamsV220':
+        ['n_size: int, m_size: int, src_stride: int, dst_stride: int, quant_pre: QuantModes = QuantModes.NoQuant, deq_scalar: int = 0, nd_num: int = 1, src_nd_stride: int = 0, dst_nd_stride: int = 0, relu_en: bool = False, unit_flag: int = 0, is_channel_split: bool = False'],
+    'LoadImageToLocalParams':
+        ['horiz_size: int = 2, vert_size: int = 2, horiz_start_pos: int = 0, vert_start_pos: int = 0, src_horiz_size: int = 2, top_pad_size: int = 0, bot_pad_size: int = 0, left_pad_size: int = 0, right_pad_size: int = 0, sid: int = 0'],
+    'CheckLocalMemoryIAParam':
+        ['enable_bit: int = 0, start_addr: int = 0, end_addr: int = 0, is_scalar_read: bool = False, is_scalar_write: bool = False, is_vector_read: bool = False, is_vector_write: bool = False, is_mte_read: bool = False, is_mte_write: bool = False, is_enable: bool = False'],
+}
+
+# Parameters of a form that are not fields of the dialect's struct (pyasc's
+# older MmadParams form): accepted and ignored.
+_EXTRA_FORM_PARAMS: Dict[str, Tuple[str, ...]] = {
+    "MmadParams": ("is_bias", "fm_offset", "en_ssparse", "en_winograd_a", "en_winograd_b"),
+}
 
 
-# Array fields: (struct, field) -> (length, element dtype). Their values are
-# lists (or asc.array), padded with zeros to the length; ascendc.construct takes
-# the elements as consecutive operands and the emitter declares the array.
+def _fields_of(name: str) -> List[str]:
+    """The struct's fields in the dialect's (C++ constructor) order, by their Python names."""
+    return [f.py for f in STRUCTS[name].fields]
+
+
+def _array_dtype(cpp_elem: str) -> dt.DataType:
+    # The IR type of the elements ascendc.construct takes for a `T[N]` field.
+    return {"float": dt.float32, "bool": dt.bool_, "int16_t": dt.int16}.get(cpp_elem, dt.int32)
+
+
+# Array fields: (struct, field) -> (length, element dtype), from the .td's `T[N]`
+# field types. Their values are lists (or asc.array), padded with zeros to the
+# length; ascendc.construct takes the elements as consecutive operands and the
+# emitter declares the array.
 _ARRAY_FIELDS: Dict[Tuple[str, str], Tuple[int, dt.DataType]] = {
-    ("MrgSort4Info", "element_lengths"): (4, dt.int32),
-    ("LoadData3DParamsV1", "pad_list"): (4, dt.int32),
-    ("LoadData3DParamsV2", "pad_list"): (4, dt.int32),
-    ("ShapeInfo", "shape"): (8, dt.int32),
-    ("VdeqInfo", "scale"): (16, dt.float32),
-    ("VdeqInfo", "offset"): (16, dt.int16),
-    ("VdeqInfo", "sign_mode"): (16, dt.bool_),
-    ("ShapeInfo", "original_shape"): (8, dt.int32),
+    (name, f.py): (int(f.cpp_type[f.cpp_type.index("[") + 1:-1]),
+                   _array_dtype(f.cpp_type[:f.cpp_type.index("[")]))
+    for name, d in STRUCTS.items() for f in d.fields if f.cpp_type.endswith("]")
 }
 
 
@@ -209,17 +198,26 @@ class ParamStruct:
         return b.create_asc_ConstructOp(self.ir_type(b), handles)
 
 
-def _make(name: str, mnemonic: str, forms: List[str], cpp_fields: List[str]) -> type:
-    cls = type(name, (ParamStruct,), {"__slots__": (), "_mnemonic": mnemonic,
+def _make(name: str) -> type:
+    forms = _FORMS.get(name)
+    if forms is None:
+        # A struct new in the .td without its pyasc form yet: its fields in C++
+        # order, each defaulting to 0 (the mirror test asks for the real form).
+        forms = [", ".join(f"{f} = 0" for f in _fields_of(name))]
+    cls = type(name, (ParamStruct,), {"__slots__": (), "_mnemonic": STRUCTS[name].mnemonic,
                                       "_forms": [api.Form(f) for f in forms],
-                                      "_cpp_fields": cpp_fields})
-    cls.__doc__ = (f"AscendC::{name}. Fields: " + "; ".join(forms))
+                                      "_cpp_fields": _fields_of(name)})
+    cls.__doc__ = (f"{STRUCTS[name].cpp_name}. Fields: " + "; ".join(forms))
     cls.__module__ = __name__
     return api.register_class(cls)
 
 
-for _name, _mnemonic, _forms, _fields in _STRUCTS:
-    globals()[_name] = _make(_name, _mnemonic, _forms, _fields)
+# Structs with behaviour of their own are classes below; every other struct of
+# the dialect is made from its form.
+_CLASSES = ("DataCopyPadExtParams", "MrgSortSrcList", "ShapeInfo", "SliceInfo")
+_GENERIC = [name for name in STRUCTS if name not in _CLASSES]
+for _name in _GENERIC:
+    globals()[_name] = _make(_name)
 
 
 class DataCopyPadExtParams(ParamStruct):
@@ -228,7 +226,7 @@ class DataCopyPadExtParams(ParamStruct):
     _mnemonic = "data_copy_pad_ext_params"
     _forms = [api.Form("dtype: DataType, is_pad: bool = False, left_padding: int = 0, "
                        "right_padding: int = 0, padding_value: int = 0")]
-    _cpp_fields = ["is_pad", "left_padding", "right_padding", "padding_value"]
+    _cpp_fields = _fields_of("DataCopyPadExtParams")
     __slots__ = ()
 
     def ir_type(self, builder):
@@ -246,7 +244,7 @@ class MrgSortSrcList(ParamStruct):
     _mnemonic = "mrg_sort_src_list"
     _forms = [api.Form("dtype: DataType, src1: LocalTensor, src2: LocalTensor, "
                        "src3: Optional[LocalTensor] = None, src4: Optional[LocalTensor] = None")]
-    _cpp_fields = ["src1", "src2", "src3", "src4"]
+    _cpp_fields = _fields_of("MrgSortSrcList")
     __slots__ = ()
 
     def ir_type(self, builder):
@@ -281,7 +279,8 @@ class ShapeInfo(ParamStruct):
     _forms = [api.Form(""),
               api.Form("shape: Union[Array, list], original_shape: Optional[Union[Array, list]] = None, "
                        "data_format: DataFormat = DataFormat.ND")]
-    _cpp_fields = ["shape_dim", "shape", "original_shape_dim", "original_shape", "data_format"]
+    _cpp_fields = _fields_of("ShapeInfo")
+    _derived_fields = ("shape_dim", "original_shape_dim")  # from the lengths of shape, original_shape
     __slots__ = ("handle",)
 
     def __init__(self, *args, **kwargs):
@@ -348,7 +347,7 @@ class SliceInfo(ParamStruct):
     _mnemonic = "slice_info"
     _forms = [api.Form("start_index: int = 0, end_index: int = None, stride: int = 0, "
                        "burst_len: int = None, shape_value: int = 0")]
-    _cpp_fields = ["start_index", "end_index", "stride", "burst_len", "shape_value"]
+    _cpp_fields = _fields_of("SliceInfo")
     __slots__ = ()
 
     def __init__(self, *args, **kwargs):
@@ -365,13 +364,13 @@ class SliceInfo(ParamStruct):
             if key not in self._cpp_fields:
                 raise KeyError(f"asc.SliceInfo has no field {key!r}; the fields are {self._cpp_fields}")
             return self.fields[key]
-        k = int(key)
-        if not -5 <= k < 5:
-            raise IndexError(f"asc.SliceInfo: field index {k} out of range 0..4")
+        k, n = int(key), len(self._cpp_fields)
+        if not -n <= k < n:
+            raise IndexError(f"asc.SliceInfo: field index {k} out of range 0..{n - 1}")
         return self.fields[self._cpp_fields[k]]
 
     def __len__(self):
-        return 5
+        return len(self._cpp_fields)
 
 
 api.register_class(SliceInfo)
@@ -412,5 +411,5 @@ def get_shape_size(form, a):
     return wrap_scalar(context.builder().create_asc_GetShapeSizeOp(info.materialize()))
 
 
-__all__ = [s[0] for s in _STRUCTS] + ["DataCopyPadExtParams", "ParamStruct", "MrgSortSrcList",
-                                      "ShapeInfo", "get_shape_size", "SliceInfo"]
+__all__ = _GENERIC + ["DataCopyPadExtParams", "ParamStruct", "MrgSortSrcList",
+                      "ShapeInfo", "get_shape_size", "SliceInfo"]

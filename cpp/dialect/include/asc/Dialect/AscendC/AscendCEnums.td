@@ -4,6 +4,11 @@
 // asc (pyasc) API. `ascCppPrefix` is how the emitter qualifies a value in C++
 // (e.g. AscendC::HardEvent::MTE2_V; PIPE_V is a global enumerator of pipe_t).
 //
+// The one source of the enums: asc-tblgen generates from this file the Python
+// enums (python/asc/language/core/_generated.py) and the Model's
+// (cpp/model/include/asc_model/generated_enums.h); after a change here run
+// `bazel run //cpp/tblgen:update_generated` (docs/adding-an-op.md).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef ASC_DIALECT_ASCENDC_ENUMS_TD
@@ -15,6 +20,11 @@ class AscendC_Enum<string name, string cppPrefix, list<I32EnumAttrCase> cases>
     : I32EnumAttr<name, "Ascend C " # name, cases> {
   let cppNamespace = "::mlir::ascendc";
   string ascCppPrefix = cppPrefix;
+  // The C++ type of an enum whose values are unqualified (empty prefix).
+  string ascCppType = "";
+  // 0: the Ascend C values are not an enum (constexpr objects): asc-tblgen
+  // generates no Python or Model enum for it.
+  bit ascIsCppEnum = 1;
 }
 
 def AscendC_AippInputFormat : AscendC_Enum<"AippInputFormat", "AscendC::AippInputFormat::", [
@@ -189,7 +199,9 @@ def AscendC_PipeID : AscendC_Enum<"PipeID", "", [
     I32EnumAttrCase<"PIPE_MTE5", 8>,
     I32EnumAttrCase<"PIPE_V2", 9>,
     I32EnumAttrCase<"PIPE_FIX", 10>
-]>;
+]> {
+  let ascCppType = "pipe_t";
+}
 
 def AscendC_MemDsbT : AscendC_Enum<"MemDsbT", "AscendC::MemDsbT::", [
     I32EnumAttrCase<"ALL", 0>,

@@ -3,6 +3,12 @@
 // Field lists follow the C++ constructors (the asc Python classes take the same
 // fields by keyword and fill in defaults before building the struct).
 //
+// asc-tblgen writes these field lists (names, order, C++ types) into
+// python/asc/language/core/_generated.py (STRUCTS), from which core/types.py
+// builds the struct classes; tests/generated checks the pyasc forms of
+// types.py and the Model's structs.h against them field by field. After a
+// change here run `bazel run //cpp/tblgen:update_generated`.
+//
 //===----------------------------------------------------------------------===//
 
 def AscendC_BinaryRepeatParamsType : AscendC_StructType<"BinaryRepeatParams", "binary_repeat_params", "BinaryRepeatParams",
@@ -72,7 +78,9 @@ def AscendC_CheckLocalMemoryIAParamType : AscendC_StructType<"CheckLocalMemoryIA
     ["enableBit", "startAddr", "endAddr", "isScalarRead", "isScalarWrite", "isVectorRead", "isVectorWrite", "isMteRead", "isMteWrite", "isEnable"]>;
 def AscendC_VdeqInfoType : AscendC_StructType<"VdeqInfo", "vdeq_info", "VdeqInfo",
     ["vdeqScale", "vdeqOffset", "vdeqSignMode"],
-    ["float[16]", "int16_t[16]", "bool[16]"]>;
+    ["float[16]", "int16_t[16]", "bool[16]"]> {
+  let pyFieldNames = ["scale", "offset", "sign_mode"];
+}
 def AscendC_ShapeInfoType : AscendC_StructType<"ShapeInfo", "shape_info", "ShapeInfo",
     ["shapeDim", "shape", "originalShapeDim", "originalShape", "dataFormat"],
     ["", "uint32_t[8]", "", "uint32_t[8]", "AscendC::DataFormat"]>;
@@ -98,6 +106,8 @@ def AscendC_SliceInfoType : AscendC_StructType<"SliceInfo", "slice_info", "Slice
 def AscendC_MrgSortSrcListType
     : AscendC_Type<"MrgSortSrcList", "mrg_sort_src_list", [AscendC_ParamStructInterface]> {
   let summary = "AscendC::MrgSortSrcList<T>";
+  // Read by asc-tblgen like AscendC_StructType's (a struct templated on T).
+  list<string> fieldNames = ["src1", "src2", "src3", "src4"];
   let parameters = (ins "::mlir::Type":$elementType);
   let assemblyFormat = "`<` $elementType `>`";
   let builders = [
@@ -108,7 +118,8 @@ def AscendC_MrgSortSrcListType
   let extraClassDeclaration = [{
     std::string getCppName() const;
     ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
-      static const ::llvm::StringRef names[] = {"src1", "src2", "src3", "src4"};
+      static const ::llvm::StringRef names[] = {}] #
+        !interleave(!foreach(f, fieldNames, "\"" # f # "\""), ", ") # [{};
       return names;
     }
   }];
@@ -125,6 +136,8 @@ def AscendC_MrgSortSrcListType
 def AscendC_DataCopyPadExtParamsType
     : AscendC_Type<"DataCopyPadExtParams", "data_copy_pad_ext_params", [AscendC_ParamStructInterface]> {
   let summary = "AscendC::DataCopyPadExtParams<T>";
+  // Read by asc-tblgen like AscendC_StructType's (a struct templated on T).
+  list<string> fieldNames = ["isPad", "leftPadding", "rightPadding", "paddingValue"];
   let parameters = (ins "::mlir::Type":$elementType);
   let assemblyFormat = "`<` $elementType `>`";
   let genVerifyDecl = 1;
@@ -136,7 +149,8 @@ def AscendC_DataCopyPadExtParamsType
   let extraClassDeclaration = [{
     std::string getCppName() const;
     ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
-      static const ::llvm::StringRef names[] = {"isPad", "leftPadding", "rightPadding", "paddingValue"};
+      static const ::llvm::StringRef names[] = {}] #
+        !interleave(!foreach(f, fieldNames, "\"" # f # "\""), ", ") # [{};
       return names;
     }
   }];

@@ -173,6 +173,9 @@ class AscendC_StructType<string name, string typeMnemonic, string cpp, list<stri
   string cppName = cpp;
   list<string> fieldNames = fields;
   list<string> fieldCppTypes = types;
+  // The Python (pyasc) name of each field, where it is not the snake_case of
+  // the C++ name (asc-tblgen --gen-ascendc-py-defs).
+  list<string> pyFieldNames = [];
   let extraClassDeclaration = [{
     std::string getCppName() const { return "AscendC::}] # cpp # [{"; }
     ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {

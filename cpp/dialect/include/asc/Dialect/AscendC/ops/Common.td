@@ -68,19 +68,19 @@ def AscendC_PopStackBufferOp : AscendC_DeclOp<"pop_stack_buffer",
   let assemblyFormat = "$position attr-dict `:` type($result)";
 }
 
-class AscendC_BoolSwitchOp<string mnemonic, string api, string name, string what>
+class AscendC_BoolSwitchOp<string mnemonic, string api, string what>
     : AscendC_ApiOp<mnemonic, api> {
   let summary = what;
   let arguments = (ins I1:$value);
   let ascCall = "AscendC::" # api # "($value)";
   let assemblyFormat = "$value attr-dict";
 }
-def AscendC_SetHF32ModeOp : AscendC_BoolSwitchOp<"set_hf32_mode", "SetHF32Mode", "hf32_mode",
+def AscendC_SetHF32ModeOp : AscendC_BoolSwitchOp<"set_hf32_mode", "SetHF32Mode",
     "Enables HF32 for float Mmad">;
 def AscendC_SetHF32TransModeOp : AscendC_BoolSwitchOp<"set_hf32_trans_mode", "SetHF32TransMode",
-    "trans_mode", "Selects the HF32 rounding (true: to nearest away from zero)">;
+    "Selects the HF32 rounding (true: to nearest away from zero)">;
 def AscendC_SetMMLayoutTransformOp : AscendC_BoolSwitchOp<"set_mm_layout_transform",
-    "SetMMLayoutTransform", "mm_layout_mode", "Mmad walks N before M (true) or M before N (false)">;
+    "SetMMLayoutTransform", "Mmad walks N before M (true) or M before N (false)">;
 
 def AscendC_InitSocStateOp : AscendC_ApiOp<"init_soc_state", "InitSocState"> {
   let summary = "Resets the global SoC state (atomic, mask, ... registers)";

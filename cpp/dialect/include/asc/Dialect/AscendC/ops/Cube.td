@@ -110,7 +110,11 @@ def AscendC_FixpipeConfig : AscendC_Enum<"FixpipeConfig", "AscendC::", [
     I32EnumAttrCase<"CFG_ROW_MAJOR", 0>,
     I32EnumAttrCase<"CFG_NZ", 1>,
     I32EnumAttrCase<"CFG_COLUMN_MAJOR", 2>
-]>;
+]> {
+  // Not a C++ enum: no generated Python IntEnum or Model enum
+  // (asc.FixpipeConfig is python/asc/language/basic/fixpipe.py's).
+  let ascIsCppEnum = 0;
+}
 
 def AscendC_FixpipeOp : AscendC_Op<"fixpipe"> {
   let summary = "Moves the L0C result `src` to `dst` through the fixpipe";
