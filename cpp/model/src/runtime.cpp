@@ -30,14 +30,8 @@ namespace asc_model {
 
 namespace {
 
-const char* const kHardEventNames[kNumHardEvents] = {
-    "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",    "MTE2_V",    "V_MTE2",   "MTE3_V",
-    "V_MTE3",    "M_V",       "V_M",      "V_V",       "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
-    "MTE2_M",    "M_MTE2",    "V_MTE1",   "M_FIX",     "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
-    "S_V",       "V_S",       "S_MTE2",   "MTE2_S",    "S_MTE3",    "MTE3_S",   "MTE2_FIX",
-    "FIX_MTE2",  "FIX_S",     "M_S",      "FIX_MTE3",  "MTE1_FIX",  "FIX_MTE1", "FIX_FIX"};
-
-const char* event_name(int e) { return e >= 0 && e < kNumHardEvents ? kHardEventNames[e] : "?"; }
+// The HardEvent names, generated from the dialect's .td (generated_enums.h).
+const char* event_name(int e) { const char* n = EnumInfo<AscendC::HardEvent>::name(e); return n ? n : "?"; }
 
 thread_local Core* tl_core = nullptr;
 
