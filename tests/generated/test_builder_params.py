@@ -11,8 +11,9 @@ from types import SimpleNamespace
 import pytest
 
 from asc._C import ir
-from asc.codegen import context
 from asc.language.core import lowering
+
+context = lowering.context  # the kernel context lowering.build takes its builder from
 
 
 @pytest.fixture
