@@ -117,10 +117,33 @@ std::string CppEmitter::getTypeName(Type type) {
       .Default([](Type) { return std::string(); });
 }
 
-void CppEmitter::emitType(Type type) { out << getTypeName(type); }
+void CppEmitter::emitType(Type type) {
+  std::string name = getTypeName(type);
+  if (name.empty()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "type '" << type << "' has no Ascend C spelling";
+    emitError(text);
+  }
+  out << name;
+}
 
-void CppEmitter::emitElementType(Type type) {
-  out << getTypeName(mlir::ascendc::getTensorElementType(type));
+void CppEmitter::emitElementType(Type type) { emitType(mlir::ascendc::getTensorElementType(type)); }
+
+void CppEmitter::emitError(const Twine &message) {
+  if (emissionFailed) return;
+  emissionFailed = true;
+  if (currentOp) currentOp->emitOpError(message);
+}
+
+std::string CppEmitter::describeAttr(Attribute attr) {
+  if (!currentOp) return "an attribute";
+  for (NamedAttribute named : currentOp->getAttrs())
+    if (named.getValue() == attr) return ("attribute '" + named.getName().strref() + "'").str();
+  for (OpOperand &use : currentOp->getOpOperands())
+    if (auto constant = use.get().getDefiningOp<arith::ConstantOp>(); constant && constant.getValue() == attr)
+      return "operand #" + std::to_string(use.getOperandNumber()) + " (an arith.constant)";
+  return "an attribute";
 }
 
 //===----------------------------------------------------------------------===//
@@ -169,7 +192,9 @@ static void printFloat(llvm::raw_ostream &os, const APFloat &value, Type type) {
 }
 
 void CppEmitter::emitAttr(Attribute attr) {
-  if (auto b = dyn_cast<BoolAttr>(attr)) {
+  if (!attr) {
+    emitError("a required attribute is missing");
+  } else if (auto b = dyn_cast<BoolAttr>(attr)) {
     out << (b.getValue() ? "true" : "false");
   } else if (auto i = dyn_cast<IntegerAttr>(attr)) {
     if (i.getType().isInteger(1))
@@ -183,9 +208,19 @@ void CppEmitter::emitAttr(Attribute attr) {
   } else if (auto s = dyn_cast<StringAttr>(attr)) {
     printCppStringLiteral(out, s.getValue());
   } else if (auto t = dyn_cast<TypeAttr>(attr)) {
-    emitType(t.getValue());
+    std::string name = getTypeName(t.getValue());
+    if (name.empty()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << describeAttr(attr) << ": type '" << t.getValue() << "' has no Ascend C spelling";
+      emitError(text);
+    }
+    out << name;
   } else {
-    out << "/* unsupported attribute */";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << describeAttr(attr) << ": " << attr << " has no Ascend C spelling";
+    emitError(text);
   }
 }
 
@@ -262,7 +297,11 @@ LogicalResult CppEmitter::emitOperation(Operation *op) {
     if (getTypeName(result.getType()).empty())
       return op->emitOpError() << "result type " << result.getType()
                                << " has no Ascend C spelling";
-  return it->second(*this, op);
+  Operation *outer = currentOp;
+  currentOp = op;
+  LogicalResult result = it->second(*this, op);
+  currentOp = outer;
+  return failed(result) || emissionFailed ? failure() : success();
 }
 
 LogicalResult CppEmitter::emitBlock(Block &block) {
@@ -282,21 +321,25 @@ static bool isKernel(func::FuncOp func) {
   return func->hasAttr("ascendc.global") || func->hasAttr("asc.kernel");
 }
 
-LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
-  Operation *op = func;
-  if (func.isExternal()) return success();
+/// Arguments an Ascend C function takes by reference (objects, not values).
+static bool passedByReference(Type t) {
+  return isa<mlir::ascendc::GlobalTensorType, mlir::ascendc::TPipeType, mlir::ascendc::TQueType,
+             mlir::ascendc::TQueBindType, mlir::ascendc::TBufType, mlir::ascendc::TBufPoolType,
+             mlir::ascendc::LocalTensorType>(t);
+}
+
+LogicalResult CppEmitter::beginFunction(func::FuncOp func) {
   usedNames.clear();
   names.clear();
   kernelPointerArgs.clear();
   nextTemp = 0;
-  bool kernel = isKernel(func);
   FunctionType type = func.getFunctionType();
-  if (kernel && type.getNumResults() != 0)
+  if (isKernel(func) && type.getNumResults() != 0)
     return func.emitOpError() << "a kernel returns nothing";
   if (type.getNumResults() > 1)
     return func.emitOpError() << "an Ascend C function returns at most one value";
-  beginStatement(op);
-  if (kernel) {
+  beginStatement(func);
+  if (isKernel(func)) {
     out << "extern \"C\" __global__ __aicore__ void ";
   } else {
     out << "__aicore__ inline ";
@@ -304,6 +347,25 @@ LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
     else out << getTypeName(type.getResult(0)) << " ";
   }
   out << freshName(func.getSymName()) << "(";
+  return success();
+}
+
+LogicalResult CppEmitter::emitPrototype(func::FuncOp func) {
+  if (failed(beginFunction(func))) return failure();
+  for (auto [i, t] : llvm::enumerate(func.getFunctionType().getInputs())) {
+    std::string typeName = getTypeName(t);
+    if (typeName.empty())
+      return func.emitOpError() << "argument type " << t << " has no Ascend C spelling";
+    out << (i ? ", " : "") << typeName << (passedByReference(t) ? "&" : "");
+  }
+  out << ");\n";
+  return success();
+}
+
+LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
+  if (func.isExternal()) return success();
+  bool kernel = isKernel(func);
+  if (failed(beginFunction(func))) return failure();
   Block &entry = func.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
     if (arg.getArgNumber()) out << ", ";
@@ -321,11 +383,7 @@ LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
         continue;
       }
     }
-    bool byReference = isa<mlir::ascendc::GlobalTensorType, mlir::ascendc::TPipeType,
-                           mlir::ascendc::TQueType, mlir::ascendc::TQueBindType,
-                           mlir::ascendc::TBufType, mlir::ascendc::TBufPoolType,
-                           mlir::ascendc::LocalTensorType>(t);
-    out << typeName << (byReference ? "& " : " ") << getName(arg);
+    out << typeName << (passedByReference(t) ? "& " : " ") << getName(arg);
   }
   out << ") {\n";
   ++indentLevel;
@@ -363,19 +421,29 @@ LogicalResult asc::translateToAscendC(Operation *op, llvm::raw_ostream &os,
       return child.emitOpError() << "cannot be emitted at module level";
     (isKernel(func) ? kernels : devices).push_back(func);
   }
-  // Callees before callers (C++ needs a function declared before its call).
-  SmallVector<func::FuncOp> ordered;
-  llvm::DenseSet<Operation *> visited;
+  // Callees before callers (C++ needs a function declared before its call);
+  // a function called before its definition (mutual recursion) gets a
+  // prototype first.
+  SmallVector<func::FuncOp> ordered, prototyped;
+  llvm::DenseSet<Operation *> visited, open;
   std::function<void(func::FuncOp)> visit = [&](func::FuncOp f) {
     if (!visited.insert(f).second) return;
+    open.insert(f);
     f.walk([&](func::CallOp call) {
-      if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
-        visit(callee);
+      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+      if (!callee || callee == f) return;  // a function may call itself
+      if (open.contains(callee) && !callee.isExternal() && !llvm::is_contained(prototyped, callee))
+        prototyped.push_back(callee);
+      visit(callee);
     });
+    open.erase(f);
     ordered.push_back(f);
   };
   for (func::FuncOp f : devices) visit(f);
   for (func::FuncOp f : kernels) visit(f);
+  if (!prototyped.empty()) os << "\n";
+  for (func::FuncOp func : prototyped)
+    if (failed(emitter.emitPrototype(func))) return failure();
   for (func::FuncOp func : ordered) {
     os << "\n";
     if (failed(emitter.emitFunction(func))) return failure();

@@ -22,7 +22,6 @@ namespace {
 // arith
 //===----------------------------------------------------------------------===//
 
-template <typename OpT>
 LogicalResult emitBinary(CppEmitter &e, Operation *op, StringRef cppOp) {
   e.beginStatement(op);
   e.beginAssignment(op->getResult(0));
@@ -35,7 +34,7 @@ LogicalResult emitBinary(CppEmitter &e, Operation *op, StringRef cppOp) {
 
 #define ASC_BINARY(OP, TEXT)                                                    \
   table[TypeID::get<OP>()] = [](CppEmitter &e, Operation *op) {                \
-    return emitBinary<OP>(e, op, TEXT);                                        \
+    return emitBinary(e, op, TEXT);                                            \
   };
 
 /// Floor and ceiling division (Python's `//` and asc.ceildiv) from C++'s

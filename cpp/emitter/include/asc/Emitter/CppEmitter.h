@@ -47,6 +47,9 @@ public:
   /// A fresh C++ identifier (for locals a printer declares, e.g. arrays).
   std::string newName(llvm::StringRef hint) { return freshName(hint); }
 
+  // Values, attributes and types. One that has no Ascend C spelling is an
+  // error at the op being printed (emitOperation then fails), never a
+  // placeholder in the output.
   void emitValue(mlir::Value value);
   void emitValues(mlir::ValueRange values);
   void emitAttr(mlir::Attribute attr);
@@ -66,9 +69,22 @@ public:
 
   /// A func.func as a kernel (`ascendc.global`) or an inline device function.
   mlir::LogicalResult emitFunction(mlir::func::FuncOp func);
+  /// `__aicore__ inline T f(types...);`, for a function called before its definition.
+  mlir::LogicalResult emitPrototype(mlir::func::FuncOp func);
 
 private:
   std::string freshName(llvm::StringRef hint);
+  /// Resets the per-function names and prints `<qualifiers> <result> <name>(`.
+  mlir::LogicalResult beginFunction(mlir::func::FuncOp func);
+  /// Reports `message` at the op being printed (the first error only) and
+  /// makes its emitOperation fail.
+  void emitError(const llvm::Twine &message);
+  /// "attribute 'name'" / "operand #i" of the op being printed that holds `attr`.
+  std::string describeAttr(mlir::Attribute attr);
+
+  /// The op emitOperation is printing (innermost), for error messages.
+  mlir::Operation *currentOp = nullptr;
+  bool emissionFailed = false;
 
   llvm::raw_ostream &out;
   const EmitOptions &options;

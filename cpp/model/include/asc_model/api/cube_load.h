@@ -22,7 +22,7 @@ void load_fractals(const char* api, const D& dst, const S& src, uint32_t start, 
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
   constexpr uint32_t F = 512 / sizeof(T);
-  TensorRef d = dst.ref(), s = src.ref();
+  TensorRef s = src.ref();
   Call op(api, s.mem == Mem::GM ? PIPE_MTE2 : PIPE_MTE1, file, line);
   if (count == 0) op.fault("repeatTimes is 0");
   if (addr_mode != 0) op.fault("addrMode other than 0 (increasing addresses) is not modelled");

@@ -70,14 +70,16 @@ inline void SetMaskNorm(ASC_LOC_PARAMS) {
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,           \
             uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {           \
     asc_model::vec::binary_l0<T>(#Name, dst, src0, src1, asc_model::vec::count_arg(mask), isSetMask,     \
-                                 repeatTimes, p, [](auto d, auto a, auto b) { (void)d; return EXPR; },   \
+                                 repeatTimes, p,                                                         \
+                                 []([[maybe_unused]] auto d, auto a, auto b) { return EXPR; },           \
                                  ASC_LOC, PRE);                                                          \
   }                                                                                                      \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,           \
             const uint64_t mask[2], uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {  \
     asc_model::vec::binary_l0<T>(#Name, dst, src0, src1, asc_model::vec::bits_arg(mask), isSetMask,      \
-                                 repeatTimes, p, [](auto d, auto a, auto b) { (void)d; return EXPR; },   \
+                                 repeatTimes, p,                                                         \
+                                 []([[maybe_unused]] auto d, auto a, auto b) { return EXPR; },           \
                                  ASC_LOC, PRE);                                                          \
   }
 #define ASC_VEC_BIN(Name, EXPR, PRE)                                                                     \
@@ -86,7 +88,8 @@ inline void SetMaskNorm(ASC_LOC_PARAMS) {
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,           \
             const int32_t& count, ASC_LOC_PARAMS) {                                                      \
     asc_model::vec::binary_l2<T>(#Name, dst, src0, src1, count,                                          \
-                                 [](auto d, auto a, auto b) { (void)d; return EXPR; }, ASC_LOC, PRE);    \
+                                 []([[maybe_unused]] auto d, auto a, auto b) { return EXPR; },           \
+                                 ASC_LOC, PRE);                                                          \
   }
 
 using asc_model::vec::relu;
@@ -168,15 +171,14 @@ ASC_VEC_SC(ShiftRight, decltype(x)(x >> s))  // signed: arithmetic, unsigned: lo
 // Axpy: dst = src * scalar + dst (src and dst may differ in type: half->float).
 namespace detail_axpy {
 template <class D, class S>
-void axpy(const char* name, const LocalTensor<D>& dst, const LocalTensor<S>& src, float s,
-          const asc_model::vec::Plan* pl, asc_model::Call& op, const UnaryRepeatParams* p, int64_t count) {
+void axpy(const LocalTensor<D>& dst, const LocalTensor<S>& src, float s, const asc_model::vec::Plan* pl,
+          asc_model::Call& op, const UnaryRepeatParams* p, int64_t count) {
   using namespace asc_model::vec;
   std::array<Opd, 2> o{opd(dst, p ? p->dstBlkStride : 1, p ? p->dstRepStride : 8, true),
                        opd(src, p ? p->srcBlkStride : 1, p ? p->srcRepStride : 8, false)};
   auto f = [&](uint8_t** q) { st<D>(q[0], D(float(ld<S>(q[1])) * s + float(ld<D>(q[0])))); };
   if (pl) run_l0(op, *pl, o, nullptr, f);
   else run_l2(op, count, o, nullptr, f);
-  (void)name;
 }
 }  // namespace detail_axpy
 template <class D, class S, bool isSetMask = true>
@@ -185,7 +187,7 @@ void Axpy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const asc_model:
   asc_model::Call op("Axpy", PIPE_V, ASC_LOC);
   auto pl = asc_model::vec::resolve(op, asc_model::vec::count_arg(mask), isSetMask, repeatTimes,
                                     256 / int(std::max(sizeof(D), sizeof(S))));
-  detail_axpy::axpy(op.file(), dst, src, float(scalar), &pl, op, &p, 0);
+  detail_axpy::axpy(dst, src, float(scalar), &pl, op, &p, 0);
 }
 template <class D, class S, bool isSetMask = true>
 void Axpy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const asc_model::vec::NoDeduce<S>& scalar,
@@ -193,13 +195,13 @@ void Axpy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const asc_model:
   asc_model::Call op("Axpy", PIPE_V, ASC_LOC);
   auto pl = asc_model::vec::resolve(op, asc_model::vec::bits_arg(mask), isSetMask, repeatTimes,
                                     256 / int(std::max(sizeof(D), sizeof(S))));
-  detail_axpy::axpy(op.file(), dst, src, float(scalar), &pl, op, &p, 0);
+  detail_axpy::axpy(dst, src, float(scalar), &pl, op, &p, 0);
 }
 template <class D, class S>
 void Axpy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const asc_model::vec::NoDeduce<S>& scalar,
           const int32_t& count, ASC_LOC_PARAMS) {
   asc_model::Call op("Axpy", PIPE_V, ASC_LOC);
-  detail_axpy::axpy(op.file(), dst, src, float(scalar), nullptr, op, nullptr, count);
+  detail_axpy::axpy(dst, src, float(scalar), nullptr, op, nullptr, count);
 }
 
 // ---- Duplicate ---------------------------------------------------------------
