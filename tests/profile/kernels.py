@@ -83,3 +83,44 @@ def oob(x: asc.GlobalAddress, n: int):
     x_gm.set_global_buffer(x, n)
     t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n * 2)
     asc.data_copy(t, x_gm, n * 2)  # reads beyond x: a fault
+
+
+@asc.jit
+def vadd_region(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, per_core: int,
+                tile: asc.ConstExpr, bufs: asc.ConstExpr):
+    """vadd_q with its third tile between metrics_prof_start() and metrics_prof_stop()."""
+    off = asc.get_block_idx() * per_core
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + off, per_core)
+    y_gm.set_global_buffer(y + off, per_core)
+    z_gm.set_global_buffer(z + off, per_core)
+    pipe = asc.TPipe()
+    in_x = asc.TQue(asc.TPosition.VECIN, bufs)
+    in_y = asc.TQue(asc.TPosition.VECIN, bufs)
+    out_z = asc.TQue(asc.TPosition.VECOUT, bufs)
+    pipe.init_buffer(in_x, bufs, tile * 2)
+    pipe.init_buffer(in_y, bufs, tile * 2)
+    pipe.init_buffer(out_z, bufs, tile * 2)
+    for i in range(per_core // tile):
+        if i == 2:
+            asc.metrics_prof_start()
+        xl = in_x.alloc_tensor(asc.float16)
+        yl = in_y.alloc_tensor(asc.float16)
+        asc.data_copy(xl, x_gm[i * tile:], tile)
+        asc.data_copy(yl, y_gm[i * tile:], tile)
+        in_x.enque(xl)
+        in_y.enque(yl)
+        xa = in_x.deque(asc.float16)
+        ya = in_y.deque(asc.float16)
+        zl = out_z.alloc_tensor(asc.float16)
+        asc.add(zl, xa, ya, tile)
+        out_z.enque(zl)
+        in_x.free_tensor(xa)
+        in_y.free_tensor(ya)
+        zo = out_z.deque(asc.float16)
+        asc.data_copy(z_gm[i * tile:], zo, tile)
+        out_z.free_tensor(zo)
+        if i == 2:
+            asc.metrics_prof_stop()

@@ -13,6 +13,20 @@ _PRIORITY = ((PIPE_MTE2, "hbm_read"), (PIPE_MTE3, "hbm_write"), (PIPE_FIX, "hbm_
              (PIPE_MTE1, "compute_cube"), (PIPE_V, "compute_vector"), (PIPE_S, "scalar"))
 
 
+def _union(spans):
+    out = []
+    for s, e in sorted(spans):
+        if out and s <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], e)
+        else:
+            out.append([s, e])
+    return out
+
+
+def _overlap(x, y, union) -> float:
+    return sum(max(0.0, min(y, e) - max(x, s)) for s, e in union)
+
+
 class LaunchProfile:
     """Predicted timing of one launch.
 
@@ -21,6 +35,9 @@ class LaunchProfile:
     breakdown  share of the critical (last-finishing) core's time per category; sums to 1
     lines      [(file, line, cycles, calls)] hottest first (cycles summed over every core and pipe)
     per_block  {block: {pipe: busy µs}} and block_us {block: finish µs}
+    compute    False: timing-only launch (data not computed; GetValue reads returned 0)
+    regions    {block: [(start µs, end µs)]} of metrics_prof_start/stop regions ({} if none);
+               the files' metrics count only those regions' code (metric_blocks, metric_slices)
     """
 
     def __init__(self, kernel: str, block_dim: int, params: TimingParams, events: List[dict], sim: SimResult,
@@ -52,6 +69,65 @@ class LaunchProfile:
         self.hbm_bandwidth = (sim.hbm_read_bytes + sim.hbm_write_bytes) / secs if secs else 0.0  # bytes/s, mean
         self.peak_hbm_bandwidth = sim.peak_hbm_bytes_per_cycle * params.clock_ghz * 1e9
         self.instructions = sim.instructions
+        self.timing_only_note = ""
+        self._scope()
+
+    def _scope(self):
+        """What the files' metrics count: the code between metrics_prof_start() and
+        metrics_prof_stop() (in program order, per core) when the kernel has such
+        regions, the whole kernel otherwise.
+
+        regions        {block: [(start_us, end_us)]}: each region from its first instruction's
+                       start to its last one's end in simulated time (empty: no regions)
+        metric_slices  the sim slices that count; metric_waits likewise (WaitFlag stalls)
+        metric_blocks  {block: {"time_us": union of the block's regions (or block_us),
+                                "pipes": {pipe: busy µs inside}}}
+        """
+        sim, ev = self.sim, self.events
+        us = self.us
+        inside = [False] * len(ev)
+        rid = [-1] * len(ev)
+        state: Dict[int, list] = {}
+        for i, e in enumerate(ev):
+            st = state.setdefault(e["block"], [False, -1])
+            if e["kind"] == "prof_start":
+                st[0] = True
+                st[1] += 1
+            elif e["kind"] == "prof_stop":
+                st[0] = False
+            elif st[0]:
+                inside[i] = True
+                rid[i] = st[1]
+        self.has_regions = any(e["kind"] == "prof_start" for e in ev)
+        blocks = sorted(sim.busy)
+        if not self.has_regions:
+            self.regions = {}
+            self.metric_slices = sim.slices
+            self.metric_waits = sim.waits
+            self.metric_blocks = {b: {"time_us": self.block_us[b], "pipes": dict(self.per_block[b])}
+                                  for b in blocks}
+            return
+        spans: Dict[Tuple[int, int], list] = {}
+        self.metric_slices = []
+        for sl in sim.slices:
+            b, q, s0, e0, i = sl
+            if inside[i]:
+                self.metric_slices.append(sl)
+                sp = spans.setdefault((b, rid[i]), [s0, e0])
+                sp[0], sp[1] = min(sp[0], s0), max(sp[1], e0)
+        self.metric_waits = [w for w in sim.waits if inside[w[4]]]
+        self.regions = {b: [] for b in blocks}
+        for (b, _), (s0, e0) in sorted(spans.items()):
+            self.regions[b].append((us(s0), us(e0)))
+        self.metric_blocks = {}
+        for b in blocks:
+            union = _union([(s0 * self.clock_ghz * 1e3, e0 * self.clock_ghz * 1e3) for s0, e0 in self.regions[b]])
+            pipes = dict.fromkeys(ALL_PIPES, 0.0)
+            for (bb, q, s0, e0, i) in self.metric_slices:
+                if bb == b and q != PIPE_S:
+                    pipes[PIPE_NAMES[q]] += us(e0 - s0)
+            pipes["scalar"] = us(sum(_overlap(x, y, union) for x, y in sim.scalar_intervals[b]))
+            self.metric_blocks[b] = {"time_us": us(sum(y - x for x, y in union)), "pipes": pipes}
 
     def _breakdown(self) -> Dict[str, float]:
         sim = self.sim
@@ -104,9 +180,15 @@ class LaunchProfile:
         top = ", ".join(f"{k} {v:.0%}" for k, v in sorted(self.breakdown.items(), key=lambda kv: -kv[1]) if v >= 0.005)
         return (f"{self.kernel}[{self.block_dim}] on {self.platform}: {self.total_us:.2f} us predicted ({top})")
 
-    def save(self, directory) -> str:
+    def save(self, directory, plot: bool = True) -> str:
+        """Writes the msprof-style files, trace.json and (plot=True, matplotlib installed) timeline.png."""
         from .writers import save_launch
-        return save_launch(self, directory)
+        return save_launch(self, directory, plot=plot)
+
+    def plot(self, path, max_cores: int = 4, **kw) -> str:
+        """Draws the per-pipe timeline of the trace as a PNG at `path` (matplotlib, Agg backend)."""
+        from .plot import plot_launch
+        return plot_launch(self, path, max_cores=max_cores, **kw)
 
     def __repr__(self):
         return f"<LaunchProfile {self.summary()}>"

@@ -72,6 +72,7 @@ class SimResult:
         self.slices: List[tuple] = []  # (core, pipe, start, end, ev_index)
         self.flows: List[tuple] = []   # (core, set_pipe, set_time, set_idx, wait_pipe, wait_time, wait_idx)
         self.marks: List[tuple] = []   # (core, time, name)
+        self.waits: List[tuple] = []   # (core, pipe, since, until, ev_index): a WaitFlag blocking its pipe
         self.core_end: Dict[int, float] = {}
         self.busy: Dict[int, Dict[int, float]] = {}
         self.scalar_intervals: Dict[int, List[list]] = {}
@@ -283,7 +284,7 @@ class Simulator:
         for b in blocks:
             st[b] = {"pc": 0, "scalar": 0.0, "queues": {q: deque() for q in _WORK_PIPES},
                      "busy": {q: 0.0 for q in _WORK_PIPES}, "dma": {q: [] for q in _WORK_PIPES},
-                     "tokens": {}, "sync_n": 0, "waiting_sync": False, "wake": {}}
+                     "tokens": {}, "wsince": {}, "sync_n": 0, "waiting_sync": False, "wake": {}}
             res.busy[b] = {q: 0.0 for q in PIPE_NAMES}
             res.scalar_intervals[b] = []
         self.st = st
@@ -412,6 +413,8 @@ class Simulator:
                     self._wake(s, b, t_tok)
                     break
                 set_t, set_pipe, set_i = toks.popleft()
+                if set_t > s["scalar"]:
+                    self.res.waits.append((b, PIPE_S, s["scalar"], set_t, i))
                 s["scalar"] = max(s["scalar"], set_t)
                 self.res.flows.append((b, set_pipe, set_t, set_i, PIPE_S, s["scalar"], i))
             elif pipe == PIPE_S and op == SET:
@@ -451,11 +454,14 @@ class Simulator:
                     s["tokens"].setdefault(arg, deque()).append((now, q, i))
                 elif op == WAIT:
                     toks = s["tokens"].get(arg)
-                    if not toks:
+                    if not toks or toks[0][0] > now:
+                        s["wsince"].setdefault(q, now)
+                        if toks:
+                            self._wake(s, b, toks[0][0])
                         break
-                    if toks[0][0] > now:
-                        self._wake(s, b, toks[0][0])
-                        break
+                    since = s["wsince"].pop(q, now)
+                    if now > since:
+                        self.res.waits.append((b, q, since, now, i))
                     set_t, set_pipe, set_i = toks.popleft()
                     self.res.flows.append((b, set_pipe, set_t, set_i, q, now, i))
                 elif op == OP:

@@ -1,9 +1,14 @@
 """The files of a profiled launch, with the names and columns msprof op users
 know (../shared/docs/devkit.md): OpBasicInfo.csv, PipeUtilization.csv,
-Memory.csv, ArithmeticUtilization.csv, per-core core{N}.veccore0/ folders with
-*_code_exe.csv (keyed by the Python file:line, with the source text) and
-*_instr_exe.csv, and trace.json (Chrome trace-event format: one process per
-core, one track per pipe, flow arrows from each set to its wait).
+Memory.csv, MemoryUB.csv, MemoryL0.csv, ArithmeticUtilization.csv,
+ResourceConflictRatio.csv, per-core core{N}.veccore0/ folders with
+*_code_exe.csv (keyed by the Python file:line, with the source text),
+*_instr_exe.csv and the core's trace.json, and the merged trace.json (Chrome
+trace-event format: one process per core, one track per pipe, flow arrows from
+each set to its wait, metrics_prof regions on a METRICS track) and
+timeline.png (plot.py). What each column means in the model: docs/timed-model.md.
+The metrics count the code between metrics_prof_start/stop when the kernel has
+such regions (LaunchProfile.metric_*), the whole kernel otherwise.
 
 Everything is written into a temporary folder next to the target, then
 renamed into place: a reader never sees a half-written profile."""
@@ -18,10 +23,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .sim import PIPE_NAMES, PIPE_S
+from .sim import PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_NAMES, PIPE_S, PIPE_V
 
 _PIPE_ORDER = ("scalar", "vec", "mte2", "mte3", "cube", "mte1", "fixpipe")
 _TID = {name: i + 1 for i, name in enumerate(_PIPE_ORDER)}
+_REGION_TID = len(_PIPE_ORDER) + 1
 _HEAD = ["block_id", "sub_block_id", "aic_time(us)", "aic_total_cycles", "aiv_time(us)", "aiv_total_cycles"]
 
 
@@ -30,7 +36,7 @@ def _is_cube(lp, b) -> bool:
 
 
 def _head_row(lp, b):
-    t = lp.block_us[b]
+    t = lp.metric_blocks[b]["time_us"]
     cyc = round(t * lp.clock_ghz * 1e3)
     if _is_cube(lp, b):
         return [b, 0, f"{t:.3f}", cyc, "0", 0]
@@ -48,14 +54,33 @@ def _ratio(x, t):
     return f"{x / t:.6f}" if t > 0 else "0"
 
 
-def write_files(lp, out: Path) -> None:
+def _gbps(nbytes, t_us):
+    return f"{nbytes / (t_us * 1e-6) / 1e9:.3f}" if t_us > 0 else "0"
+
+
+def region_note(lp) -> str:
+    if not lp.has_regions:
+        return "whole kernel"
+    n = max((len(r) for r in lp.regions.values()), default=0)
+    crit = max(lp.metric_blocks, key=lambda b: lp.metric_blocks[b]["time_us"])
+    return (f"metrics_prof_start/stop: up to {n} region(s) per core, "
+            f"{lp.metric_blocks[crit]['time_us']:.3f} us of {lp.block_us[crit]:.3f} us on core {crit}")
+
+
+def write_files(lp, out: Path, plot: bool = False) -> None:
     blocks = sorted(lp.per_block)
+    mb = lp.metric_blocks
+    slices = lp.metric_slices
     _write_csv(out / "OpBasicInfo.csv",
                ["Op Name", "Op Type", "Task Duration(us)", "Block Dim", "Mix Block Dim", "Device Id", "Pid",
-                "Current Freq", "Rated Freq", "Model", "Compute"],
+                "Current Freq", "Rated Freq", "Model", "Compute", "Metrics Scope"],
                [[lp.kernel, "aiv" if not any(_is_cube(lp, b) for b in blocks) else "aic", f"{lp.total_us:.3f}",
                  lp.block_dim, 0, 0, os.getpid(), round(lp.clock_ghz * 1e3), round(lp.clock_ghz * 1e3),
-                 f"asc cycle model ({lp.platform})", "data computed" if lp.compute else "timing only"]])
+                 f"asc cycle model ({lp.platform})",
+                 "data computed" if lp.compute else
+                 "timing only: data not computed, data-dependent scalar reads (GetValue) returned 0"
+                 + (f" ({lp.timing_only_note})" if lp.timing_only_note else ""),
+                 region_note(lp)]])
     pipe_cols = []
     for side, names in (("aic", ("cube", "scalar", "fixpipe", "mte1", "mte2", "mte3")),
                         ("aiv", ("vec", "scalar", "mte2", "mte3"))):
@@ -63,52 +88,96 @@ def write_files(lp, out: Path) -> None:
             pipe_cols += [f"{side}_{n}_time(us)", f"{side}_{n}_ratio"]
     rows = []
     for b in blocks:
-        t = lp.block_us[b]
+        t = mb[b]["time_us"]
         cube = _is_cube(lp, b)
         row = _head_row(lp, b)
         for side, names in (("aic", ("cube", "scalar", "fixpipe", "mte1", "mte2", "mte3")),
                             ("aiv", ("vec", "scalar", "mte2", "mte3"))):
             mine = (side == "aic") == cube
             for n in names:
-                v = lp.per_block[b][n] if mine else 0.0
+                v = mb[b]["pipes"][n] if mine else 0.0
                 row += [f"{v:.3f}", _ratio(v, t)]
         rows.append(row)
     _write_csv(out / "PipeUtilization.csv", _HEAD + pipe_cols, rows)
 
+    # bytes per block by memory, direction and pipe, from the counted slices' accesses
+    per = {b: {} for b in blocks}
+    count = {b: {} for b in blocks}
+    for (b, q, s, e, i) in slices:
+        d = per[b]
+        count[b][q] = count[b].get(q, 0) + 1
+        for a in lp.events[i]["accesses"]:
+            k = (a["mem"], "w" if a["write"] else "r", q)
+            d[k] = d.get(k, 0) + a["bytes"]
+
+    def nbytes(b, mem, rw, pipes=None):
+        return sum(v for (m, d, q), v in per[b].items() if m == mem and d == rw and (pipes is None or q in pipes))
+
     # Memory.csv: GM traffic per block (bytes from the stream, bandwidth over the block's time)
-    per = {b: {"rd": 0, "wr": 0, "n2": 0, "n3": 0} for b in blocks}
-    for (b, q, s, e, i) in lp.sim.slices:
-        ev = lp.events[i]
-        for a in ev["accesses"]:
-            if a["mem"] == "GM":
-                per[b]["wr" if a["write"] else "rd"] += a["bytes"]
-        if q == 4:
-            per[b]["n2"] += 1
-        elif q == 5:
-            per[b]["n3"] += 1
     rows = []
     for b in blocks:
-        t = lp.block_us[b] * 1e-6
-        bw = lambda n: f"{n / t / 1e9:.3f}" if t > 0 else "0"
-        m = per[b]
-        rows.append(_head_row(lp, b) + [bw(m["rd"]), bw(m["wr"]), bw(m["rd"]), bw(m["wr"]), m["n2"], m["n3"],
-                                        f"{m['rd'] / 1024:.3f}", f"{m['wr'] / 1024:.3f}", f"{m['rd'] / 1024:.3f}"])
+        t = mb[b]["time_us"]
+        rd, wr = nbytes(b, "GM", "r"), nbytes(b, "GM", "w")
+        rows.append(_head_row(lp, b) + [_gbps(rd, t), _gbps(wr, t), _gbps(rd, t), _gbps(wr, t),
+                                        count[b].get(PIPE_MTE2, 0), count[b].get(PIPE_MTE3, 0),
+                                        f"{rd / 1024:.3f}", f"{wr / 1024:.3f}", f"{rd / 1024:.3f}"])
     _write_csv(out / "Memory.csv", _HEAD + ["aiv_gm_to_ub_bw(GB/s)", "aiv_ub_to_gm_bw(GB/s)",
                                             "aiv_main_mem_read_bw(GB/s)", "aiv_main_mem_write_bw(GB/s)",
                                             "aiv_mte2_instructions", "aiv_mte3_instructions",
                                             "read_main_memory_datas(KB)", "write_main_memory_datas(KB)",
                                             "GM_to_UB_datas(KB)"], rows)
+
+    # MemoryUB.csv: UB bytes the vector pipe / the scalar unit read and wrote, over the block's time
     rows = []
     for b in blocks:
-        t = lp.block_us[b]
-        rows.append(_head_row(lp, b) + [_ratio(lp.per_block[b]["cube"], t), _ratio(lp.per_block[b]["vec"], t)])
+        t = mb[b]["time_us"]
+        rows.append(_head_row(lp, b) + [_gbps(nbytes(b, "UB", "r", (PIPE_V,)), t),
+                                        _gbps(nbytes(b, "UB", "w", (PIPE_V,)), t),
+                                        _gbps(nbytes(b, "UB", "r", (PIPE_S,)), t),
+                                        _gbps(nbytes(b, "UB", "w", (PIPE_S,)), t)])
+    _write_csv(out / "MemoryUB.csv", _HEAD + ["aiv_ub_read_bw_vector(GB/s)", "aiv_ub_write_bw_vector(GB/s)",
+                                              "aiv_ub_read_bw_scalar(GB/s)", "aiv_ub_write_bw_scalar(GB/s)"], rows)
+
+    # MemoryL0.csv: L0A/L0B bytes read and written by any pipe (MTE1 writes, the cube reads); L0C by the cube
+    rows = []
+    for b in blocks:
+        t = mb[b]["time_us"]
+        rows.append(_head_row(lp, b) + [_gbps(nbytes(b, "L0A", "r"), t), _gbps(nbytes(b, "L0A", "w"), t),
+                                        _gbps(nbytes(b, "L0B", "r"), t), _gbps(nbytes(b, "L0B", "w"), t),
+                                        _gbps(nbytes(b, "L0C", "r", (PIPE_M,)), t),
+                                        _gbps(nbytes(b, "L0C", "w", (PIPE_M,)), t)])
+    _write_csv(out / "MemoryL0.csv", _HEAD + ["aic_l0a_read_bw(GB/s)", "aic_l0a_write_bw(GB/s)",
+                                              "aic_l0b_read_bw(GB/s)", "aic_l0b_write_bw(GB/s)",
+                                              "aic_l0c_read_bw_cube(GB/s)", "aic_l0c_write_bw_cube(GB/s)"], rows)
+
+    rows = []
+    for b in blocks:
+        t = mb[b]["time_us"]
+        rows.append(_head_row(lp, b) + [_ratio(mb[b]["pipes"]["cube"], t), _ratio(mb[b]["pipes"]["vec"], t)])
     _write_csv(out / "ArithmeticUtilization.csv", _HEAD + ["aic_cube_ratio", "aiv_vec_ratio"], rows)
 
-    # per-core code / instruction tables
+    # ResourceConflictRatio.csv: the model has no UB bank / bank-group / resource conflicts (0); the
+    # wait ratios are the share of the block's time each pipe stood blocked in a WaitFlag (or TQue wait)
     us_per_cycle = 1.0 / (lp.clock_ghz * 1e3)
+    wait = {b: {} for b in blocks}
+    for (b, q, s, e, i) in lp.metric_waits:
+        wait[b][q] = wait[b].get(q, 0.0) + (e - s) * us_per_cycle
+    rows = []
+    for b in blocks:
+        t = mb[b]["time_us"]
+        w = wait[b]
+        rows.append(_head_row(lp, b) + ["0", "0", "0", "0", "0", _ratio(w.get(PIPE_V, 0.0), t),
+                                        _ratio(w.get(PIPE_M, 0.0), t), _ratio(w.get(PIPE_MTE1, 0.0), t),
+                                        _ratio(w.get(PIPE_MTE2, 0.0), t), _ratio(w.get(PIPE_MTE3, 0.0), t)])
+    _write_csv(out / "ResourceConflictRatio.csv",
+               _HEAD + ["aiv_vec_total_cflt_ratio", "aiv_vec_bankgroup_cflt_ratio", "aiv_vec_bank_cflt_ratio",
+                        "aiv_vec_resc_cflt_ratio", "aiv_vec_mte_cflt_ratio", "aiv_vec_wait_ratio",
+                        "aic_cube_wait_ratio", "mte1_wait_ratio", "mte2_wait_ratio", "mte3_wait_ratio"], rows)
+
+    # per-core code / instruction tables and traces
     code = {b: {} for b in blocks}
     instr = {b: {} for b in blocks}
-    for (b, q, s, e, i) in lp.sim.slices:
+    for (b, q, s, e, i) in slices:
         ev = lp.events[i]
         c = code[b].setdefault((ev["file"], ev["line"]), [0, 0.0])
         c[0] += 1
@@ -116,6 +185,7 @@ def write_files(lp, out: Path) -> None:
         k = instr[b].setdefault((ev["api"], PIPE_NAMES.get(q, str(q)), ev["file"], ev["line"]), [0, 0.0])
         k[0] += 1
         k[1] += e - s
+    trace = trace_events(lp)
     for b in blocks:
         d = out / (f"core{b}.cubecore0" if _is_cube(lp, b) else f"core{b}.veccore0")
         d.mkdir()
@@ -128,12 +198,25 @@ def write_files(lp, out: Path) -> None:
             rows.append([api, f"{f}:{l}", pipe.upper(), n, round(cyc), f"{cyc * us_per_cycle:.3f}", ""])
         _write_csv(d / f"core{b}_instr_exe.csv",
                    ["instr", "addr", "pipe", "call_count", "cycles", "running_time(us)", "detail"], rows)
+        with open(d / "trace.json", "w") as f:
+            json.dump(core_trace(trace, b), f, separators=(",", ":"))
     with open(out / "trace.json", "w") as f:
-        json.dump(trace_events(lp), f, separators=(",", ":"))
+        json.dump(trace, f, separators=(",", ":"))
+    if plot:
+        from .plot import have_matplotlib, plot_trace
+        if have_matplotlib():
+            plot_trace(trace, out / "timeline.png")
+
+
+def core_trace(trace: dict, block: int) -> dict:
+    """One core's part of the merged trace (its process, tracks, slices, flows)."""
+    return {"traceEvents": [e for e in trace["traceEvents"] if e.get("pid") == block],
+            "displayTimeUnit": trace["displayTimeUnit"], "otherData": dict(trace["otherData"], core=block)}
 
 
 def trace_events(lp) -> dict:
-    """Chrome trace-event JSON: pid = core, tid = pipe; ts/dur in µs."""
+    """Chrome trace-event JSON: pid = core, tid = pipe; ts/dur in µs. metrics_prof_start/stop
+    regions are slices on a METRICS track of their core."""
     us = 1.0 / (lp.clock_ghz * 1e3)
     out = []
     for b in sorted(lp.per_block):
@@ -142,11 +225,17 @@ def trace_events(lp) -> dict:
         out.append({"ph": "M", "name": "process_sort_index", "pid": b, "args": {"sort_index": b}})
         for name, tid in _TID.items():
             out.append({"ph": "M", "name": "thread_name", "pid": b, "tid": tid, "args": {"name": name.upper()}})
+        if lp.regions.get(b):
+            out.append({"ph": "M", "name": "thread_name", "pid": b, "tid": _REGION_TID, "args": {"name": "METRICS"}})
     for (b, q, s, e, i) in lp.sim.slices:
         ev = lp.events[i]
         out.append({"ph": "X", "name": ev["api"], "pid": b, "tid": _TID[PIPE_NAMES[q]], "ts": s * us,
                     "dur": max(e - s, 0.0) * us, "cat": PIPE_NAMES[q],
                     "args": {"line": f"{ev['file']}:{ev['line']}", "bytes": ev["bytes"], "elems": ev["elems"]}})
+    for b, spans in lp.regions.items():
+        for n, (s, e) in enumerate(spans):
+            out.append({"ph": "X", "name": "metrics_prof region", "pid": b, "tid": _REGION_TID, "ts": s,
+                        "dur": max(e - s, 0.0), "cat": "metrics", "args": {"region": n}})
     for n, (b, sp, st, si, wp, wt, wi) in enumerate(lp.sim.flows):
         name = lp.events[wi]["api"]
         out.append({"ph": "s", "id": n, "name": name, "cat": "flag", "pid": b, "tid": _TID[PIPE_NAMES[sp]],
@@ -154,14 +243,12 @@ def trace_events(lp) -> dict:
         out.append({"ph": "f", "bp": "e", "id": n, "name": name, "cat": "flag", "pid": b,
                     "tid": _TID[PIPE_NAMES[wp]], "ts": wt * us,
                     "args": {"line": f"{lp.events[wi]['file']}:{lp.events[wi]['line']}"}})
-    for (b, t, name) in lp.sim.marks:
-        out.append({"ph": "i", "s": "p", "name": name, "pid": b, "tid": _TID["scalar"], "ts": t * us})
     return {"traceEvents": out, "displayTimeUnit": "ns",
             "otherData": {"kernel": lp.kernel, "platform": lp.platform, "total_us": lp.total_us,
-                          "block_dim": lp.block_dim}}
+                          "block_dim": lp.block_dim, "compute": lp.compute, "metrics": region_note(lp)}}
 
 
-def save_launch(lp, directory) -> str:
+def save_launch(lp, directory, plot: bool = True) -> str:
     """Writes the launch's files into `directory` (replaced if it exists), atomically."""
     target = Path(directory)
     if target.exists() and not target.is_dir():
@@ -173,7 +260,7 @@ def save_launch(lp, directory) -> str:
     except OSError as exc:
         raise OSError(f"profile output {str(target)!r} cannot be written: {exc.strerror or exc}") from None
     try:
-        write_files(lp, tmp)
+        write_files(lp, tmp, plot=plot)
         if target.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=parent))
             os.rename(target, old / "x")

@@ -1,0 +1,146 @@
+"""A per-pipe timeline picture (PNG) drawn from a launch's Chrome trace.
+
+    lp.plot("timeline.png")                      # from a LaunchProfile
+    python -m asc.profiler.plot trace.json out.png [--cores N]
+
+The picture is made from the trace events (writers.trace_events, the same data
+as trace.json): one band per core, one lane per pipe inside it, a bar per slice
+coloured by pipe, metrics_prof_start/stop regions (the METRICS track) shaded behind their core. matplotlib (Agg, no
+display needed) is imported only here, when a picture is asked for.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Iterable, List, Optional
+
+PIPE_COLOURS = {"SCALAR": "#8c8c8c", "VEC": "#2ca02c", "MTE2": "#1f77b4", "MTE3": "#ff7f0e",
+                "CUBE": "#d62728", "MTE1": "#9467bd", "FIXPIPE": "#8c564b"}
+_LANE_ORDER = ("MTE2", "VEC", "MTE3", "MTE1", "CUBE", "FIXPIPE", "SCALAR")
+
+
+def _pick_cores(pids: List[int], ends: dict, max_cores: int) -> List[int]:
+    """The first cores, and the last-finishing (critical) one if it is not among them."""
+    if len(pids) <= max_cores:
+        return pids
+    crit = max(pids, key=lambda p: (ends.get(p, 0.0), -p))
+    shown = pids[:max_cores - 1] if crit not in pids[:max_cores] else pids[:max_cores]
+    return sorted(set(shown) | {crit})
+
+
+def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi: int = 110) -> str:
+    """Draws a trace-event dict (or a trace.json path) as a per-pipe timeline PNG at `path`."""
+    if not isinstance(trace, dict):
+        trace = json.loads(Path(trace).read_text())
+    import matplotlib
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.patches import Patch
+
+    events = trace["traceEvents"]
+    pnames = {e["pid"]: e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "process_name"}
+    tnames = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+              if e["ph"] == "M" and e["name"] == "thread_name"}
+    bars = {}
+    ends = {}
+    for e in events:
+        if e["ph"] == "X":
+            bars.setdefault((e["pid"], tnames.get((e["pid"], e["tid"]), str(e["tid"]))), []).append(
+                (e["ts"], e["dur"]))
+            ends[e["pid"]] = max(ends.get(e["pid"], 0.0), e["ts"] + e["dur"])
+    marks = {}  # metrics_prof regions: the METRICS track's slices
+    for (pid, t), spans in list(bars.items()):
+        if t == "METRICS":
+            marks[pid] = spans
+    pids = sorted(pnames) or sorted({p for p, _ in bars})
+    shown = _pick_cores(pids, ends, max_cores)
+    lanes = []  # (pid, pipe) top to bottom
+    for pid in shown:
+        used = {t for (p, t) in bars if p == pid}
+        lanes += [(pid, t) for t in _LANE_ORDER if t in used]
+    other = trace.get("otherData", {})
+    total = max(ends.values(), default=0.0)
+
+    fig = Figure(figsize=(10, 0.9 + 0.28 * len(lanes) + 0.15 * len(shown)), dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot(1, 1, 1)
+    y = 0.0
+    yticks, ylabels, sep = [], [], []
+    prev_pid = None
+    for pid, t in lanes:
+        if prev_pid is not None and pid != prev_pid:
+            sep.append(y + 0.35)
+            y += 0.7
+        prev_pid = pid
+        ax.broken_barh(bars[(pid, t)], (y, 0.8), facecolors=PIPE_COLOURS.get(t, "#444444"), edgecolors="none")
+        yticks.append(y + 0.4)
+        ylabels.append(f"{pnames.get(pid, pid)}  {t}" if t == next(tt for pp, tt in lanes if pp == pid) else t)
+        y += 1.0
+    # metrics_prof_start/stop regions: shaded over the core's band
+    band = {}
+    for (pid, t), yc in zip(lanes, yticks):
+        lo, hi = band.get(pid, (yc, yc))
+        band[pid] = (min(lo, yc), max(hi, yc))
+    for pid in shown:
+        if pid in band and marks.get(pid):
+            lo, hi = band[pid]
+            ax.broken_barh(marks[pid], (lo - 0.5, hi - lo + 1.0), facecolors="#fde9a0", alpha=0.45,
+                           edgecolors="#e0c060", linewidth=0.4, zorder=0)
+    for s in sep:
+        ax.axhline(s, color="#cccccc", lw=0.8)
+    ax.set_yticks(yticks)
+    ax.set_yticklabels(ylabels, fontsize=8)
+    ax.set_ylim(y + 0.1, -0.3)
+    ax.set_xlim(0, total * 1.01 if total else 1)
+    ax.set_xlabel("simulated time (µs)")
+    ax.grid(axis="x", color="#eeeeee", lw=0.6)
+    ax.set_axisbelow(True)
+    if title is None:
+        title = f"{other.get('kernel', 'kernel')}[{other.get('block_dim', len(pids))}] on " \
+                f"{other.get('platform', '?')}: {other.get('total_us', total):.2f} µs predicted"
+        if other.get("total_us", total) > total + 0.005:
+            title += f" (incl. {other['total_us'] - total:.1f} µs launch overhead)"
+        if len(shown) < len(pids):
+            title += f"  ({len(shown)} of {len(pids)} cores shown)"
+    ax.set_title(title, fontsize=10)
+    used = [t for t in _LANE_ORDER if any(tt == t for _, tt in lanes)]
+    handles = [Patch(color=PIPE_COLOURS[t], label=t) for t in used]
+    if any(marks.get(p) for p in shown):
+        handles.append(Patch(color="#fde9a0", label="metrics_prof region"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.005, 1.0), fontsize=8, frameon=False)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, format="png", bbox_inches="tight", pad_inches=0.08)
+    return str(path)
+
+
+def plot_launch(lp, path, max_cores: int = 4, **kw) -> str:
+    from .writers import trace_events
+    return plot_trace(trace_events(lp), path, max_cores=max_cores, **kw)
+
+
+def have_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def main(argv: Optional[Iterable[str]] = None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m asc.profiler.plot",
+                                 description="Draw a profile's trace.json as a per-pipe timeline PNG.")
+    ap.add_argument("trace", help="a trace.json written by asc.profile / LaunchProfile.save")
+    ap.add_argument("png", help="output PNG")
+    ap.add_argument("--cores", type=int, default=4, help="at most this many cores (default 4)")
+    a = ap.parse_args(None if argv is None else list(argv))
+    print(plot_trace(a.trace, a.png, max_cores=a.cores))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
