@@ -1,6 +1,9 @@
-"""Cycle-model parameters: one JSON file per platform under params/, each
-parameter with its source or calibration note. Nothing in the simulator is a
-literal cost; every rate, latency and size comes from here."""
+"""Cycle-model parameters under params/, each with its source or calibration note.
+
+`<family>.base.json` (A2.base.json) holds the physical parameters a chip
+family shares; `<platform>.json` names its base ("base": "A2") and holds only
+what differs (clock, core counts, ...), which wins over the base. Nothing in
+the simulator is a literal cost; every rate, latency and size comes from here."""
 
 from __future__ import annotations
 
@@ -18,13 +21,14 @@ class TimingParams:
     def __init__(self, name: str, data: Dict[str, Any]):
         self.platform = name
         self.note = data.get("note", "")
+        self.origin = data.get("origin", {})  # parameter -> file it came from
         self.sources = {k: v["source"] for k, v in data["params"].items()}
         self.values = {k: v["value"] for k, v in data["params"].items()}
         for k, v in self.values.items():
             setattr(self, k, v)
 
     def with_overrides(self, **kw) -> "TimingParams":
-        data = {"note": self.note, "params": {k: {"value": kw.get(k, v), "source": self.sources[k]}
+        data = {"note": self.note, "origin": self.origin, "params": {k: {"value": kw.get(k, v), "source": self.sources[k]}
                                               for k, v in self.values.items()}}
         unknown = set(kw) - set(self.values)
         if unknown:
@@ -33,7 +37,28 @@ class TimingParams:
 
 
 def known_platforms():
-    return sorted(p.stem for p in PARAMS_DIR.glob("*.json"))
+    return sorted(p.stem for p in PARAMS_DIR.glob("*.json") if not p.name.endswith(".base.json"))
+
+
+def _merged(path: Path) -> Dict[str, Any]:
+    """A platform file over its base file: the platform's parameters win; each keeps its source."""
+    data = json.loads(path.read_text())
+    params: Dict[str, Any] = {}
+    origin: Dict[str, str] = {}
+    notes = []
+    base = data.get("base")
+    if base:
+        bpath = PARAMS_DIR / f"{base}.base.json"
+        if not bpath.is_file():
+            raise ValueError(f"cycle-model parameters {path.name}: base {base!r} has no file {bpath.name}")
+        bdata = json.loads(bpath.read_text())
+        params.update(bdata["params"])
+        origin.update(dict.fromkeys(bdata["params"], bpath.name))
+        notes.append(bdata.get("note", ""))
+    params.update(data["params"])
+    origin.update(dict.fromkeys(data["params"], path.name))
+    notes.insert(0, data.get("note", ""))
+    return {"note": " | ".join(n for n in notes if n), "params": params, "origin": origin}
 
 
 def timing_params(platform: str) -> TimingParams:
@@ -44,5 +69,5 @@ def timing_params(platform: str) -> TimingParams:
         if not path.is_file():
             raise ValueError(f"no cycle-model parameters for platform {platform!r}; "
                              f"known: {', '.join(known_platforms())}")
-        got = _cache[key] = TimingParams(key, json.loads(path.read_text()))
+        got = _cache[key] = TimingParams(key, _merged(path))
     return got

@@ -1,0 +1,35 @@
+"""Cycle-model parameter files: one family base plus small per-platform files."""
+
+import json
+
+import pytest
+
+from asc.profiler import known_platforms, timing_params
+from asc.profiler.platform import PARAMS_DIR
+
+
+def test_platforms_merge_base_and_differences():
+    assert known_platforms() == ["Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4"]
+    base = json.loads((PARAMS_DIR / "A2.base.json").read_text())["params"]
+    for name in known_platforms():
+        own = json.loads((PARAMS_DIR / f"{name}.json").read_text())
+        assert own["base"] == "A2" and own["platform"] == name
+        assert len(own["params"]) <= 8  # only what differs from the base
+        p = timing_params(name)
+        assert set(p.values) == set(base) | set(own["params"])
+        for k in p.values:
+            assert p.sources[k].strip(), (name, k)  # every value keeps its source note
+            assert p.origin[k] == (f"{name}.json" if k in own["params"] else "A2.base.json")
+    b1, b3 = timing_params("Ascend910B1"), timing_params("Ascend910B3")
+    assert (b1.clock_ghz, b1.aiv_cores, b1.aic_cores) == (1.85, 48, 24)
+    assert (b3.aiv_cores, b3.aic_cores) == (40, 20)
+    assert b1.hbm_bytes_per_s == b3.hbm_bytes_per_s == base["hbm_bytes_per_s"]["value"]
+    assert timing_params("Ascend910B2").clock_ghz == 1.8
+
+
+def test_overrides_keep_sources_and_reject_unknown():
+    p = timing_params("Ascend910B2").with_overrides(gm_head_cycles=123)
+    assert p.gm_head_cycles == 123 and p.origin["gm_head_cycles"] == "A2.base.json"
+    assert "hardware.md" in p.sources["clock_ghz"]
+    with pytest.raises(ValueError, match="unknown timing parameter"):
+        p.with_overrides(no_such=1)
