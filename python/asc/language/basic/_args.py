@@ -1,6 +1,6 @@
 """Argument helpers shared by the non-vector API modules."""
 
-from ...codegen import context
+from ..core import context
 from ..core import dtype as dt
 from ..core.ir_value import PlainValue
 

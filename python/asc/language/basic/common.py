@@ -1,6 +1,6 @@
 """basic/common: core type, masks, HF32 and layout modes, workspaces, HCCL contexts."""
 
-from ...codegen import context
+from ..core import context
 from .. import docs
 from ..core import dtype as dt
 from ..core.api import api

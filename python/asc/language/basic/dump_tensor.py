@@ -2,7 +2,7 @@
 
 from .. import docs
 from ..core.api import api
-from ...codegen import scalar
+from ..core import semantic
 from ..core.ir_value import PlainValue
 from ..core.lowering import build, i32, struct, tensor
 from ..core.types import ShapeInfo
@@ -47,7 +47,7 @@ def printf(form, a):
         if isinstance(p, PlainValue):
             values.append(p.handle)
         elif isinstance(p, (bool, int, float)):
-            values.append(scalar.as_value(p).handle)
+            values.append(semantic.as_value(p).handle)
         else:
             raise TypeError(f"printf prints scalars; got {type(p).__name__}")
     return build("PrintfOp", a.desc, values)

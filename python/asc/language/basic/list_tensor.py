@@ -9,7 +9,7 @@ fills a TensorDesc(dtype) with the shape and data pointer of one tensor.
 
 from __future__ import annotations
 
-from ...codegen import context, scalar
+from ..core import context, semantic
 from .. import docs
 from ..core import api
 from ..core import dtype as dt
@@ -27,7 +27,7 @@ def _u32(x):
     x = x if isinstance(x, PlainValue) else int(x)
     if not isinstance(x, PlainValue) and not 0 <= x <= 0xFFFFFFFF:
         raise ValueError(f"{x} does not fit a uint32")
-    return scalar.as_value(x, dt.uint32).handle
+    return semantic.as_value(x, dt.uint32).handle
 
 
 def _addr(x, what):
@@ -75,7 +75,7 @@ class TensorDesc(RuntimeValue):
     def get_shape(self, offset) -> PlainValue:
         """`GetShape(offset)`: the size of dimension `offset`."""
         return wrap_scalar(context.builder().create_asc_TensorDescGetShapeOp(
-            self.handle, scalar.as_value(offset, dt.uint32).handle))
+            self.handle, semantic.as_value(offset, dt.uint32).handle))
 
     @api.builtin
     def get_data_ptr(self) -> GlobalAddress:

@@ -7,6 +7,7 @@ is_exhausted_suspension) is built as the MrgSort4Info form (the same merge);
 """
 
 from .. import docs
+from ..core import context
 from ..core import dtype as dt
 from ..core.api import api
 from ..core.lowering import build, i32, struct, tensor
@@ -49,19 +50,16 @@ for _k, _v in {
 
 @api("GetSortLen<float>", "proposal", "elem_count: int", "elem_count: RuntimeInt")
 def get_sort_len(form, a):
-    from ...codegen import context
     return wrap_scalar(build("GetSortLenOp", i32(a.elem_count), dt.float32.to_ir(context.builder())))
 
 
 @api("GetSortOffset<float>", "proposal", "elem_offset: int", "elem_offset: RuntimeInt")
 def get_sort_offset(form, a):
-    from ...codegen import context
     return wrap_scalar(build("GetSortOffsetOp", i32(a.elem_offset), dt.float32.to_ir(context.builder())))
 
 
 @api("GetMrgSortResult", "proposal", "")
 def get_mrg_sort_result(form, a):
-    from ...codegen import context
     results = context.builder().create_asc_GetMrgSortResultOp()
     return tuple(wrap_scalar(r) for r in results)
 

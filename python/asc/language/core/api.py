@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ...codegen import context
+from . import context
 from . import dtype as dt
 from .ir_value import GlobalAddress, PlainValue
 
@@ -33,6 +33,8 @@ from .ir_value import GlobalAddress, PlainValue
 _TYPE_CHECKS: Dict[str, Callable[[Any], bool]] = {}
 # names usable in default values (enums, KnownTypes, ...)
 _DEFAULT_NAMESPACE: Dict[str, Any] = {}
+# name -> class, for the classes the language names in signatures
+_CLASSES: Dict[str, type] = {}
 
 
 def register_type(name: str, check: Callable[[Any], bool]) -> None:
@@ -42,7 +44,15 @@ def register_type(name: str, check: Callable[[Any], bool]) -> None:
 def register_class(cls: type, name: Optional[str] = None) -> type:
     register_type(name or cls.__name__, lambda v, cls=cls: isinstance(v, cls))
     _DEFAULT_NAMESPACE[name or cls.__name__] = cls
+    _CLASSES[name or cls.__name__] = cls
     return cls
+
+
+def registered_class(name: str) -> type:
+    """The class registered under `name`: a module names a class of a module above
+    it by name, as API forms do ("shape_info: ShapeInfo"), instead of importing it
+    (tensor.py's ShapeInfo methods: types.py, which defines ShapeInfo, imports tensor.py)."""
+    return _CLASSES[name]
 
 
 def _is_int(v) -> bool:

@@ -17,7 +17,7 @@ from typing import List
 
 import numpy as np
 
-from ...codegen import context, scalar
+from . import context, semantic
 from .. import docs
 from . import dtype as dt
 from .api import api, register_class
@@ -35,7 +35,7 @@ docs.PARAMS.setdefault("values", "the elements")
 def _convert(value, dtype: dt.DataType):
     """An element converted to the array's dtype: a Python number or a PlainValue."""
     if isinstance(value, PlainValue):
-        return value if value.dtype == dtype else scalar.cast(value, dtype)
+        return value if value.dtype == dtype else semantic.cast(value, dtype)
     if isinstance(value, np.generic):
         value = value.item()
     if not isinstance(value, numbers.Real):
@@ -97,20 +97,20 @@ class Array:
     def _runtime_get(self, index: PlainValue) -> PlainValue:
         self._check_index(index)
         b = context.builder()
-        result = scalar.as_value(self._items[-1], self.dtype)
+        result = semantic.as_value(self._items[-1], self.dtype)
         for k in range(len(self._items) - 2, -1, -1):
-            cond = scalar.binary("==", index, k)
-            elem = scalar.as_value(self._items[k], self.dtype)
+            cond = semantic.binary("==", index, k)
+            elem = semantic.as_value(self._items[k], self.dtype)
             result = PlainValue(b.create_select(cond.handle, elem.handle, result.handle), self.dtype)
         return result
 
     def _runtime_set(self, index: PlainValue, value) -> None:
         self._check_index(index)
         b = context.builder()
-        new = scalar.as_value(value, self.dtype)
+        new = semantic.as_value(value, self.dtype)
         for k, old in enumerate(self._items):
-            cond = scalar.binary("==", index, k)
-            old_v = scalar.as_value(old, self.dtype)
+            cond = semantic.binary("==", index, k)
+            old_v = semantic.as_value(old, self.dtype)
             self._items[k] = PlainValue(b.create_select(cond.handle, new.handle, old_v.handle), self.dtype)
 
 

@@ -5,6 +5,11 @@ not passed at launch: its Python value is folded into the generated code and
 becomes part of the kernel's cache key. Inside the front end every plain
 Python value (ints, floats, enums, dtypes, module globals) is already a
 compile-time constant; `ConstExpr` only marks the parameters that must be.
+
+`RuntimeValue` is the other kind, defined here so that both sides sit at the
+bottom of the language: the base of everything backed by an MLIR value
+(scalars, GM addresses, tensors, queues...; see semantic.py), which exists only
+on the device and has no value at compile time.
 """
 
 from __future__ import annotations
@@ -13,6 +18,20 @@ from typing import Any, Generic, TypeVar
 
 T_co = TypeVar("T_co", covariant=True)
 T = TypeVar("T")
+
+
+class RuntimeValue:
+    """Anything backed by an MLIR value."""
+
+    __slots__ = ("handle",)
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __bool__(self):
+        raise TypeError(
+            "a runtime value has no truth value at compile time; use it in an `if`/`while` "
+            "condition directly inside the kernel")
 
 
 class ConstExpr(Generic[T_co]):
@@ -50,8 +69,6 @@ def is_constexpr_annotation(annotation: Any) -> bool:
 
 def require_constexpr(obj: Any, *constraints, arg_name: str = None) -> None:
     """Raises TypeError unless `obj` is a compile-time value (of one of `constraints`' types)."""
-    from .ir_value import RuntimeValue  # local: ir_value imports this module's users
-
     value = ConstExpr.unwrap(obj)
     what = f"'{arg_name}'" if arg_name else "this argument"
     if isinstance(value, RuntimeValue):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import _C
-from ...codegen import context, scalar
+from . import context, semantic as scalar
 from . import dtype as dt
 from .ir_value import RuntimeValue
 from .tensor import BaseTensor

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from ...codegen import context, scalar
+from . import context, semantic
 from . import dtype as dt
 from .constexpr import ConstExpr
 from .enums import Hardware, TPosition
@@ -67,9 +67,9 @@ class LocalMemAllocator:
         tile_size = ConstExpr.unwrap(tile_size)
         addr = self._addr
         if isinstance(tile_size, PlainValue) or isinstance(addr, PlainValue):
-            nbytes = scalar.binary("*", tile_size, data_type.sizeof())
-            end = scalar.binary("+", addr, nbytes)
-            self._addr = scalar.binary("*", scalar.binary("//", scalar.binary("+", end, ALIGN - 1),
+            nbytes = semantic.binary("*", tile_size, data_type.sizeof())
+            end = semantic.binary("+", addr, nbytes)
+            self._addr = semantic.binary("*", semantic.binary("//", semantic.binary("+", end, ALIGN - 1),
                                                           ALIGN), ALIGN)
         else:
             tile_size = int(tile_size)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...codegen import context, scalar
+from . import context, semantic
 from . import dtype as dt
 from .constexpr import ConstExpr
 from .ir_value import PlainValue
@@ -11,7 +11,7 @@ from .ir_value import PlainValue
 def number(value, dtype: dt.DataType) -> PlainValue:
     """A runtime scalar of `dtype` holding `value` (a typed C++ variable in the emitted code)."""
     context.current()
-    return scalar.as_value(ConstExpr.unwrap(value), dtype)
+    return semantic.as_value(ConstExpr.unwrap(value), dtype)
 
 
 def ceildiv(a, b):

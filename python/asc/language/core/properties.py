@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 
-from ...codegen import scalar
+from . import semantic
 from .. import docs
 from . import dtype as dt
 from .api import api, register_class
@@ -56,7 +56,7 @@ def property(form, a):  # noqa: A001 (pyasc's name)
     value = a.prop.value
     if isinstance(value, str):
         return wrap_scalar(build(value))
-    return scalar.constant(value, dt.int32)
+    return semantic.constant(value, dt.int32)
 
 
 __all__ = ["property", "Property"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...codegen import context, scalar
+from . import context, semantic
 from . import api
 from . import dtype as dt
 from .enums import CacheMode, CacheRwMode, TPosition
@@ -19,11 +19,11 @@ from .ir_value import GlobalAddress, PlainValue, RuntimeValue
 def wrap_scalar(handle) -> PlainValue:
     """A PlainValue for an op result, typed by its MLIR type (unsigned results are
     made signless, keeping an unsigned dtype: scalar.from_result)."""
-    return scalar.from_result(handle)
+    return semantic.from_result(handle)
 
 
 def _i32(x):
-    return scalar.as_value(x, dt.int32).handle
+    return semantic.as_value(x, dt.int32).handle
 
 
 class BaseTensor(RuntimeValue):
@@ -60,12 +60,12 @@ class BaseTensor(RuntimeValue):
     @api.builtin
     def get_value(self, offset) -> PlainValue:
         b = context.builder()
-        return scalar.from_result(b.create_asc_GetValueOp(self.dtype.to_ir(b), self._value(), _i32(offset)))
+        return semantic.from_result(b.create_asc_GetValueOp(self.dtype.to_ir(b), self._value(), _i32(offset)))
 
     @api.builtin
     def set_value(self, offset, value) -> None:
         b = context.builder()
-        b.create_asc_SetValueOp(self._value(), _i32(offset), scalar.as_element(value, self.dtype))
+        b.create_asc_SetValueOp(self._value(), _i32(offset), semantic.as_element(value, self.dtype))
 
     @api.builtin
     def get_size(self) -> PlainValue:
@@ -74,14 +74,13 @@ class BaseTensor(RuntimeValue):
     @api.builtin
     def get_shape_info(self):
         """`tensor.GetShapeInfo()`: the tensor's ShapeInfo (a runtime value)."""
-        from .types import ShapeInfo
-        return ShapeInfo._from_handle(context.builder().create_asc_GetShapeInfoOp(self._value()))
+        shape_info = api.registered_class("ShapeInfo")  # types.py: it imports this module
+        return shape_info._from_handle(context.builder().create_asc_GetShapeInfoOp(self._value()))
 
     @api.builtin
     def set_shape_info(self, shape_info):
         """`tensor.SetShapeInfo(shape_info)`."""
-        from .types import ShapeInfo
-        if not isinstance(shape_info, ShapeInfo):
+        if not isinstance(shape_info, api.registered_class("ShapeInfo")):
             raise TypeError(f"set_shape_info takes an asc.ShapeInfo, got {type(shape_info).__name__}")
         context.builder().create_asc_SetShapeInfoOp(self._value(), shape_info.materialize())
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import weakref
 from typing import Tuple
 
-from ...codegen import context, scalar
+from . import context, semantic
 from . import api
 from . import dtype as dt
 from .constexpr import ConstExpr
@@ -57,7 +57,7 @@ class TensorShape(tuple):
         """`value` as an int (compile-time) or a runtime int32 value."""
         value = ConstExpr.unwrap(value)
         if isinstance(value, PlainValue):
-            return scalar.as_value(value, dt.int32)
+            return semantic.as_value(value, dt.int32)
         return int(value)
 
     def size(self) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-from ...codegen import context
+from . import context
 from . import api
 from . import dtype as dt
 from ._generated import STRUCTS
@@ -118,7 +118,7 @@ _ARRAY_FIELDS: Dict[Tuple[str, str], Tuple[int, dt.DataType]] = {
 
 
 def _field_handle(b, value, kind=None):
-    from ...codegen import scalar
+    from . import semantic as scalar
     if isinstance(value, bool) and kind in (None, dt.bool_):
         return b.get_bool(value)
     if isinstance(value, PlainValue):
@@ -307,8 +307,8 @@ class ShapeInfo(ParamStruct):
         return super().materialize()
 
     def _dim(self, field, op, dim):
-        from ...codegen import scalar
-        from .tensor import wrap_scalar
+        from . import semantic as scalar
+        from .semantic import from_result as wrap_scalar
         if self.handle is None and not isinstance(dim, PlainValue):
             items = self.fields[field]
             d = int(dim)
@@ -407,7 +407,7 @@ def get_shape_size(form, a):
         for v in info.fields["shape"]:
             n *= int(v)
         return n
-    from .tensor import wrap_scalar
+    from .semantic import from_result as wrap_scalar
     return wrap_scalar(context.builder().create_asc_GetShapeSizeOp(info.materialize()))
 
 

@@ -7,7 +7,7 @@ member calls one to one.
 
 from __future__ import annotations
 
-from ...codegen import context, scalar
+from ..core import context, semantic
 from ..core import api
 from ..core import dtype as dt
 from ..core.enums import HardEvent, TPosition
@@ -16,7 +16,7 @@ from ..core.tensor import LocalTensor, wrap_scalar
 
 
 def _i32(x):
-    return scalar.as_value(x, dt.int32).handle
+    return semantic.as_value(x, dt.int32).handle
 
 
 class TPipe(RuntimeValue):

@@ -8,6 +8,7 @@ the asc.TPipe() object itself (init_buffer, ...).
 import weakref
 
 from .. import docs
+from ..core import context
 from ..core.api import api, register_class
 
 docs.SUMMARIES["get_tpipe_ptr"] = "The kernel's global TPipe (AscendC::GetTPipePtr)."
@@ -15,7 +16,6 @@ docs.SUMMARIES["get_tpipe_ptr"] = "The kernel's global TPipe (AscendC::GetTPipeP
 
 @api("GetTPipePtr", "tpipe", "")
 def get_tpipe_ptr(form, a):
-    from ...codegen import context
     from .tpipe import TPipe
     return TPipe._from_handle(context.builder().create_asc_GetTPipePtrOp())
 
@@ -39,14 +39,12 @@ class TPipeManager:
     @staticmethod
     def get():
         """The recorded pipe, else the kernel's global TPipe (GetTPipePtr)."""
-        from ...codegen import context
         pipe = TPipeManager._recorded.get(context.current())
         return pipe if pipe is not None else get_tpipe_ptr()
 
     @staticmethod
     def set(pipe) -> None:
         """Record `pipe` (an asc.TPipe) as the kernel's pipe for the following get() calls."""
-        from ...codegen import context
         from .tpipe import TPipe
         if not isinstance(pipe, TPipe):
             raise TypeError(f"asc.TPipeManager.set takes an asc.TPipe, got {type(pipe).__name__}")
@@ -55,7 +53,6 @@ class TPipeManager:
     @staticmethod
     def reset() -> None:
         """Forget the recorded pipe: get() returns GetTPipePtr() again."""
-        from ...codegen import context
         TPipeManager._recorded.pop(context.current(), None)
 
 
