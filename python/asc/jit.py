@@ -16,15 +16,16 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 from . import cache
-from .codegen import context
+from .codegen import compiler
 from .errors import CompileError
+from .language.core import context
 from .language.core import dtype as dt
 from .language.core.constexpr import ConstExpr, is_constexpr_annotation
 from .options import options_key, split_options
-from .codegen.generator import closure_values
 from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
 from .runtime.kernel_args import check_dtype
+from .source import TracedFunction, closure_values, hashable
 
 _FILES = ("kernel.cpp",)
 
@@ -104,7 +105,7 @@ def _check_const_element(name: str, value) -> None:
     if isinstance(value, np.ndarray):
         raise TypeError(f"ConstExpr parameter {name!r}: a numpy.ndarray is not a compile-time value; "
                         f"pass {_CONST_TYPES} (e.g. tuple(a.tolist()))")
-    if not _hashable(value):
+    if not hashable(value):
         raise TypeError(f"ConstExpr parameter {name!r}: a {type(value).__name__} is not a compile-time "
                         f"value; pass {_CONST_TYPES}")
 
@@ -114,7 +115,6 @@ def _type_tags(value: tuple) -> tuple:
 
 
 def _spec_to_arg(name: str, spec):
-    from .codegen import compiler
     if isinstance(spec, np.dtype):
         if not spec.isnative:
             # '>f4' has the name float32, but compiling for it would read wrong numbers
@@ -128,7 +128,7 @@ def _spec_to_arg(name: str, spec):
                                              "b": dt.int8}[spec])
 
 
-class JITFunction:
+class JITFunction(TracedFunction):
     """A Python function compiled as an Ascend C kernel (or called as a device function)."""
 
     def __init__(self, fn, **options):
@@ -154,12 +154,6 @@ class JITFunction:
         self._grids: Dict[Any, "_Launch"] = {}
 
     # ------------------------------------------------------------------ source
-    def source(self):
-        if self._source is None:
-            from .codegen.generator import FunctionSource
-            self._source = FunctionSource(self.fn)
-        return self._source
-
     def _digest_valid(self, seen) -> bool:
         """The cached digest still describes the globals (and callees) it was computed from."""
         if self._source_digest is None:
@@ -251,7 +245,6 @@ class JITFunction:
 
     def compile(self, key: Tuple) -> Tuple:
         """The compiled kernel for a specialization key (memory, disk, or a new compile)."""
-        from .codegen import compiler
         specs = []
         for name, spec in zip(self.param_names, key):
             if isinstance(spec, tuple) and spec and spec[0] == "c":
@@ -380,14 +373,6 @@ def _guards_hold(guards) -> bool:
 
 
 _MISSING = object()
-
-
-def _hashable(v) -> bool:
-    try:
-        hash(v)
-        return True
-    except TypeError:
-        return False
 
 
 def _is_module(v) -> bool:

@@ -9,27 +9,42 @@ emits Ascend C with `#line` directives pointing at the Python source.
 from __future__ import annotations
 
 import threading
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _C
 from ..errors import CompileError
+from ..language.core import context
 from ..language.core import dtype as dt
-from ..language.core.constexpr import ConstExpr
-from ..language.core.ir_value import GlobalAddress, PlainValue, RuntimeValue
+from ..language.core import semantic
+from ..language.core.constexpr import ConstExpr, RuntimeValue
+from ..language.core.semantic import GlobalAddress, PlainValue
 from ..runtime.backend import ParamSpec
-from . import context, scalar
-from .generator import CodeGenerator, FunctionSource, _Return, rewrap
+from ..source import FunctionSource, TracedFunction, hashable
+from .generator import CodeGenerator, _Return, rewrap
 
 ir = _C.ir
 _lock = threading.Lock()
-_context = None
 
 
-def _ir_context():
+class _IRContext:
+    """An MLIR context, and the file locations uniqued in it (by file, line and
+    column): a location belongs to its context, so the cache lives with it."""
+
+    __slots__ = ("ir", "locations")
+
+    def __init__(self):
+        self.ir = ir.Context()
+        self.locations: Dict[Tuple[str, int, int], Any] = {}
+
+
+_context: Optional[_IRContext] = None
+
+
+def _ir_context() -> _IRContext:
     """One MLIR context per process: creating one (loading dialects) costs milliseconds."""
     global _context
     if _context is None:
-        _context = ir.Context()
+        _context = _IRContext()
     return _context
 
 
@@ -44,13 +59,15 @@ class ArgSpec:
 
 class KernelCompilation:
     def __init__(self, kernel_name: str):
-        self.builder = ir.Builder(_ir_context())
+        ctx = _ir_context()
+        self.builder = ir.Builder(ctx.ir)
+        self.locations = ctx.locations
         self.kernel_name = kernel_name
         self.module = self.builder.create_module()
         self.device_functions: Dict[Tuple, Tuple[str, List]] = {}
         self.used_names: Dict[str, int] = {}
         self.used_globals: List[Tuple[dict, str, Any]] = []
-        self.callees: List[Any] = []
+        self.callees: List[TracedFunction] = []
 
     def unique_name(self, name: str) -> str:
         n = self.used_names.get(name, 0)
@@ -63,7 +80,7 @@ class KernelCompilation:
         return value
 
     # ---------------------------------------------------------------- kernel
-    def trace_kernel(self, jitfn, specs: Sequence[ArgSpec]) -> Tuple[List[ParamSpec], Any]:
+    def trace_kernel(self, jitfn: TracedFunction, specs: Sequence[ArgSpec]) -> Tuple[List[ParamSpec], Any]:
         b = self.builder
         src = jitfn.source()
         runtime = [s for s in specs if s.kind != "const"]
@@ -90,7 +107,7 @@ class KernelCompilation:
                 params.append(ParamSpec(s.name, "gm", s.dtype.name, "GM_ADDR"))
             else:
                 # unsigned arguments keep their C++ type; arithmetic sees a signless copy
-                scope[s.name] = (scalar.from_result(handle) if s.dtype.kind == "uint"
+                scope[s.name] = (semantic.from_result(handle) if s.dtype.kind == "uint"
                                  else PlainValue(handle, s.dtype))
                 params.append(ParamSpec(s.name, "scalar", s.dtype.name, _CTYPES[s.dtype.name]))
             i += 1
@@ -104,7 +121,7 @@ class KernelCompilation:
         return params, func
 
     # ------------------------------------------------------- device functions
-    def call_device_function(self, caller: CodeGenerator, jitfn, args, kwargs, node):
+    def call_device_function(self, caller: CodeGenerator, jitfn: TracedFunction, args, kwargs, node):
         src = jitfn.source()
         try:
             bound = jitfn.signature.bind(*args, **kwargs)
@@ -116,8 +133,10 @@ class KernelCompilation:
         b = self.builder
         for name, value in bound.arguments.items():
             value = ConstExpr.unwrap(value) if name not in const_names else value
-            if name in const_names or not _is_runtime_param(value):
-                key_parts.append((name, "const", _const_key(ConstExpr.unwrap(value))))
+            # Runtime values and plain numbers become runtime parameters, as in pyasc.
+            if name in const_names or not (isinstance(value, RuntimeValue) or semantic.is_scalar(value)):
+                value = ConstExpr.unwrap(value)
+                key_parts.append((name, "const", value if hashable(value) else repr(value)))
                 continue
             if isinstance(value, RuntimeValue):
                 if value.handle is None:
@@ -131,14 +150,14 @@ class KernelCompilation:
             runtime_args.append(value)
             arg_types.append(t)
             names.append(name)
-        key = (id(jitfn), tuple(key_parts))
+        key = (jitfn, tuple(key_parts))
         entry = self.device_functions.get(key)
         if entry is None:
             entry = self._instantiate(jitfn, src, bound, const_names, runtime_args, arg_types, names)
             self.device_functions[key] = entry
         fname, result_types = entry
         saved_loc = b.get_loc()
-        call = b.create_call(fname, [v.handle for v in runtime_args], [scalar.ir_type(t, b) for t in result_types])
+        call = b.create_call(fname, [v.handle for v in runtime_args], [semantic.ir_type(t, b) for t in result_types])
         b.set_loc(saved_loc)
         if not result_types:
             return None
@@ -156,7 +175,7 @@ class KernelCompilation:
             node = src.tree
             b.set_loc(b.get_file_loc(src.filename, node.lineno, node.col_offset + 1))
             func = b.create_function(self.module, fname, arg_types,
-                                     [scalar.ir_type(t, b) for t in result_types], False)
+                                     [semantic.ir_type(t, b) for t in result_types], False)
             entry = func.block(0)
             scope = {}
             i = 0
@@ -184,7 +203,7 @@ class KernelCompilation:
                 if returned is None:
                     b.create_return([])
                 else:
-                    b.create_return([scalar.as_value(returned, result_types[0]).handle])
+                    b.create_return([semantic.as_value(returned, result_types[0]).handle])
                 b.restore_insertion_point(saved_ip)
                 b.set_loc(saved_loc)
                 return fname, result_types
@@ -203,26 +222,8 @@ _CTYPES = {"int8": "int8_t", "int16": "int16_t", "int32": "int32_t", "int64": "i
            "bool": "bool"}
 
 
-def _is_runtime_param(value) -> bool:
-    import numbers
-    import numpy as np
-    if isinstance(value, RuntimeValue):
-        return True
-    # Plain numbers become runtime scalar parameters, as in pyasc.
-    return isinstance(value, (numbers.Number, np.generic)) and not isinstance(value, complex)
-
-
 def _scalar_arg(value) -> PlainValue:
-    from . import scalar
-    return scalar.as_value(value)
-
-
-def _const_key(value):
-    try:
-        hash(value)
-        return value
-    except TypeError:
-        return repr(value)
+    return semantic.as_value(value)
 
 
 def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options,

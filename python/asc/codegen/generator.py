@@ -22,10 +22,12 @@ import copy
 from typing import Any, Dict, List, Optional
 
 from ..errors import CompileError, UnsupportedSyntaxError
+from ..language.core import context
 from ..language.core import dtype as dt
-from ..language.core.constexpr import ConstExpr
-from ..language.core.ir_value import PlainValue, RuntimeValue
-from . import context, scalar
+from ..language.core import semantic
+from ..language.core.constexpr import ConstExpr, RuntimeValue
+from ..language.core.semantic import PlainValue, is_scalar
+from ..source import FunctionSource, TracedFunction
 
 _MAX_STATIC_ITERATIONS = 100_000
 
@@ -75,77 +77,14 @@ class _Undefined:
         self.reason = reason
 
 
-_ASSIGNED_CACHE: Dict[tuple, List[str]] = {}
-
-
 def _assigned_names(stmts) -> List[str]:
-    """Names stored to anywhere in `stmts` (in first-assignment order).
-
-    Cached by the statements' identity: a function's AST is parsed once and
-    traced for every specialization."""
-    key = tuple(id(s) for s in stmts)
-    cached = _ASSIGNED_CACHE.get(key)
-    if cached is not None and all(_ASSIGNED_OWNER.get(id(s)) is s for s in stmts):
-        return cached
+    """Names stored to anywhere in `stmts` (in first-assignment order)."""
     names: Dict[str, None] = {}
     for stmt in stmts:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 names[node.id] = None
-    result = list(names)
-    _ASSIGNED_CACHE[key] = result
-    for s in stmts:
-        _ASSIGNED_OWNER[id(s)] = s  # keeps the nodes alive, so ids are not reused
-    return result
-
-
-_ASSIGNED_OWNER: Dict[int, ast.AST] = {}
-
-
-def closure_values(fn) -> Dict[str, Any]:
-    """The values of a function's closure cells, by name (empty cells left out)."""
-    values = {}
-    if fn.__closure__:
-        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-            try:
-                values[name] = cell.cell_contents
-            except ValueError:
-                pass
-    return values
-
-
-class FunctionSource:
-    """A Python function's parsed source, cached on its JITFunction."""
-
-    def __init__(self, fn):
-        import inspect
-        import textwrap
-        self.fn = fn
-        try:
-            # works for files and for notebook cells (IPython keeps their text in linecache)
-            self.filename = inspect.getsourcefile(fn) or "<unknown>"
-            lines, start = inspect.getsourcelines(fn)
-        except (OSError, TypeError):
-            raise CompileError(_no_source_message(fn)) from None
-        self.source = "".join(lines)
-        tree = ast.parse(textwrap.dedent(self.source))
-        ast.increment_lineno(tree, start - 1)
-        self.indent = len(lines[0]) - len(lines[0].lstrip())
-        self.tree = tree.body[0]
-        if not isinstance(self.tree, ast.FunctionDef):
-            raise CompileError("@asc.jit applies to functions", self.filename, start)
-        self.globals = fn.__globals__
-        self.closure = closure_values(fn)
-
-
-def _no_source_message(fn) -> str:
-    code = getattr(fn, "__code__", None)
-    where = f" (defined at {code.co_filename}:{code.co_firstlineno})" if code is not None else ""
-    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", repr(fn))
-    return (f"@asc.jit needs the source code of {name!r} to compile it, but Python kept none{where}: "
-            "define kernels and device functions in a .py file (a module or a script) or in a "
-            "Jupyter/IPython notebook cell, not in the interactive interpreter, `python -c` or "
-            "exec() of a string")
+    return list(names)
 
 
 class CodeGenerator(ast.NodeVisitor):
@@ -154,6 +93,7 @@ class CodeGenerator(ast.NodeVisitor):
     def __init__(self, session, src: FunctionSource, scope: Dict[str, Any]):
         self.session = session  # the KernelCompilation: builder, module, device functions
         self.builder = session.builder
+        self.locations = session.locations  # file locations uniqued in the builder's MLIR context
         self.src = src
         self.scope = scope
         self.loops: List[_LoopFrame] = []  # the enclosing loops, innermost last
@@ -165,12 +105,22 @@ class CodeGenerator(ast.NodeVisitor):
                    getattr(node, "col_offset", 0) + self.src.indent)
 
     def set_loc(self, node):
-        # Locations are uniqued in the process-wide MLIR context: cache them by position.
+        # Locations are uniqued in the MLIR context: cached by position, with the context.
         key = (self.src.filename, node.lineno, node.col_offset + self.src.indent + 1)
-        loc = _LOCATIONS.get(key)
+        loc = self.locations.get(key)
         if loc is None:
-            loc = _LOCATIONS[key] = self.builder.get_file_loc(*key)
+            loc = self.locations[key] = self.builder.get_file_loc(*key)
         self.builder.set_loc(loc)
+
+    def assigned_names(self, stmts) -> List[str]:
+        """_assigned_names(stmts), memoised on the function's source: its AST is parsed
+        once and traced for every specialization. Keyed by the statements' identity;
+        the entry holds the statements, so their ids stay theirs while it exists."""
+        key = tuple(map(id, stmts))
+        entry = self.src.memo.get(key)
+        if entry is None:
+            entry = self.src.memo[key] = (tuple(stmts), _assigned_names(stmts))
+        return entry[1]
 
     # ------------------------------------------------------------ statements
     def visit_body(self, stmts):
@@ -185,10 +135,10 @@ class CodeGenerator(ast.NodeVisitor):
 
     def _guard_rest(self, frame, rest):
         self.set_loc(rest[0])
-        stop = scalar.logical("or", self.scope[frame.brk], self.scope[frame.cont])
+        stop = semantic.logical("or", self.scope[frame.brk], self.scope[frame.cont])
         node = ast.If(test=ast.Constant(value=True), body=rest, orelse=[])
         ast.copy_location(node, rest[0])
-        self._runtime_if(node, scalar.logical_not(stop))
+        self._runtime_if(node, semantic.logical_not(stop))
 
     def visit_stmt(self, stmt):
         self.set_loc(stmt)
@@ -323,7 +273,7 @@ class CodeGenerator(ast.NodeVisitor):
                                        "compile time; use a runtime loop (range) instead",
                                  UnsupportedSyntaxError)
             raise exc()
-        self.scope[frame.brk if word == "break" else frame.cont] = scalar.constant(True, dt.bool_)
+        self.scope[frame.brk if word == "break" else frame.cont] = semantic.constant(True, dt.bool_)
 
     def visit_FunctionDef(self, node):
         raise self.error(node, "nested function definitions are not supported in a kernel; "
@@ -335,7 +285,7 @@ class CodeGenerator(ast.NodeVisitor):
         if not isinstance(cond, RuntimeValue):
             self.visit_body(node.body if cond else node.orelse)
             return
-        self._runtime_if(node, scalar.to_bool(cond))
+        self._runtime_if(node, semantic.to_bool(cond))
 
     def _runtime_if(self, node, cond):
         before = dict(self.scope)
@@ -356,7 +306,7 @@ class CodeGenerator(ast.NodeVisitor):
                     names.append(name)
                     types.append(t)
         b = self.builder
-        op = b.create_if(cond.handle, [scalar.ir_type(t, b) for t in types], bool(node.orelse) or bool(names))
+        op = b.create_if(cond.handle, [semantic.ir_type(t, b) for t in types], bool(node.orelse) or bool(names))
         yields = (names, types) if names else None
         then_scope = self._trace_branch(op, 0, node.body, yields)
         self.scope = dict(before)
@@ -373,11 +323,11 @@ class CodeGenerator(ast.NodeVisitor):
             self.name_value(self.scope[name], name)
 
     def _carried_for_if(self, node) -> List[str]:
-        body_names = set(_assigned_names(node.body))
-        else_names = set(_assigned_names(node.orelse))
+        body_names = set(self.assigned_names(node.body))
+        else_names = set(self.assigned_names(node.orelse))
         result = []
-        for name in _assigned_names(node.body + node.orelse):
-            defined = name in self.scope and _is_scalar(self.scope[name])
+        for name in self.assigned_names(node.body + node.orelse):
+            defined = name in self.scope and is_scalar(self.scope[name])
             if defined or (name in body_names and name in else_names):
                 result.append(name)
         frame = self.loops[-1] if self.loops else None
@@ -405,7 +355,7 @@ class CodeGenerator(ast.NodeVisitor):
             self.visit_body(stmts)
             if yields is not None:
                 names, types = yields
-                b.create_yield([scalar.as_value(self._value_for_yield(n), t).handle
+                b.create_yield([semantic.as_value(self._value_for_yield(n), t).handle
                                 for n, t in zip(names, types)])
         finally:
             self.runtime_depth -= 1
@@ -498,7 +448,7 @@ class CodeGenerator(ast.NodeVisitor):
             self._runtime_for_with_exits(node, lb, ub, step, ivtype)
             return
         b = self.builder
-        handles = [scalar.as_value(v, ivtype).handle for v in (lb, ub, step)]
+        handles = [semantic.as_value(v, ivtype).handle for v in (lb, ub, step)]
         carried, carried_types, inits = self._loop_carried(node.body, exclude={node.target.id})
         op = b.create_for(handles[0], handles[1], handles[2], inits)
         body = op.block(0)
@@ -514,7 +464,7 @@ class CodeGenerator(ast.NodeVisitor):
         self._trace_loop_body(node.body)
         if carried:
             self.set_loc(node)
-            b.create_yield([scalar.as_value(self.scope[n], t).handle
+            b.create_yield([semantic.as_value(self.scope[n], t).handle
                             for n, t in zip(carried, carried_types)])
         b.set_insertion_point_after(op)
         self._leave_loop(before, carried, carried_types, op, node)
@@ -526,19 +476,19 @@ class CodeGenerator(ast.NodeVisitor):
         frame = self._exit_frame()
         carried, carried_types, inits = self._loop_carried(node.body, exclude={node.target.id})
         types = [ivtype, dt.bool_] + carried_types
-        inits = [scalar.as_value(lb, ivtype).handle, scalar.constant(False, dt.bool_).handle] + inits
-        op = b.create_while([scalar.ir_type(t, b) for t in types], inits)
+        inits = [semantic.as_value(lb, ivtype).handle, semantic.constant(False, dt.bool_).handle] + inits
+        op = b.create_while([semantic.ir_type(t, b) for t in types], inits)
         before = dict(self.scope)
         first, second = op.block(0), op.block(1)
         # condition: not broken and the induction variable in range
         b.set_insertion_point_to_end(first)
         iv, brk = PlainValue(first.arg(0), ivtype), PlainValue(first.arg(1), dt.bool_)
         if isinstance(step, RuntimeValue):
-            in_range = _select(scalar.binary(">", step, 0), scalar.binary("<", iv, ub),
-                               scalar.binary(">", iv, ub))
+            in_range = _select(semantic.binary(">", step, 0), semantic.binary("<", iv, ub),
+                               semantic.binary(">", iv, ub))
         else:
-            in_range = scalar.binary("<" if step > 0 else ">", iv, ub)
-        go = scalar.logical("and", scalar.logical_not(brk), in_range)
+            in_range = semantic.binary("<" if step > 0 else ">", iv, ub)
+        go = semantic.logical("and", semantic.logical_not(brk), in_range)
         b.create_condition(go.handle, [first.arg(i) for i in builtins.range(len(types))])
         # body
         b.set_insertion_point_to_end(second)
@@ -546,14 +496,14 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope[node.target.id] = iv
         self.name_value(iv, node.target.id)
         self.scope[frame.brk] = PlainValue(second.arg(1), dt.bool_)
-        self.scope[frame.cont] = scalar.constant(False, dt.bool_)
+        self.scope[frame.cont] = semantic.constant(False, dt.bool_)
         for i, (name, t) in enumerate(zip(carried, carried_types)):
             self.scope[name] = PlainValue(second.arg(i + 2), t)
         self._trace_loop_body(node.body, frame)
         self.set_loc(node)
-        nxt = scalar.binary("+", iv, scalar.as_value(step, ivtype))
-        b.create_yield([nxt.handle, scalar.to_bool(self.scope[frame.brk]).handle] +
-                       [scalar.as_value(self.scope[n], t).handle for n, t in zip(carried, carried_types)])
+        nxt = semantic.binary("+", iv, semantic.as_value(step, ivtype))
+        b.create_yield([nxt.handle, semantic.to_bool(self.scope[frame.brk]).handle] +
+                       [semantic.as_value(self.scope[n], t).handle for n, t in zip(carried, carried_types)])
         b.set_insertion_point_after(op)
         self._leave_loop(before, carried, carried_types, op, node, first_result=2)
 
@@ -573,13 +523,13 @@ class CodeGenerator(ast.NodeVisitor):
 
     def _loop_carried(self, stmts, exclude=()):
         names, types, inits = [], [], []
-        for name in _assigned_names(stmts):
+        for name in self.assigned_names(stmts):
             if name in exclude or name not in self.scope:
                 continue
             value = ConstExpr.unwrap(self.scope[name])
-            if not _is_scalar(value):
+            if not is_scalar(value):
                 continue
-            v = scalar.as_value(value)
+            v = semantic.as_value(value)
             names.append(name)
             types.append(v.dtype)
             inits.append(v.handle)
@@ -591,7 +541,7 @@ class CodeGenerator(ast.NodeVisitor):
         for i, (name, t) in enumerate(zip(carried, carried_types)):
             self.scope[name] = PlainValue(op.result(first_result + i), t)
             self.name_value(self.scope[name], name)
-        for name in _assigned_names(node.body):
+        for name in self.assigned_names(node.body):
             if name in carried:
                 continue
             if name in before and after.get(name) is not before[name]:
@@ -613,9 +563,9 @@ class CodeGenerator(ast.NodeVisitor):
         frame = self._exit_frame() if _exits_loop(node.body) else None
         if frame is not None:  # carry the break flag first
             types = [dt.bool_] + types
-            inits = [scalar.constant(False, dt.bool_).handle] + inits
+            inits = [semantic.constant(False, dt.bool_).handle] + inits
         skip = 1 if frame is not None else 0
-        op = b.create_while([scalar.ir_type(t, b) for t in types], inits)
+        op = b.create_while([semantic.ir_type(t, b) for t in types], inits)
         before_block, after_block = op.block(0), op.block(1)
         saved = dict(self.scope)
         # condition region
@@ -623,9 +573,9 @@ class CodeGenerator(ast.NodeVisitor):
         for i, (name, t) in enumerate(zip(carried, types[skip:])):
             self.scope[name] = PlainValue(before_block.arg(i + skip), t)
         self.set_loc(node.test)
-        cond = scalar.to_bool(self.eval(node.test))
+        cond = semantic.to_bool(self.eval(node.test))
         if frame is not None:
-            cond = scalar.logical("and", scalar.logical_not(PlainValue(before_block.arg(0), dt.bool_)), cond)
+            cond = semantic.logical("and", semantic.logical_not(PlainValue(before_block.arg(0), dt.bool_)), cond)
         b.create_condition(cond.handle, [before_block.arg(i) for i in builtins.range(len(types))])
         # body region
         b.set_insertion_point_to_end(after_block)
@@ -633,11 +583,11 @@ class CodeGenerator(ast.NodeVisitor):
             self.scope[name] = PlainValue(after_block.arg(i + skip), t)
         if frame is not None:
             self.scope[frame.brk] = PlainValue(after_block.arg(0), dt.bool_)
-            self.scope[frame.cont] = scalar.constant(False, dt.bool_)
+            self.scope[frame.cont] = semantic.constant(False, dt.bool_)
         self._trace_loop_body(node.body, frame)
         self.set_loc(node)
-        flags = [scalar.to_bool(self.scope[frame.brk]).handle] if frame is not None else []
-        b.create_yield(flags + [scalar.as_value(self.scope[n], t).handle
+        flags = [semantic.to_bool(self.scope[frame.brk]).handle] if frame is not None else []
+        b.create_yield(flags + [semantic.as_value(self.scope[n], t).handle
                                 for n, t in zip(carried, types[skip:])])
         b.set_insertion_point_after(op)
         self._leave_loop(saved, carried, types[skip:], op, node, first_result=skip)
@@ -760,7 +710,7 @@ class CodeGenerator(ast.NodeVisitor):
         value = ConstExpr.unwrap(self.eval(node.operand))
         if isinstance(node.op, ast.Not):
             if isinstance(value, PlainValue):
-                return scalar.logical_not(value)
+                return semantic.logical_not(value)
             return not value
         if isinstance(node.op, ast.USub):
             return -value
@@ -786,9 +736,9 @@ class CodeGenerator(ast.NodeVisitor):
                     return False
                 if not is_and and rhs:
                     return True
-                result = scalar.to_bool(result)
+                result = semantic.to_bool(result)
                 continue
-            result = scalar.logical("and" if is_and else "or", result, rhs)
+            result = semantic.logical("and" if is_and else "or", result, rhs)
         return result
 
     def eval_Compare(self, node):
@@ -810,7 +760,7 @@ class CodeGenerator(ast.NodeVisitor):
             if result is None:
                 result = value
             elif isinstance(result, RuntimeValue) or isinstance(value, RuntimeValue):
-                result = scalar.logical("and", result, value)
+                result = semantic.logical("and", result, value)
             else:
                 result = result and value
             left = right
@@ -821,13 +771,13 @@ class CodeGenerator(ast.NodeVisitor):
         if not isinstance(cond, RuntimeValue):
             return self.eval(node.body if cond else node.orelse)
         a, c = ConstExpr.unwrap(self.eval(node.body)), ConstExpr.unwrap(self.eval(node.orelse))
-        if not (_is_scalar(a) and _is_scalar(c)):
+        if not (is_scalar(a) and is_scalar(c)):
             raise self.error(node, "a conditional expression on a runtime condition must choose "
                                    "between scalars")
-        t = dt.promote(*(v.dtype if isinstance(v, PlainValue) else scalar.dtype_of_constant(v)
+        t = dt.promote(*(v.dtype if isinstance(v, PlainValue) else semantic.dtype_of_constant(v)
                          for v in (a, c)))
-        av, cv = scalar.as_value(a, t), scalar.as_value(c, t)
-        return PlainValue(self.builder.create_select(scalar.to_bool(cond).handle, av.handle, cv.handle), t)
+        av, cv = semantic.as_value(a, t), semantic.as_value(c, t)
+        return PlainValue(self.builder.create_select(semantic.to_bool(cond).handle, av.handle, cv.handle), t)
 
     def eval_Call(self, node):
         callee = self.eval(node.func)
@@ -844,22 +794,12 @@ class CodeGenerator(ast.NodeVisitor):
             else:
                 kwargs[kw.arg] = self.eval(kw.value)
         self.set_loc(node)
-        if isinstance(callee, _jit_function_class()):
+        if isinstance(callee, TracedFunction):  # an @asc.jit function: a device function
             return self.session.call_device_function(self, callee, args, kwargs, node)
         return callee(*args, **kwargs)
 
     def eval_Lambda(self, node):
         raise self.error(node, "lambda is not supported in a kernel", UnsupportedSyntaxError)
-
-
-_JIT_CLASS = []
-
-
-def _jit_function_class():
-    if not _JIT_CLASS:
-        from ..jit import JITFunction  # the jit module imports this one
-        _JIT_CLASS.append(JITFunction)
-    return _JIT_CLASS[0]
 
 
 def _mlir_message(text: str) -> str:
@@ -886,20 +826,11 @@ def _type_name(obj) -> str:
     return type(obj).__name__
 
 
-def _is_scalar(value) -> bool:
-    value = ConstExpr.unwrap(value)
-    if isinstance(value, PlainValue):
-        return True
-    import numbers
-    import numpy as np
-    return isinstance(value, (numbers.Number, np.generic)) and not isinstance(value, complex)
-
-
 def _merge_types(a, c) -> Optional[dt.DataType]:
-    if not (_is_scalar(a) and _is_scalar(c)):
+    if not (is_scalar(a) and is_scalar(c)):
         return None
-    ta = a.dtype if isinstance(a, PlainValue) else scalar.dtype_of_constant(ConstExpr.unwrap(a))
-    tc = c.dtype if isinstance(c, PlainValue) else scalar.dtype_of_constant(ConstExpr.unwrap(c))
+    ta = a.dtype if isinstance(a, PlainValue) else semantic.dtype_of_constant(ConstExpr.unwrap(a))
+    tc = c.dtype if isinstance(c, PlainValue) else semantic.dtype_of_constant(ConstExpr.unwrap(c))
     return dt.promote(ta, tc) if ta != tc else ta
 
 
@@ -926,19 +857,19 @@ _PY_BINOPS = {"+": _op.add, "-": _op.sub, "*": _op.mul, "/": _op.truediv, "//": 
 # Python builtins that must understand runtime scalars.
 def _rt_int(x=0, *args):
     if isinstance(x, PlainValue):
-        return scalar.cast(x, dt.int32 if x.dtype.bits <= 32 or x.dtype.is_float() else x.dtype)
+        return semantic.cast(x, dt.int32 if x.dtype.bits <= 32 or x.dtype.is_float() else x.dtype)
     return int(x, *args)
 
 
 def _rt_float(x=0.0):
     if isinstance(x, PlainValue):
-        return scalar.cast(x, dt.float32)
+        return semantic.cast(x, dt.float32)
     return float(x)
 
 
 def _rt_bool(x=False):
     if isinstance(x, PlainValue):
-        return scalar.to_bool(x)
+        return semantic.to_bool(x)
     return bool(x)
 
 
@@ -949,7 +880,7 @@ def _rt_extreme(args, cmp: str, fold):
         return fold(*args)
     result = values[0]
     for v in values[1:]:
-        result = _select(scalar.binary(cmp, v, result), v, result)
+        result = _select(semantic.binary(cmp, v, result), v, result)
     return result
 
 
@@ -963,13 +894,13 @@ def _rt_max(*args):
 
 def _rt_abs(x):
     if isinstance(x, PlainValue):
-        return _select(scalar.binary("<", x, 0), -x, x)
+        return _select(semantic.binary("<", x, 0), -x, x)
     return builtins.abs(x)
 
 
 def _select(cond, a, c):
-    t = dt.promote(*(v.dtype if isinstance(v, PlainValue) else scalar.dtype_of_constant(v) for v in (a, c)))
-    av, cv = scalar.as_value(a, t), scalar.as_value(c, t)
+    t = dt.promote(*(v.dtype if isinstance(v, PlainValue) else semantic.dtype_of_constant(v) for v in (a, c)))
+    av, cv = semantic.as_value(a, t), semantic.as_value(c, t)
     return PlainValue(context.builder().create_select(cond.handle, av.handle, cv.handle), t)
 
 
@@ -986,7 +917,6 @@ _STMT_METHODS = {getattr(ast, name[len("visit_"):]): fn for name, fn in vars(Cod
                  if name.startswith("visit_") and hasattr(ast, name[len("visit_"):])}
 _EVAL_METHODS = {getattr(ast, name[len("eval_"):]): fn for name, fn in vars(CodeGenerator).items()
                  if name.startswith("eval_") and hasattr(ast, name[len("eval_"):])}
-_LOCATIONS: Dict[tuple, Any] = {}
 
 
 def rewrap(value, handle):
