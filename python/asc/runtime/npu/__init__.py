@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence, Union
 
 from ..backend import CompiledKernel, KernelBackend, Launcher
+from ..stream import current_stream
 from . import build, launch, stub
 from .acl import AclError, AclRuntime, get_acl
 from .arch import aicore_arch
@@ -88,12 +89,11 @@ class NPUBackend(KernelBackend):
         return launcher
 
     def stream_handle(self, stream: Any) -> int:
-        """An aclrtStream for `stream`: None -> asc.lib.runtime.current_stream();
-        an asc.lib.runtime.Stream -> its ACL stream; an int / c_void_p -> as is;
+        """An aclrtStream for `stream`: None -> the current stream (runtime.stream.current_stream(),
+        asc.lib.runtime's); a Stream -> its ACL stream; an int / c_void_p -> as is;
         anything with `npu_stream` (torch_npu) -> that."""
         if stream is None:
-            from ...lib import runtime
-            stream = runtime.current_stream()
+            stream = current_stream()
         if isinstance(stream, int):
             return stream
         if isinstance(stream, ctypes.c_void_p):
