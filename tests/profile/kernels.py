@@ -124,3 +124,18 @@ def vadd_region(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress
         out_z.free_tensor(zo)
         if i == 2:
             asc.metrics_prof_stop()
+
+
+@asc.jit
+def scalar_rw(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    """y[0] = x[0] + x[n-1] through UB and scalar GetValue/SetValue."""
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    y_gm.set_global_buffer(y, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, x_gm, n)
+    asc.set_flag(asc.HardEvent.MTE2_S, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_S, 0)
+    v = t.get_value(0) + t.get_value(n - 1)
+    y_gm.set_value(0, v)

@@ -102,8 +102,6 @@ def test_bad_output_and_platform(tmp_path):
         asc.profile(output=f)
     with pytest.raises(ValueError, match="no cycle-model parameters for platform 'Nope'"):
         asc.profiler.timing_params("Nope")
-    with pytest.raises(NotImplementedError, match="timing-only"):
-        asc.profile(compute=False)
 
 
 SCRIPT = """

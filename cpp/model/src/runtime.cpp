@@ -230,6 +230,7 @@ Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
     align_[m] = cfg.mem_align[m] ? cfg.mem_align[m] : 1;
     base_[m] = store_->take(m, size_[m]);
   }
+  computes_ = (cfg.launch_flags & kLaunchTimingOnly) == 0;
 }
 
 Core::~Core() { release_memory(); }

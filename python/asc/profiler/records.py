@@ -178,7 +178,8 @@ class LaunchProfile:
 
     def summary(self) -> str:
         top = ", ".join(f"{k} {v:.0%}" for k, v in sorted(self.breakdown.items(), key=lambda kv: -kv[1]) if v >= 0.005)
-        return (f"{self.kernel}[{self.block_dim}] on {self.platform}: {self.total_us:.2f} us predicted ({top})")
+        mode = "" if self.compute else " [timing only: data not computed]"
+        return (f"{self.kernel}[{self.block_dim}] on {self.platform}: {self.total_us:.2f} us predicted ({top}){mode}")
 
     def save(self, directory, plot: bool = True) -> str:
         """Writes the msprof-style files, trace.json and (plot=True, matplotlib installed) timeline.png."""

@@ -26,14 +26,13 @@ class profile:
     """with asc.profile() as prof: kernel[48](...); prof.launches[-1].total_us
 
     output:  a folder; each launch's files go to <output>/<NNNN>_<kernel>/
-    compute: False = timing-only mode (not implemented yet: raises)
+    compute: False = timing-only mode: the Model checks and records every call but skips the
+             data (DataCopy, vector, Mmad, Fixpipe element loops; GetValue returns 0, SetValue
+             writes nothing), so output arrays are not touched; lp.compute is False
     params:  optional overrides of the platform's cycle-model parameters
     """
 
     def __init__(self, output=None, compute: bool = True, keep: bool = True, **params):
-        if not compute:
-            raise NotImplementedError("asc.profile(compute=False): the timing-only mode is not implemented yet "
-                                      "(the data is always computed)")
         self.output = None if output is None else Path(output)
         if self.output is not None and self.output.exists() and not self.output.is_dir():
             raise NotADirectoryError(f"asc.profile: output {str(self.output)!r} is a file, not a directory")
@@ -84,18 +83,22 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
     name = _kernel_name()
     platform = getattr(self.platform, "name", "Ascend910B1")
     params = timing_params(platform)  # unknown platform: one clear ValueError before the launch
-    was = self.trace
+    compute = all(s.compute for s in sessions)  # one timing-only session makes the launch timing-only
+    was, was_flags = self.trace, self.launch_flags
     self.trace = True
+    if not compute:
+        from ..runtime.model.launch import LAUNCH_TIMING_ONLY
+        self.launch_flags = was_flags | LAUNCH_TIMING_ONLY
     try:
         _orig_launch(self, entry, marshaller, core_type, block_dim, args)  # a fault propagates unchanged
     finally:
-        self.trace = was
+        self.trace, self.launch_flags = was, was_flags
     events = self.last_trace
     for s in sessions:
         p = params.with_overrides(**s.overrides) if s.overrides else params
         t0 = time.perf_counter()
         res = simulate(events, p)
-        lp = LaunchProfile(name, block_dim, p, events, res, compute=True, wall_s=time.perf_counter() - t0)
+        lp = LaunchProfile(name, block_dim, p, events, res, compute=compute, wall_s=time.perf_counter() - t0)
         s._record(lp)
 
 

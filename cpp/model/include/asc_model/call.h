@@ -57,10 +57,14 @@ class Call {
   Call& event(int32_t e, int32_t id) { event_ = e; id_ = id; return *this; }
 
   // Report the call. After run() the implementation may write; it must not fault.
-  void run() {
-    if (!core_.observed()) return;
-    Event e{kind_, api_, pipe_, file_, line_, core_.block_idx(), elems_, bytes_, acc_.data(), acc_.size(), event_, id_};
-    core_.emit(e);
+  // Returns false in a timing-only launch: the caller then skips its element
+  // loops (data_copy, the vector engine, Mmad, Fixpipe do; other APIs still compute).
+  bool run() {
+    if (core_.observed()) {
+      Event e{kind_, api_, pipe_, file_, line_, core_.block_idx(), elems_, bytes_, acc_.data(), acc_.size(), event_, id_};
+      core_.emit(e);
+    }
+    return core_.computes();
   }
 
   Core& core() { return core_; }
@@ -106,8 +110,8 @@ template <class T>
 T scalar_get(const char* api, const TensorRef& r, uint64_t idx, const char* file, int line) {
   Call op(api, PIPE_S, file, line);
   const uint8_t* p = op.range(r, idx * sizeof(T), sizeof(T), false, false);
-  op.elems(1).run();
-  T v;
+  T v{};
+  if (!op.elems(1).run()) return v;  // timing-only: data-dependent reads return 0
   std::memcpy(&v, p, sizeof(T));
   return v;
 }
@@ -116,7 +120,7 @@ template <class T>
 void scalar_set(const char* api, const TensorRef& r, uint64_t idx, T v, const char* file, int line) {
   Call op(api, PIPE_S, file, line);
   uint8_t* p = op.range(r, idx * sizeof(T), sizeof(T), true, false);
-  op.elems(1).run();
+  if (!op.elems(1).run()) return;
   std::memcpy(p, &v, sizeof(T));
 }
 

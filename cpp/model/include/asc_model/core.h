@@ -54,6 +54,9 @@ class Core {
   uint64_t mem_size(Mem m) const { return size_[static_cast<int>(m)]; }
   uint32_t mem_align(Mem m) const { return align_[static_cast<int>(m)]; }
   bool observed() const { return !observers_.empty(); }
+  // false in a timing-only launch (kLaunchTimingOnly): the checks run and the
+  // calls are reported, but the data is not computed (Call::run() says so).
+  bool computes() const { return computes_; }
   void add_observer(Observer* o) { observers_.push_back(o); }
   void emit(const Event& e) { for (Observer* o : observers_) o->on_event(e); }
   uint64_t tick() { return ++calls_; }  // also GetSystemCycle's clock
@@ -138,6 +141,7 @@ class Core {
   uint8_t flags_[kNumHardEvents][kNumEventIds] = {};
   std::vector<Observer*> observers_;
   uint64_t calls_ = 0;
+  bool computes_ = true;
   std::string out_;
 };
 

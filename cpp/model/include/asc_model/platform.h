@@ -27,6 +27,9 @@ struct RegionDesc {
 // LaunchConfig::debug_flags bits (Python: asc.settings.debug, $ASC_DEBUG).
 constexpr uint32_t kDebugInitCheck = 1u << 0;  // "initcheck": reads of never-written local memory fault
 
+// LaunchConfig::launch_flags bits (Python: asc.profile(compute=False)).
+constexpr uint32_t kLaunchTimingOnly = 1u << 0;  // skip the data: element loops do not run (timed Model)
+
 // C layout shared with python/asc/runtime/model/launch.py (ctypes; checked by
 // tests/model/test_settings.py). The runtime reads no environment variable:
 // Python's settings come in here.
@@ -43,6 +46,7 @@ struct LaunchConfig {
   const char* trace_path;   // non-null: write the instrumentation stream there
   char* err;                // out: first fault message (NUL terminated)
   uint32_t err_len;
+  uint32_t launch_flags;    // kLaunch* bits (timing-only launches of the timed Model)
 };
 
 }  // namespace asc_model

@@ -106,6 +106,7 @@ class ModelBackend(KernelBackend):
         self.timeout_s = timeout_s
         self.trace = trace  # record the instrumentation stream of each launch
         self.last_trace: List[dict] = []
+        self.launch_flags = 0  # launch.LAUNCH_TIMING_ONLY: data not computed (asc.profile(compute=False))
         self.last_compile_s = 0.0  # wall time of the last actual compilation (0 on a cache hit)
         self._cfg_key = None
         self._cfg_bytes = b""
@@ -153,6 +154,7 @@ class ModelBackend(KernelBackend):
         cfg.block_dim = block_dim
         cfg.core_type = core_type
         cfg.time_limit_s, cfg.debug_flags = launch.runtime_settings()
+        cfg.launch_flags = self.launch_flags
         cfg.num_regions = nreg
         cfg.regions = regions
         err = ctypes.create_string_buffer(4096)

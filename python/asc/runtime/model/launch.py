@@ -34,7 +34,12 @@ class LaunchConfig(ctypes.Structure):
         ("trace_path", ctypes.c_char_p),
         ("err", ctypes.c_char_p),
         ("err_len", ctypes.c_uint32),
+        ("launch_flags", ctypes.c_uint32),
     ]
+
+
+# LaunchConfig.launch_flags bits (kLaunch* in platform.h).
+LAUNCH_TIMING_ONLY = 1 << 0  # asc.profile(compute=False): checks and events, no data
 
 
 # LaunchConfig.debug_flags bits, by the flag's name in $ASC_DEBUG (asc.settings.debug;

@@ -15,7 +15,7 @@ void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTenso
   T* d = op.out(dst, count);                                   // 3. every range: checked here
   const T* a = op.in(src0, count);
   const T* b = op.in(src1, count);
-  op.elems(count).run();                                       // 4. report; no fault after this
+  if (!op.elems(count).run()) return;                          // 4. report; no fault after this (false: timing-only launch, no data)
   // 5. compute, only now write. dst may alias a source: identical or disjoint
   // ranges run the vectorised loop, a partial overlap the sequential one.
   if (asc_model::same_or_apart(d, a, count * sizeof(T)) && asc_model::same_or_apart(d, b, count * sizeof(T))) {

@@ -80,7 +80,7 @@ void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src
     for (uint32_t j = 0; j < NO; ++j)
       drow.push_back(op.out(dst, uint64_t(mSize) * OB, uint64_t(j) * dstStride * 32 / sizeof(D), false));
   const uint64_t* qv = vq ? op.in(*vq, nSize, 0, false) : nullptr;
-  op.elems(uint64_t(mSize) * nSize).run();
+  if (!op.elems(uint64_t(mSize) * nSize).run()) return;
   bool atomic = dst.ref().mem == Mem::GM && core.atomic_fn;
   for (uint32_t r = 0; r < mSize; ++r)
     for (uint32_t c = 0; c < nSize; ++c) {

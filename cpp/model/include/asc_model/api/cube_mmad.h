@@ -38,7 +38,7 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   C* c = op.out(dst, uint64_t(N1) * M16 * 16);
   const C* bs = nullptr;
   if (bias) bs = op.in(*bias, p.n);
-  op.elems(uint64_t(p.m) * p.n * p.k).run();
+  if (!op.elems(uint64_t(p.m) * p.n * p.k).run()) return;
   std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t k = 0; k < p.k; ++k)
@@ -100,7 +100,7 @@ void MmadWithSparse(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const L
     if (f >= core.sparse_ok.size() || !core.sparse_ok[f])
       core.fault(ASC_LOC, "MmadWithSparse", "L0B fractal at byte %llu has no index (not loaded by LoadDataWithSparse)",
                  (unsigned long long)(f * 512));
-  op.elems(uint64_t(p.m) * p.n * kc).run();
+  if (!op.elems(uint64_t(p.m) * p.n * kc).run()) return;
   const uint8_t* ix = &core.sparse_idx[f0 * 128];
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t n = 0; n < p.n; ++n) {

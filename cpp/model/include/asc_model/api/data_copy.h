@@ -77,7 +77,7 @@ inline void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uin
   auto atomic = dst.mem == Mem::GM ? op.core().atomic_fn : nullptr;  // SetAtomicAdd & co (api/misc.h)
   if (atomic && len % op.core().atomic_elem)
     op.fault("burst length is not a whole number of atomic elements");
-  op.run();
+  if (!op.run()) return;
   if (atomic)
     for (uint64_t i = 0; i < count; ++i) atomic(bursts[i].first, bursts[i].second, len);
   else if (dst.mem == Mem::GM && src.mem != Mem::GM && len >= kStreamMin) {
@@ -137,7 +137,7 @@ void data_copy_pad_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalT
     bursts[i].second = op.range(s, i * (len + src_gap), len, false, false);
     bursts[i].first = op.range(d, i * dst_step, row, true, i == 0);
   }
-  op.elems(count * len / sizeof(T)).run();
+  if (!op.elems(count * len / sizeof(T)).run()) return;
   for (auto& b : bursts) {
     T* row_p = reinterpret_cast<T*>(b.first);
     for (uint64_t k = 0; k < row / sizeof(T); ++k) std::memcpy(row_p + k, &pad, sizeof(T));
@@ -226,7 +226,7 @@ void data_copy_slices(const D& dst, const S& src, const AscendC::SliceInfo* dsl,
     bursts[i].second = op.range(s, so[i] * sizeof(T), len, false, s.mem != Mem::GM);
     bursts[i].first = op.range(d, dso[i] * sizeof(T), len, true, d.mem != Mem::GM);
   }
-  op.elems(so.size() * burst_elems).run();
+  if (!op.elems(so.size() * burst_elems).run()) return;
   for (auto& b : bursts) std::memmove(b.first, b.second, len);
 }
 
@@ -324,7 +324,7 @@ void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams& p, AS
   uint64_t run = uint64_t(p.blockNum) * unit, step = run + uint64_t(p.dstGap) * unit;
   std::vector<T*> rows(p.repeatTimes);
   for (uint32_t r = 0; r < p.repeatTimes; ++r) rows[r] = op.out(dst, run / sizeof(T), r * step / sizeof(T), r == 0);
-  op.elems(p.repeatTimes * run / sizeof(T)).run();
+  if (!op.elems(p.repeatTimes * run / sizeof(T)).run()) return;
   T v = T(p.initValue);
   for (T* row : rows)
     for (uint64_t k = 0; k < run / sizeof(T); ++k) row[k] = v;

@@ -200,7 +200,7 @@ void run_l0(Call& op, const Plan& pl, std::array<Opd, N>& o, Pre pre, F f) {
     }
   };
   if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });  // pre sees pointers only
-  op.elems(pl.elems()).run();
+  if (!op.elems(pl.elems()).run()) return;
   visit(f);
 }
 
@@ -221,7 +221,7 @@ void run_l2(Call& op, int64_t count, std::array<Opd, N>& o, Pre pre, F f) {
     }
   };
   if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });  // pre sees pointers only
-  op.elems(uint64_t(count)).run();
+  if (!op.elems(uint64_t(count)).run()) return;
   visit(f);
 }
 
@@ -255,7 +255,7 @@ void binary_l2(const char* name, const LT<T>& d, const LT<T>& a, const LT<T>& b,
       pre(op, q);
     }
   }
-  op.elems(n).run();
+  if (!op.elems(n).run()) return;
   auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(pa[i]), Cmp<T>(pb[i]))); };
   if (same_or_apart(pd, pa, n * sizeof(T)) && same_or_apart(pd, pb, n * sizeof(T))) {
 #pragma omp simd
@@ -282,7 +282,7 @@ void unary_l2(const char* name, const LT<T>& d, const LT<T>& s, int64_t count, F
   uint64_t n = uint64_t(count);
   T* pd = op.out(d, n);
   const T* ps = op.in(s, n);
-  op.elems(n).run();
+  if (!op.elems(n).run()) return;
   auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(ps[i]))); };
   if (same_or_apart(pd, ps, n * sizeof(T))) {
 #pragma omp simd
