@@ -121,6 +121,20 @@ def run(quick: bool = False, verbose: bool = True):
         print(f"MAPE {mape:.1%}; {within}/{len(rows)} within ±15%; ranking: {agree}/{len(pairs)} step pairs ordered "
               f"as published" + (f" (predicted ties: {', '.join(ties)}; 4 and 5 are the same kernel here: "
                                  f"no UB bank model)" if ties else ""))
+    if verbose:
+        # issue 10 §5: speed of a profiled 48-core launch, and the timing-only mode on the same step
+        name, cores, tile, bufs, bypass, _ = STEPS[0]
+        base, extra = divmod(n // tile, cores)
+        t0 = time.perf_counter()
+        with asc.profile(compute=False) as prof:
+            add_tiles[cores](x, y, z, base, extra, tile, bufs, bypass)
+        wall_t = time.perf_counter() - t0
+        lp_t = prof.launches[-1]
+        worst = max(r[4] for r in rows[:5])
+        print(f"speed: slowest profiled 48-core step {worst:.1f} s wall = {worst / 30:.2f}x the 30 s target; "
+              f"step 1 timing-only (compute=False) {wall_t:.1f} s wall vs {rows[0][4]:.1f} s computed "
+              f"= {wall_t / rows[0][4]:.2f}x, prediction {'identical' if lp_t.total_us == rows[0][2] else 'DIFFERS'}"
+              f" ({lp_t.total_us:.1f} us)")
     return rows, mape
 
 
