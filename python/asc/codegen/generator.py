@@ -112,14 +112,23 @@ class CodeGenerator(ast.NodeVisitor):
             loc = self.locations[key] = self.builder.get_file_loc(*key)
         self.builder.set_loc(loc)
 
+    # Facts about statement lists, memoised on the function's source: its AST is parsed
+    # once and traced for every specialization. Keyed by the statements' identity; an
+    # entry holds its statements, so their ids stay theirs while it exists.
     def assigned_names(self, stmts) -> List[str]:
-        """_assigned_names(stmts), memoised on the function's source: its AST is parsed
-        once and traced for every specialization. Keyed by the statements' identity;
-        the entry holds the statements, so their ids stay theirs while it exists."""
-        key = tuple(map(id, stmts))
+        """_assigned_names(stmts), memoised."""
+        key = ("assigned",) + tuple(map(id, stmts))
         entry = self.src.memo.get(key)
         if entry is None:
             entry = self.src.memo[key] = (tuple(stmts), _assigned_names(stmts))
+        return entry[1]
+
+    def exits_loop(self, stmts, kinds=(ast.Break, ast.Continue)) -> bool:
+        """_exits_loop(stmts, kinds), memoised."""
+        key = (kinds,) + tuple(map(id, stmts))
+        entry = self.src.memo.get(key)
+        if entry is None:
+            entry = self.src.memo[key] = (tuple(stmts), _exits_loop(stmts, kinds))
         return entry[1]
 
     # ------------------------------------------------------------ statements
@@ -128,7 +137,7 @@ class CodeGenerator(ast.NodeVisitor):
         guarded = frame is not None and frame.brk is not None
         for index, stmt in enumerate(stmts):
             self.visit_stmt(stmt)
-            if guarded and index + 1 < len(stmts) and _exits_loop([stmt]):
+            if guarded and index + 1 < len(stmts) and self.exits_loop((stmt,)):
                 # the rest of this body runs only if no break/continue happened
                 self._guard_rest(frame, stmts[index + 1:])
                 return
@@ -333,9 +342,9 @@ class CodeGenerator(ast.NodeVisitor):
         frame = self.loops[-1] if self.loops else None
         if frame is not None and frame.brk is not None:
             # a break/continue under this if sets the loop's flag in a branch
-            if _exits_loop(node.body + node.orelse, ast.Break):
+            if self.exits_loop(node.body + node.orelse, ast.Break):
                 result.append(frame.brk)
-            if _exits_loop(node.body + node.orelse, ast.Continue):
+            if self.exits_loop(node.body + node.orelse, ast.Continue):
                 result.append(frame.cont)
         return result
 
@@ -444,7 +453,7 @@ class CodeGenerator(ast.NodeVisitor):
             ivtype = dt.promote(ivtype, t)
         if not isinstance(step, RuntimeValue) and step == 0:
             raise self.error(node, "range() step must not be zero")
-        if _exits_loop(node.body):
+        if self.exits_loop(node.body):
             self._runtime_for_with_exits(node, lb, ub, step, ivtype)
             return
         b = self.builder
@@ -560,7 +569,7 @@ class CodeGenerator(ast.NodeVisitor):
             return
         b = self.builder
         carried, types, inits = self._loop_carried(node.body)
-        frame = self._exit_frame() if _exits_loop(node.body) else None
+        frame = self._exit_frame() if self.exits_loop(node.body) else None
         if frame is not None:  # carry the break flag first
             types = [dt.bool_] + types
             inits = [semantic.constant(False, dt.bool_).handle] + inits
