@@ -21,7 +21,6 @@ from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
 from .options import CodegenOptions, CompileOptions, LaunchOptions
 from . import runtime, lib  # noqa: F401
 from .runtime.config import Backend, KernelType, Platform  # noqa: F401
-from .codegen import compiler as _compiler  # noqa: F401  (imported now, not at the first launch)
 
 try:  # the default backend, loaded with the package so a first launch pays no import
     from .runtime import model as _model  # noqa: F401
