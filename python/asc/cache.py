@@ -268,19 +268,20 @@ def load(key: str, file_names) -> Optional[tuple]:
     return meta, files
 
 
+# The fields of runtime.backend.ParamSpec as the front end stores them (named
+# here, not imported: the cache sits below the runtime; a test keeps them equal).
+_PARAM_FIELDS = frozenset({"name", "kind", "dtype", "ctype"})
+
+
 def _valid_record(record: Dict[str, Any]) -> bool:
     """The fields the front end reads from kernel.json have the right shapes."""
-    from dataclasses import fields
-
-    from .runtime.backend import ParamSpec
-
     sums = record.get(_SUMS)
     if not isinstance(sums, dict) or not all(isinstance(v, str) for v in sums.values()):
         return False
     if not isinstance(record.get("name"), str) or not isinstance(record.get("kernel_type", ""), str):
         return False
     params = record.get("params")
-    names = {f.name for f in fields(ParamSpec)}
+    names = _PARAM_FIELDS
     return isinstance(params, list) and all(
         isinstance(p, dict) and set(p) == names and all(isinstance(v, str) for v in p.values()) for p in params)
 

@@ -225,3 +225,22 @@ def test_the_layer_table_is_a_dag():
         order += ready
         for k in ready:
             del todo[k]
+
+
+def test_cache_names_the_param_spec_fields():
+    """asc.cache checks kernel.json's parameter records against ParamSpec's fields,
+    spelled out rather than imported (the cache sits below the runtime)."""
+    import dataclasses
+
+    from asc import cache
+    from asc.runtime.backend import ParamSpec
+
+    assert cache._PARAM_FIELDS == {f.name for f in dataclasses.fields(ParamSpec)}
+
+
+def test_the_current_device_lives_in_stream():
+    from asc.runtime import config, stream
+
+    stream.set_device(0)
+    assert config.device_id == stream.get_device() == 0
+    assert stream.selected_npu() is None  # the Model is selected

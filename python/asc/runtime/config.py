@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from typing import Optional
 
+from . import stream as _stream
 from .backend import BackendUnavailable, KernelBackend
 
 
@@ -48,7 +49,6 @@ class KernelType(enum.Enum):
 
 backend: Backend = Backend.Model
 platform: Platform = Platform.Ascend910B1
-device_id: int = 0
 generation = 0  # bumped by set_platform
 _instance: Optional[KernelBackend] = None
 
@@ -56,7 +56,7 @@ _instance: Optional[KernelBackend] = None
 def set_platform(backend_: Backend, soc_version: Optional[Platform] = None,
                  device_id_: Optional[int] = None, check: bool = True) -> None:
     """Selects the backend (and platform) that runs the following launches."""
-    global backend, platform, device_id, generation, _instance
+    global backend, platform, generation, _instance
     if isinstance(backend_, str):
         backend_ = Backend(backend_)
     if isinstance(soc_version, str):
@@ -67,7 +67,7 @@ def set_platform(backend_: Backend, soc_version: Optional[Platform] = None,
     if soc_version is not None:
         platform = soc_version
     if device_id_ is not None:
-        device_id = device_id_
+        _stream._device = int(device_id_)  # the new backend instance starts on it
     _instance = None
     generation += 1
     if check:
@@ -96,4 +96,18 @@ def _create(which: Backend, plat: Platform) -> KernelBackend:
         from .npu import NPUBackend
     except ImportError as exc:
         raise BackendUnavailable(f"the NPU backend is not available: {exc}") from None
-    return NPUBackend(plat.value, device_id)
+    return NPUBackend(plat.value, _stream.get_device())
+
+
+def _selected_npu() -> Optional[KernelBackend]:
+    """The NPU backend instance when it is the selected backend (stream.py asks)."""
+    return current_backend() if backend is Backend.NPU else None
+
+
+_stream.selected_npu = _selected_npu
+
+
+def __getattr__(name: str):
+    if name == "device_id":  # the current device lives in runtime.stream
+        return _stream.get_device()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

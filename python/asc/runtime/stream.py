@@ -13,19 +13,23 @@ from here. asc.lib.runtime re-exports these names for pyasc scripts.
 
 from __future__ import annotations
 
-from typing import Dict
-
-from . import config
+from typing import Any, Callable, Dict, Optional
 
 __all__ = ["Stream", "set_device", "get_device", "current_stream", "create_stream", "synchronize",
            "device_count"]
 
 
+# The selected device, and how to find the NPU backend when it is the selected
+# backend (None otherwise). asc.runtime.config owns the backend selection and
+# installs the lookup at import: config imports this module, never the reverse,
+# so the NPU backend can take its default stream from here without a circle.
+_device = 0
+selected_npu: Callable[[], Optional[Any]] = lambda: None
+
+
 def _npu():
     """The NPU backend instance when it is the selected backend, else None."""
-    if config.backend is not config.Backend.NPU:
-        return None
-    return config.current_backend()
+    return selected_npu()
 
 
 class Stream:
@@ -59,7 +63,8 @@ _streams: Dict[int, Stream] = {}  # device id -> its current stream (created on 
 
 
 def set_device(device_id: int = 0) -> None:
-    config.device_id = int(device_id)
+    global _device
+    _device = int(device_id)
     npu = _npu()
     if npu is not None:
         npu.device_id = int(device_id)
@@ -67,18 +72,18 @@ def set_device(device_id: int = 0) -> None:
 
 
 def get_device() -> int:
-    return config.device_id
+    return _device
 
 
 def current_stream() -> Stream:
-    stream = _streams.get(config.device_id)
+    stream = _streams.get(_device)
     if stream is None:
-        stream = _streams[config.device_id] = Stream(config.device_id)
+        stream = _streams[_device] = Stream(_device)
     return stream
 
 
 def create_stream() -> Stream:
-    return Stream(config.device_id)
+    return Stream(_device)
 
 
 def synchronize() -> None:
