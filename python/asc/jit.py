@@ -148,6 +148,7 @@ class JITFunction(TracedFunction):
         self._const_index = [i for i, n in enumerate(self.param_names) if n in self.constexpr_params]
         self._source = None
         self._source_digest = None
+        self._digest_unstable = False  # a global is keyed by identity: no disk cache
         self._options_key = None
         self._digest_deps: List = []
         self._kernels: Dict[Tuple, Tuple] = {}
@@ -179,12 +180,15 @@ class JITFunction(TracedFunction):
         so a stale digest never keys a kernel.
         """
         if self._source_digest is not None and self._digest_valid(set()):
+            if self._digest_unstable and _seen is not None:
+                _seen.add(_UNSTABLE)
             return self._source_digest
         seen = _seen if _seen is not None else set()
         seen.add(id(self))
         digest, deps = _function_digest(self.fn, seen)
         self._source_digest = digest
         self._digest_deps = deps
+        self._digest_unstable = _UNSTABLE in seen
         return digest
 
     # ----------------------------------------------------------------- launch
@@ -261,7 +265,11 @@ class JITFunction(TracedFunction):
         # dumps do not); otherwise recompile.
         dumping = cache.dump_dir() is not None
         wanted = _FILES + ("kernel.mlir",) if dumping else _FILES
-        hit = None if opts.always_compile else cache.load(full_key, wanted)
+        # A kernel whose digest holds an object's identity (a global with no
+        # stable description) is cached in memory only: on disk another process
+        # could meet a different object at the same address.
+        on_disk = not opts.always_compile and not self._digest_unstable
+        hit = cache.load(full_key, wanted) if on_disk else None
         if hit is not None:
             meta, files = hit
             params = [ParamSpec(**p) for p in meta["params"]]
@@ -278,7 +286,8 @@ class JITFunction(TracedFunction):
             files = {"kernel.cpp": source}
             if mlir:
                 files["kernel.mlir"] = mlir
-            cache.store_deferred(full_key, meta, files)
+            if on_disk:
+                cache.store_deferred(full_key, meta, files)
         if dumping:
             cache.dump(kernel_name, mlir, source)
         compiled = CompiledKernel(name=kernel_name, source=source, mlir=mlir, params=params,
@@ -421,6 +430,10 @@ def _function_digest(fn, seen) -> Tuple[str, List]:
     return cache.digest(*parts), deps
 
 
+# In a digest's `seen` set: some dependency was keyed by its identity.
+_UNSTABLE = "<keyed by identity>"
+
+
 def _dependency_digest(value, seen) -> Any:
     if isinstance(value, JITFunction):
         if id(value) in seen:
@@ -445,7 +458,9 @@ def _dependency_digest(value, seen) -> Any:
     text = repr(value)
     if " at 0x" not in text:
         return f"{type(value).__qualname__}:{text}"
-    # No stable description: key by identity (such kernels are not shared across processes).
+    # No stable description: key by identity, and keep the kernel off the disk
+    # cache (compile() checks for the marker).
+    seen.add(_UNSTABLE)
     return f"{type(value).__qualname__}@{id(value)}"
 
 

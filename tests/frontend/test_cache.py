@@ -258,3 +258,39 @@ def test_global_change_after_disk_hit_is_a_miss(tmp_path, compiles):
     second = b.kern.warmup(X32, 4, 3)
     assert compiles[0] == 2 and second.key != first.key
     assert "+ 13" in second.source  # 4*3 + 1
+
+
+IDENTITY_SRC = '''
+import asc
+
+class Tiling:  # no stable repr: "<...Tiling object at 0x...>"
+    pass
+
+TILING = Tiling()
+TILING.n = 8
+
+@asc.jit
+def kern(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n + TILING.n)
+'''
+
+
+def test_global_keyed_by_identity_stays_off_the_disk(tmp_path, compiles):
+    """A kernel whose key holds an object's address must not be found on disk by
+    another process, where a different object can live at that address."""
+    path = tmp_path / "ident.py"
+    path.write_text(IDENTITY_SRC)
+    mods = []
+    for i in range(2):
+        spec = importlib.util.spec_from_file_location(f"ident_{i}", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        mods.append(mod)
+    k = mods[0].kern.warmup(X32, 4)
+    mods[0].kern.warmup(X32, 4)  # the memory cache still hits
+    assert compiles[0] == 1
+    asc.cache.flush()
+    assert not (k.cache_dir / "kernel.json").exists()
+    mods[1].kern.warmup(X32, 4)  # a fresh function with its own object: compiled anew
+    assert compiles[0] == 2
