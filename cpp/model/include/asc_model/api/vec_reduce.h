@@ -161,7 +161,7 @@ void reduce_contig(Kind k, const uint8_t* src, const Plan& pl, uint8_t* d, bool 
 
 // ReduceSum/Max/Min: level 2 (pl == nullptr: count contiguous) or level 0.
 template <class T>
-void reduce_all(Call& op, Kind k, const LT<T>& dst, const LT<T>& src, const Plan& pl, Opd s, bool cal_index,
+void reduce_all(Call& op, Kind k, const LT<T>& dst, const Plan& pl, Opd s, bool cal_index,
                 bool level2) {
   declare(op, pl, s);
   uint8_t* d = op.range(dst.ref(), 0, (cal_index && k != Kind::Sum ? 2 : 1) * sizeof(T), true, false);
@@ -199,14 +199,14 @@ void reduce_l2(const char* name, Kind k, const LT<T>& dst, const LT<T>& src, int
   pl.repeats = (count + pl.epr - 1) / pl.epr;
   pl.full = Mask::first(uint32_t(pl.epr));
   pl.last = Mask::first(uint32_t(count - (pl.repeats ? pl.repeats - 1 : 0) * pl.epr));
-  reduce_all(op, k, dst, src, pl, opd(src, 1, 8, false), cal_index, true);
+  reduce_all(op, k, dst, pl, opd(src, 1, 8, false), cal_index, true);
 }
 template <class T>
 void reduce_l0(const char* name, Kind k, const LT<T>& dst, const LT<T>& src, MaskArg m, int rep, int src_rep,
                bool cal_index, const char* file, int line) {
   Call op(name, PIPE_V, file, line);
   Plan pl = resolve(op, m, true, rep, 256 / int(sizeof(T)));
-  reduce_all(op, k, dst, src, pl, opd(src, 1, uint64_t(src_rep), false), cal_index, false);
+  reduce_all(op, k, dst, pl, opd(src, 1, uint64_t(src_rep), false), cal_index, false);
 }
 
 // Per-repeat reductions: `results(r, vals, pos, out)` fills up to `rlen`
