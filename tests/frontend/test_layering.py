@@ -20,9 +20,9 @@ The layers, and what each may import:
     profiler  asc.profiler                          runtime, base
     top       asc (the package), asc._exports       anything
 
-So no import circle runs between two layers, and the front end (language,
-source, codegen, jit) has no circle at all, not even inside one module group
-(e.g. language/core/tensor.py <-> types.py).
+So no import circle runs between two layers, and there is no circle inside a
+layer either (e.g. language/core/tensor.py <-> types.py, runtime/config.py ->
+npu -> stream -> config).
 """
 
 import ast
@@ -215,6 +215,12 @@ def test_no_circle_between_layers(graph):
 def test_front_end_has_no_circle(graph):
     front = [c for c in circles(graph) if {layer_of(m) for m in c} & FRONT_END]
     assert not front, "import circles in the front end:\n  " + "\n  ".join(_path(graph, c) for c in front)
+
+
+def test_no_circle_anywhere(graph):
+    """Inside a layer too: every module group of the package imports one way."""
+    found = circles(graph)
+    assert not found, "import circles:\n  " + "\n  ".join(_path(graph, c) for c in found)
 
 
 def test_the_layer_table_is_a_dag():

@@ -3,7 +3,7 @@
     lp.plot("timeline.png")                      # from a LaunchProfile
     python -m asc.profiler.plot trace.json out.png [--cores N]
 
-The picture is made from the trace events (writers.trace_events, the same data
+The picture is made from the trace events (writers.trace_events / writers.plot_launch, the same data
 as trace.json): one band per core, one lane per pipe inside it, a bar per slice
 coloured by pipe, metrics_prof_start/stop regions (the METRICS track) shaded behind their core. matplotlib (Agg, no
 display needed) is imported only here, when a picture is asked for.
@@ -115,11 +115,6 @@ def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, format="png", bbox_inches="tight", pad_inches=0.08)
     return str(path)
-
-
-def plot_launch(lp, path, max_cores: int = 4, **kw) -> str:
-    from .writers import trace_events
-    return plot_trace(trace_events(lp), path, max_cores=max_cores, **kw)
 
 
 def have_matplotlib() -> bool:

@@ -188,7 +188,7 @@ class LaunchProfile:
 
     def plot(self, path, max_cores: int = 4, **kw) -> str:
         """Draws the per-pipe timeline of the trace as a PNG at `path` (matplotlib, Agg backend)."""
-        from .plot import plot_launch
+        from .writers import plot_launch
         return plot_launch(self, path, max_cores=max_cores, **kw)
 
     def __repr__(self):

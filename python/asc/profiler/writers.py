@@ -67,6 +67,12 @@ def region_note(lp) -> str:
             f"{lp.metric_blocks[crit]['time_us']:.3f} us of {lp.block_us[crit]:.3f} us on core {crit}")
 
 
+def plot_launch(lp, path, max_cores: int = 4, **kw) -> str:
+    """The per-pipe timeline PNG of a launch, drawn from its trace events (plot.py)."""
+    from .plot import plot_trace
+    return plot_trace(trace_events(lp), path, max_cores=max_cores, **kw)
+
+
 def write_files(lp, out: Path, plot: bool = False) -> None:
     blocks = sorted(lp.per_block)
     mb = lp.metric_blocks
