@@ -14,17 +14,44 @@ def _system_llvm_impl(ctx):
     prefix = _run(ctx, [str(config), "--prefix"])
     for d in ["include", "lib", "bin"]:
         ctx.symlink(prefix + "/" + d, d)
+
+    # The static archives (libmlir-19-dev, llvm-19-dev), for the wheel's
+    # self-contained binaries: linked as one group, so that their order does not
+    # matter and only the members actually used are pulled in.
+    archives = sorted([
+        str(f)
+        for f in ctx.path(prefix + "/lib").readdir()
+        if f.basename.endswith(".a") and (f.basename.startswith("libMLIR") or f.basename.startswith("libLLVM"))
+    ])
+    static_linkopts = ["-Wl,--start-group"] + archives + ["-Wl,--end-group"]
     ctx.file("BUILD", """
 package(default_visibility = ["//visibility:public"])
 
-# MLIR and LLVM as the shared libraries Debian ships; the rpath lets test
-# binaries find them at run time.
+# The MLIR and LLVM headers alone: what the project's libraries compile
+# against. Each binary chooses how MLIR/LLVM are linked: `:mlir` or
+# `:mlir_static`.
 cc_library(
-    name = "mlir",
+    name = "mlir_headers",
     hdrs = glob(["include/mlir/**", "include/mlir-c/**", "include/llvm/**", "include/llvm-c/**"]),
     includes = ["include"],
+)
+
+# MLIR and LLVM as the shared libraries Debian ships (the development build);
+# the rpath lets test binaries find them at run time.
+cc_library(
+    name = "mlir",
     srcs = ["lib/libMLIR.so", "lib/libLLVM.so"],
     linkopts = ["-Wl,-rpath,{prefix}/lib"],
+    deps = [":mlir_headers"],
+)
+
+# MLIR and LLVM linked statically (the wheel's binaries): the result needs no
+# LLVM/MLIR library at run time. Linker options come after the libraries on the
+# command line, so the group follows the project's own archives.
+cc_library(
+    name = "mlir_static",
+    linkopts = {static_linkopts},
+    deps = [":mlir_headers"],
 )
 
 # Static TableGen libraries for the project's own TableGen backend.
@@ -38,7 +65,7 @@ filegroup(name = "mlir_tblgen", srcs = ["bin/mlir-tblgen"])
 filegroup(name = "filecheck", srcs = ["bin/FileCheck"])
 filegroup(name = "not", srcs = ["bin/not"])
 filegroup(name = "td_files", srcs = glob(["include/mlir/**/*.td"]))
-""".format(prefix = prefix))
+""".format(prefix = prefix, static_linkopts = repr(static_linkopts)))
 
 system_llvm = repository_rule(
     implementation = _system_llvm_impl,
