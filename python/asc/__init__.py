@@ -12,6 +12,7 @@ traced into the `ascendc` MLIR dialect (`asc._C`), emitted as Ascend C and run
 by a backend (the CPU Model by default, or an NPU through CANN).
 """
 
+from ._version import __version__  # noqa: F401
 from . import _C  # noqa: F401  (native module: dialect, builder, emitter)
 from ._exports import *  # noqa: F401,F403
 from ._exports import __all__ as _language_names

@@ -100,9 +100,13 @@ def _default_cache_dir() -> Path:
 
 
 def _default_model_include() -> Path:
-    import asc  # the checkout (or unpacked tree) this package belongs to
+    import asc  # the installed package (a wheel), else the checkout it belongs to
 
-    return Path(asc.__file__).resolve().parents[2] / "cpp" / "model" / "include"
+    pkg = Path(asc.__file__).resolve().parent
+    installed = pkg / "_model" / "include"  # a wheel carries the Model's files here
+    if installed.is_dir():
+        return installed
+    return pkg.parents[1] / "cpp" / "model" / "include"
 
 
 # ---- the knobs (the README table lists them in this order) ----
@@ -142,12 +146,13 @@ profile = Knob(
 model_include = Knob(
     ("ASC_MODEL_INCLUDE",), "path", _default_model_include,
     "the Model's headers (`kernel_operator.h`); its runtime sources are in `../src` beside them",
-    default_doc="`cpp/model/include` of the checkout `asc` is imported from", parse=_path)
+    default_doc="`_model/include` of the installed package (a wheel), else `cpp/model/include` of the "
+                "checkout `asc` is imported from", parse=_path)
 
 cxx = Knob(
     ("CXX",), "str", "g++",
     "host C++ compiler the Model compiles kernels and its runtime with (a name on `PATH`, or a path)",
-    default_doc="`g++`")
+    default_doc="`g++`, else `clang++` if `g++` is not on `PATH`")
 
 ascend_home = Knob(
     ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME"), "path", None,

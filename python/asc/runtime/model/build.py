@@ -159,7 +159,8 @@ def alias(path: Path) -> Path:
 
 def include_dir() -> Path:
     """The Model's headers (settings.model_include: $ASC_MODEL_INCLUDE, else
-    cpp/model/include of the checkout asc is imported from)."""
+    _model/include of the installed package (a wheel), else cpp/model/include
+    of the checkout asc is imported from)."""
     return settings.model_include.get()
 
 
@@ -186,16 +187,32 @@ def runtime_unity(inc: Path) -> str:
 _cxx_cache = {}
 
 
+# Tried in this order when $CXX is unset.
+DEFAULT_CXX = ("g++", "clang++")
+
+# The Debian/Ubuntu package to install when no compiler is found.
+CXX_PACKAGE = "g++"
+
+
 def cxx() -> str:
-    """Full path of the host compiler (settings.cxx: $CXX, else g++), looked up
-    once per process (and again when $CXX or $PATH changes)."""
-    exe = settings.cxx.get()
+    """Full path of the host compiler (settings.cxx: $CXX, else g++, else
+    clang++), looked up once per process (and again when $CXX or $PATH
+    changes). None found: ModelCompileError naming the package to install."""
+    exe = settings.cxx.raw()
     key = (exe, os.environ.get("PATH", ""))  # PATH: not asc's knob, the lookup's
     path = _cxx_cache.get(key)
     if path is None:
-        path = shutil.which(exe)
-        if path is None:
-            raise ModelCompileError(f"the Model needs a host C++ compiler; {exe!r} is not on PATH")
+        for name in (exe,) if exe else DEFAULT_CXX:
+            path = shutil.which(name)
+            if path is not None:
+                break
+        else:
+            looked = f"$CXX={exe!r} is not on PATH" if exe else \
+                f"neither {' nor '.join(DEFAULT_CXX)} is on PATH and $CXX is unset"
+            raise ModelCompileError(
+                f"the Model compiles kernels with a host C++ compiler and found none ({looked}): "
+                f"install one, e.g. `apt-get install {CXX_PACKAGE}` (Debian/Ubuntu), "
+                f"or set $CXX to a C++17 compiler")
         _cxx_cache[key] = path
     return path
 
