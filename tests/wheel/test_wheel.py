@@ -196,6 +196,7 @@ def test_kernel_with_llvm_hidden(venv):
         pytest.skip("no private mount namespace here (needs root and unshare)")
     hidden = venv.run("sh", "-c", f"ls {LLVM_LIB} | wc -l; ldd {venv.package() / '_C.so'}", prefix=prefix).stdout
     assert hidden.splitlines()[0].strip() == "0", hidden
+    assert "libLLVM" not in hidden and "libMLIR" not in hidden and "not found" not in hidden, hidden
     (venv.work / "kernel.py").write_text(KERNEL)
     res = venv.run(venv.python, "kernel.py", prefix=prefix)
     assert "kernel ok" in res.stdout
