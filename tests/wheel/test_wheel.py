@@ -238,10 +238,18 @@ def test_asc_opt(venv):
 
 
 def test_console_scripts_from_pyproject(venv):
+    """Every [project.scripts] line of python/pyproject.toml is a command of
+    the installed wheel (adding a console script is that one line)."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "python" / "pyproject.toml").read_text())["project"]["scripts"]
+    assert {"asc-opt", "asc-translate"} <= set(scripts)
     eps = venv.run(venv.python, "-c", "from importlib.metadata import entry_points; "
-                   "print(sorted(e.name for e in entry_points(group='console_scripts') "
+                   "print(sorted((e.name, e.value) for e in entry_points(group='console_scripts') "
                    "if e.value.startswith('asc.')))").stdout
-    assert eps.strip() == "['asc-opt', 'asc-translate']"
+    assert eps.strip() == str(sorted(scripts.items()))
+    for name in scripts:
+        assert os.access(venv.root / "bin" / name, os.X_OK), name
 
 
 def test_binaries_need_only_the_c_runtime(venv):
