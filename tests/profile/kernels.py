@@ -139,3 +139,70 @@ def scalar_rw(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
     asc.wait_flag(asc.HardEvent.MTE2_S, 0)
     v = t.get_value(0) + t.get_value(n - 1)
     y_gm.set_value(0, v)
+
+
+@asc.jit
+def add_tiles(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, base: int, extra: int,
+              tile: asc.ConstExpr, bufs: asc.ConstExpr, bypass: asc.ConstExpr):
+    """benchmarks/fidelity.py's fp16 add (uneven tile split, optional L2 bypass of the inputs)."""
+    idx = asc.get_block_idx()
+    ntiles = base
+    first = idx * base + extra
+    if idx < extra:
+        ntiles = base + 1
+        first = idx * (base + 1)
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + first * tile, ntiles * tile)
+    y_gm.set_global_buffer(y + first * tile, ntiles * tile)
+    z_gm.set_global_buffer(z + first * tile, ntiles * tile)
+    if bypass:
+        x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+        y_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+    pipe = asc.TPipe()
+    in_x = asc.TQue(asc.TPosition.VECIN, bufs)
+    in_y = asc.TQue(asc.TPosition.VECIN, bufs)
+    out_z = asc.TQue(asc.TPosition.VECOUT, bufs)
+    pipe.init_buffer(in_x, bufs, tile * 2)
+    pipe.init_buffer(in_y, bufs, tile * 2)
+    pipe.init_buffer(out_z, bufs, tile * 2)
+    for i in range(ntiles):
+        xl = in_x.alloc_tensor(asc.float16)
+        yl = in_y.alloc_tensor(asc.float16)
+        asc.data_copy(xl, x_gm[i * tile:], tile)
+        asc.data_copy(yl, y_gm[i * tile:], tile)
+        in_x.enque(xl)
+        in_y.enque(yl)
+        xa = in_x.deque(asc.float16)
+        ya = in_y.deque(asc.float16)
+        zl = out_z.alloc_tensor(asc.float16)
+        asc.add(zl, xa, ya, tile)
+        out_z.enque(zl)
+        in_x.free_tensor(xa)
+        in_y.free_tensor(ya)
+        zo = out_z.deque(asc.float16)
+        asc.data_copy(z_gm[i * tile:], zo, tile)
+        out_z.free_tensor(zo)
+
+
+@asc.jit
+def sync_exp(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    """y = exp(x) per core, with a SyncAll, cross-core flags and a PIPE_V barrier in between."""
+    off = asc.get_block_idx() * n
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + off, n)
+    y_gm.set_global_buffer(y + off, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, x_gm, n)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.exp(t, t, n)
+    asc.pipe_barrier(asc.PipeID.PIPE_V)
+    asc.sync_all()
+    asc.cross_core_set_flag(1, 0, asc.PipeID.PIPE_V)
+    asc.cross_core_wait_flag(1, 0, asc.PipeID.PIPE_V)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(y_gm, t, n)

@@ -22,6 +22,7 @@
 
 #include "asc_model/core.h"
 #include "asc_model/launch.h"
+#include "cycle_model.h"
 #include "mem_pool.h"
 #include "signals.h"
 #include "thread_pool.h"
@@ -95,7 +96,7 @@ void loop_check(const char* file, int line) { current_core().poll(file, line); }
 struct Launch : std::enable_shared_from_this<Launch> {
   Launch(const LaunchConfig& c, void (*b)(void*), void* x)
       : cfg(c), body(b), ctx(x), block_dim(c.block_dim), live(c.block_dim), cores(size_t(c.block_dim)),
-        traces(size_t(c.block_dim)) {}
+        traces(size_t(c.block_dim)), records(size_t(c.block_dim)) {}
 
   const LaunchConfig& cfg;
   void (*body)(void*);
@@ -129,6 +130,7 @@ struct Launch : std::enable_shared_from_this<Launch> {
   // `runners` counts those still inside run_cores (under mu).
   std::vector<std::unique_ptr<Core>> cores;
   std::vector<std::unique_ptr<TraceObserver>> traces;
+  std::vector<std::unique_ptr<RecordObserver>> records;  // LaunchConfig::record: the stream in memory
   std::atomic<int> next{0};
   int runners = 0;
 
@@ -423,6 +425,10 @@ void Launch::run_core(int b) {
       traces[b] = std::make_unique<TraceObserver>();
       cores[b]->add_observer(traces[b].get());
     }
+    if (cfg.record) {
+      records[b] = std::make_unique<RecordObserver>();
+      cores[b]->add_observer(records[b].get());
+    }
     tl_core = cores[b].get();
     TrapFrame trap;
     if (!call_trapped(body, ctx, trap))
@@ -491,8 +497,14 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     }
   }
   std::string fault = launch.first_fault;
+  if (cfg.record) {
+    auto* io = static_cast<RecordIO*>(cfg.record);
+    fill_record_io(io);
+    io->recording = fault.empty() ? merge_recordings(launch.records) : nullptr;
+  }
   cores.clear();  // give the core memories back now, on this thread
   traces.clear();
+  launch.records.clear();
   if (launch.interrupted.load()) {
     fail(fault);
     return 2;  // Python raises KeyboardInterrupt

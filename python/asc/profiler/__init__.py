@@ -8,13 +8,13 @@ predicts a launch's time from the Model's instrumentation stream.
     lp.save("prof_dir")
 
 `ASC_PROFILE=dir python script.py` writes every launch's files under dir.
-Parameters: params/<platform>.json (each with its source); semantics: sim.py.
+Parameters: params/<platform>.json (each with its source); semantics: cpp/model/src/cycle_model.cpp (cycle.py reads its results).
 """
 
+from .cycle import simulate
 from .platform import TimingParams, known_platforms, timing_params
 from .records import LaunchProfile
 from .session import profile, _from_environment
-from .sim import simulate
 
 __all__ = ["profile", "LaunchProfile", "TimingParams", "timing_params", "known_platforms", "simulate"]
 

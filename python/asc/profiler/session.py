@@ -1,8 +1,8 @@
 """asc.profile(): profiled launches.
 
 While a profile is open (or when ASC_PROFILE=dir is set), every Model launch
-records its instrumentation stream (ModelBackend's trace) and the cycle model
-replays it. With no profile open nothing is hooked: a launch pays nothing.
+records its instrumentation stream in memory (packed records, a C++ Observer
+per core) and the cycle model (C++, cpp/model/src/cycle_model.cpp) replays it. With no profile open nothing is hooked: a launch pays nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import List, Optional
 from .. import settings
 from .platform import timing_params
 from .records import LaunchProfile
-from .sim import simulate
+from .cycle import RecordIO, Recording, simulate
 
 _active: List["profile"] = []
 _orig_launch = None
@@ -84,21 +84,26 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
     platform = getattr(self.platform, "name", "Ascend910B1")
     params = timing_params(platform)  # unknown platform: one clear ValueError before the launch
     compute = all(s.compute for s in sessions)  # one timing-only session makes the launch timing-only
-    was, was_flags = self.trace, self.launch_flags
-    self.trace = True
+    was_io, was_flags = self.record_io, self.launch_flags
+    io = self.record_io = RecordIO()
     if not compute:
         from ..runtime.model.launch import LAUNCH_TIMING_ONLY
         self.launch_flags = was_flags | LAUNCH_TIMING_ONLY
     try:
         _orig_launch(self, entry, marshaller, core_type, block_dim, args)  # a fault propagates unchanged
+    except BaseException:
+        if io.recording:  # (the runtime records nothing for a launch that faulted or was interrupted)
+            io.free_recording(io.recording)
+            io.recording = None
+        raise
     finally:
-        self.trace, self.launch_flags = was, was_flags
-    events = self.last_trace
+        self.record_io, self.launch_flags = was_io, was_flags
+    rec = Recording.take(io)
     for s in sessions:
         p = params.with_overrides(**s.overrides) if s.overrides else params
         t0 = time.perf_counter()
-        res = simulate(events, p)
-        lp = LaunchProfile(name, block_dim, p, events, res, compute=compute, wall_s=time.perf_counter() - t0)
+        res = simulate(rec, p)
+        lp = LaunchProfile(name, block_dim, p, rec, res, compute=compute, wall_s=time.perf_counter() - t0)
         s._record(lp)
 
 

@@ -23,7 +23,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .sim import PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_NAMES, PIPE_S, PIPE_V
+from .cycle import PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_NAMES, PIPE_S, PIPE_V
 
 _PIPE_ORDER = ("scalar", "vec", "mte2", "mte3", "cube", "mte1", "fixpipe")
 _TID = {name: i + 1 for i, name in enumerate(_PIPE_ORDER)}

@@ -47,6 +47,8 @@ struct LaunchConfig {
   char* err;                // out: first fault message (NUL terminated)
   uint32_t err_len;
   uint32_t launch_flags;    // kLaunch* bits (timing-only launches of the timed Model)
+  void* record;             // non-null: a RecordIO (src/cycle_model.h) the runtime fills with the
+                            // stream recorded in memory and the cycle model's entry points (asc.profile())
 };
 
 }  // namespace asc_model

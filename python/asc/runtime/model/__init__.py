@@ -106,6 +106,9 @@ class ModelBackend(KernelBackend):
         self.timeout_s = timeout_s
         self.trace = trace  # record the instrumentation stream of each launch
         self.last_trace: List[dict] = []
+        # asc.profile() sets a RecordIO (asc.profiler.cycle) here: the launch records the stream in
+        # memory as packed records and fills it with them and the cycle model's entry points
+        self.record_io = None
         self.launch_flags = 0  # launch.LAUNCH_TIMING_ONLY: data not computed (asc.profile(compute=False))
         self.last_compile_s = 0.0  # wall time of the last actual compilation (0 on a cache hit)
         self._cfg_key = None
@@ -160,6 +163,8 @@ class ModelBackend(KernelBackend):
         err = ctypes.create_string_buffer(4096)
         cfg.err = ctypes.cast(err, ctypes.c_char_p)
         cfg.err_len = len(err)
+        if self.record_io is not None:
+            cfg.record = ctypes.addressof(self.record_io)
         trace_file = None
         if self.trace:
             fd, trace_file = tempfile.mkstemp(prefix="asc-trace-", suffix=".tsv")

@@ -35,6 +35,7 @@ class LaunchConfig(ctypes.Structure):
         ("err", ctypes.c_char_p),
         ("err_len", ctypes.c_uint32),
         ("launch_flags", ctypes.c_uint32),
+        ("record", ctypes.c_void_p),  # a RecordIO (asc.profiler.cycle): the stream recorded in memory
     ]
 
 

@@ -1,0 +1,1047 @@
+// The cycle model (issue 10 §1): replays the recorded instrumentation stream
+// of one launch (every core's events, recorded during the functional run) in
+// simulated time.
+//
+// Semantics of a core (hardware.md "Pipes", "Synchronisation"): the scalar
+// unit issues every instruction in program order into its pipe's queue,
+// paying an issue cost; each pipe runs its queue in order; pipes run in
+// parallel. SetFlag is queued on the source pipe and raises its flag when
+// every earlier instruction of that pipe is done; WaitFlag blocks the
+// destination pipe's later work until the flag is up. TQue
+// EnQue/DeQue/FreeTensor/AllocTensor imply the flags of their position
+// (VECIN: MTE2->V, VECOUT: V->MTE3, ...), keyed by the buffer.
+// PipeBarrier<PIPE_ALL> and SyncAll stop the scalar unit until the core's
+// pipes drain (SyncAll: until every core arrives). Cross-core flags are
+// launch-wide counters.
+//
+// All cores are simulated together by one discrete-event loop, so shared
+// resources are shared in simulated time: GM transfers in their data phase
+// split the HBM bandwidth (and each core's own GM port) among themselves, and
+// an L2 residency tracker decides hits, misses and write-backs in
+// simulated-time order. The host's thread scheduling never enters: the same
+// stream gives the same times (ties in the event queue are broken by
+// insertion order, cores are stepped in block order).
+//
+// Every cost comes from the platform's parameter file
+// (python/asc/profiler/params, passed in as CycleInput::params in the order of
+// kParamNames); nothing here is a cost literal.
+#include "cycle_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <map>
+#include <queue>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+#include "asc_model/enums.h"
+
+namespace asc_model {
+
+// ---------------------------------------------------------------- recording
+
+uint32_t RecordObserver::intern(const char* s) {
+  if (!s) s = "";
+  auto it = by_ptr_.find(s);
+  if (it != by_ptr_.end() && strings[it->second] == s) return it->second;
+  auto [t, fresh] = by_text_.emplace(s, uint32_t(strings.size()));
+  if (fresh) strings.emplace_back(s);
+  by_ptr_[s] = t->second;
+  return t->second;
+}
+
+void RecordObserver::on_event(const Event& e) {
+  EventRec r;
+  r.block = e.block;
+  r.kind = int32_t(e.kind);
+  r.pipe = e.pipe;
+  r.line = e.line;
+  r.event = e.event;
+  r.id = e.id;
+  r.api = intern(e.api);
+  r.file = intern(e.file);
+  r.elems = e.elems;
+  r.bytes = e.bytes;
+  r.acc_first = accesses.size();
+  r.acc_count = e.num_accesses;
+  for (size_t i = 0; i < e.num_accesses; ++i) {
+    const Access& a = e.accesses[i];
+    accesses.push_back(AccessRec{a.offset, a.bytes, a.region, int32_t(a.mem), a.write ? 1 : 0, 0});
+  }
+  events.push_back(r);
+}
+
+Recording* merge_recordings(const std::vector<std::unique_ptr<RecordObserver>>& cores) {
+  auto* out = new Recording;
+  std::unordered_map<std::string, uint32_t> table;
+  uint32_t nstrings = 0;
+  size_t nev = 0, nacc = 0;
+  for (auto& c : cores)
+    if (c) nev += c->events.size(), nacc += c->accesses.size();
+  out->events.reserve(nev);
+  out->accesses.reserve(nacc);
+  for (auto& c : cores) {
+    if (!c) continue;
+    std::vector<uint32_t> remap(c->strings.size());
+    for (size_t i = 0; i < c->strings.size(); ++i) {
+      auto [it, fresh] = table.emplace(c->strings[i], nstrings);
+      if (fresh) {
+        out->strings += c->strings[i];
+        out->strings += '\0';
+        ++nstrings;
+      }
+      remap[i] = it->second;
+    }
+    uint64_t base = out->accesses.size();
+    out->accesses.insert(out->accesses.end(), c->accesses.begin(), c->accesses.end());
+    for (EventRec r : c->events) {
+      r.api = remap[r.api];
+      r.file = remap[r.file];
+      r.acc_first += base;
+      out->events.push_back(r);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// ---------------------------------------------------------------- parameters
+
+// The parameters the model reads, in CycleInput::params order (Python fills
+// the array by these names from params/<platform>.json).
+#define ASC_CYCLE_PARAMS(X)                                                                                   \
+  X(clock_ghz) X(scalar_issue_cycles) X(scalar_api_cycles) X(queue_api_cycles) X(sync_api_cycles)             \
+  X(syncall_cycles) X(vec_bytes_per_repeat) X(vec_repeat_cycles) X(vec_fixed_cycles) X(cube_k_bytes_per_cycle) \
+  X(cube_fixed_cycles) X(mte1_l0a_bytes_per_cycle) X(mte1_l0b_bytes_per_cycle) X(mte1_fixed_cycles)            \
+  X(fixpipe_bytes_per_cycle) X(local_copy_bytes_per_cycle) X(gm_head_cycles) X(core_gm_read_bytes_per_cycle)  \
+  X(core_l2_read_bytes_per_cycle) X(core_l2_write_bytes_per_cycle) X(hbm_bytes_per_s) X(l2_bytes_per_s)       \
+  X(l2_bytes) X(l2_granule_bytes) X(burst_overhead_bytes) X(misaligned_gm_efficiency) X(gm_align_bytes)        \
+  X(mte_outstanding_transfers)
+
+struct Params {
+#define ASC_FIELD(n) double n;
+  ASC_CYCLE_PARAMS(ASC_FIELD)
+#undef ASC_FIELD
+};
+#define ASC_NAME(n) #n ","
+const char kParamNames[] = ASC_CYCLE_PARAMS(ASC_NAME);
+#undef ASC_NAME
+constexpr uint32_t kNumParams = sizeof(Params) / sizeof(double);
+
+// ---------------------------------------------------------------- the model
+
+enum Op : int { OP, DMA, SET, WAIT, DRAIN, SYNCALL, XSET, XWAIT, MARK, SCALAR };
+enum Kind : int {
+  kApi, kSetFlag, kWaitFlag, kBarrier, kEnQue, kDeQue, kAlloc, kFree, kCrossSet, kCrossWait, kSyncAll,
+  kProfStart, kProfStop, kPrint
+};
+constexpr int kMemGM = 0, kMemL0A = 3, kMemL0B = 4, kMemL0C = 5;
+constexpr int kCacheModeDisable = int(AscendC::CacheMode::CACHE_MODE_DISABLE);
+// Pipe slots: S, then the work pipes (V, M, MTE1, MTE2, MTE3, FIX), as the results report them.
+constexpr int kSlots = 7;
+constexpr int kPipeOfSlot[kSlots] = {PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX};
+int slot_of(int pipe) {
+  for (int s = 0; s < kSlots; ++s)
+    if (kPipeOfSlot[s] == pipe) return s;
+  return -1;
+}
+
+// TPosition -> (producer pipe, consumer pipe) of the flags a TQue implies.
+bool queue_pipes(int pos, int* prod, int* cons) {
+  using P = AscendC::TPosition;
+  switch (P(pos)) {
+    case P::A1: case P::B1: case P::C1: *prod = PIPE_MTE2; *cons = PIPE_MTE1; return true;
+    case P::A2: case P::B2: case P::C2: *prod = PIPE_MTE1; *cons = PIPE_M; return true;
+    case P::CO1: *prod = PIPE_M; *cons = PIPE_FIX; return true;
+    case P::CO2: *prod = PIPE_FIX; *cons = PIPE_MTE3; return true;
+    case P::VECIN: *prod = PIPE_MTE2; *cons = PIPE_V; return true;
+    case P::VECOUT: *prod = PIPE_V; *cons = PIPE_MTE3; return true;
+    default: return false;
+  }
+}
+
+int pipe_by_name(const std::string& s) {
+  if (s == "S") return PIPE_S;
+  if (s == "V") return PIPE_V;
+  if (s == "M") return PIPE_M;
+  if (s == "MTE1") return PIPE_MTE1;
+  if (s == "MTE2") return PIPE_MTE2;
+  if (s == "MTE3") return PIPE_MTE3;
+  if (s == "FIX") return PIPE_FIX;
+  return -1;
+}
+
+// HardEvent "SRC_DST" -> (source pipe, destination pipe), from the enum's names.
+bool hard_event_pipes(int ev, int* src, int* dst) {
+  const char* n = EnumInfo<AscendC::HardEvent>::name(ev);
+  if (!n) return false;
+  std::string s(n);
+  size_t u = s.find('_');
+  if (u == std::string::npos) return false;
+  *src = pipe_by_name(s.substr(0, u));
+  *dst = pipe_by_name(s.substr(u + 1));
+  return *src >= 0 && *dst >= 0;
+}
+
+struct Instr {
+  int op;
+  int slot;      // pipe slot
+  double arg;    // cycles (OP, SCALAR)
+  int key;       // SET/WAIT: the core's token key; XSET/XWAIT: the launch's counter; MARK: 0 start / 1 stop
+  int64_t ev;    // event index
+};
+
+struct Token {
+  double t;
+  int pipe;  // pipe_t of the setter
+  int64_t ev;
+};
+
+struct Transfer {
+  int core, slot;
+  int64_t ev;
+  double start;
+  uint64_t gm_bytes;
+  double remaining, cap, hbm_frac, eff, rate;
+  double hbm_read, hbm_write, l2_hit;
+  uint64_t read, write;
+  bool head_done;
+};
+
+struct QEntry {
+  double t_issue;
+  int op;
+  double arg;
+  int key;
+  int64_t ev;
+};
+
+struct CoreState {
+  size_t pc = 0;
+  double scalar = 0.0;
+  std::deque<QEntry> queues[kSlots];
+  double busy[kSlots] = {};
+  std::vector<int> dma[kSlots];  // transfers in flight, in issue order
+  double last_end[kSlots] = {};
+  bool has_wsince[kSlots] = {};
+  double wsince[kSlots] = {};
+  std::vector<std::deque<Token>> tokens;
+  uint64_t sync_n = 0;
+  double busy_out[kSlots] = {};
+  std::vector<IntervalRec> scalar_iv;
+};
+
+struct HeapItem {
+  double t;
+  uint64_t seq;
+  int kind;  // 0 wake, 1 head
+  int core;
+  int tr;
+};
+struct HeapLater {
+  bool operator()(const HeapItem& a, const HeapItem& b) const {
+    return a.t > b.t || (a.t == b.t && a.seq > b.seq);
+  }
+};
+
+struct SyncState {
+  std::map<int, double> arrivals;  // by core slot
+  bool released = false;
+  double release = 0.0;
+};
+
+// L2 residency: LRU over (region, granule), dirty bit per granule. Granules
+// are dense per GM argument (offset / l2_granule_bytes), so each region keeps
+// a table granule -> node; the nodes form a doubly linked list, least recently
+// used first, and are reused through a free list.
+struct L2 {
+  struct Node {
+    int32_t prev, next;
+    int32_t region;
+    bool dirty;
+    uint64_t granule;
+  };
+  std::vector<std::vector<int32_t>> table;  // [region][granule] -> node, -1: not resident
+  std::vector<Node> nodes;
+  std::vector<int32_t> free_nodes;
+  int32_t head = -1, tail = -1;
+  size_t size = 0;
+
+  int32_t& slot(int32_t region, uint64_t g) {
+    if (size_t(region) >= table.size()) table.resize(size_t(region) + 1);
+    auto& t = table[size_t(region)];
+    if (g >= t.size()) t.resize(std::max<size_t>(g + 1, t.size() * 2), -1);
+    return t[g];
+  }
+  void unlink(int32_t n) {
+    Node& x = nodes[n];
+    (x.prev >= 0 ? nodes[x.prev].next : head) = x.next;
+    (x.next >= 0 ? nodes[x.next].prev : tail) = x.prev;
+  }
+  void append(int32_t n) {
+    Node& x = nodes[n];
+    x.prev = tail;
+    x.next = -1;
+    (tail >= 0 ? nodes[tail].next : head) = n;
+    tail = n;
+  }
+  void to_end(int32_t n) {
+    if (n == tail) return;
+    unlink(n);
+    append(n);
+  }
+  void insert(int32_t& at, int32_t region, uint64_t g, bool dirty) {
+    int32_t n;
+    if (!free_nodes.empty()) {
+      n = free_nodes.back();
+      free_nodes.pop_back();
+    } else {
+      n = int32_t(nodes.size());
+      nodes.emplace_back();
+    }
+    nodes[n].region = region;
+    nodes[n].granule = g;
+    nodes[n].dirty = dirty;
+    append(n);
+    at = n;
+    ++size;
+  }
+  void remove(int32_t& at) {
+    int32_t n = at;
+    unlink(n);
+    free_nodes.push_back(n);
+    at = -1;
+    --size;
+  }
+};
+
+struct Result {
+  double summary[kSummaryCount] = {};
+  std::vector<int32_t> blocks;
+  std::vector<double> core_end;
+  std::vector<double> busy;
+  std::vector<SliceRec> slices;
+  std::vector<FlowRec> flows;
+  std::vector<MarkRec> marks;
+  std::vector<SliceRec> waits;
+  std::vector<IntervalRec> scalar;
+  std::vector<LineRec> lines;
+  double breakdown[6] = {};
+  std::string error;
+};
+
+class Model {
+ public:
+  Model(const CycleInput& in, Result& res) : in_(in), res_(res) {
+    std::memcpy(&p_, in.params, sizeof p_);
+    const char* s = in.strings;
+    for (uint32_t i = 0; i < in.num_strings; ++i) {
+      names_.emplace_back(s);
+      s += names_.back().size() + 1;
+    }
+  }
+
+  void run();
+
+ private:
+  const EventRec& ev(int64_t i) const { return in_.events[i]; }
+  const AccessRec* acc(const EventRec& e) const { return in_.accesses + e.acc_first; }
+  const std::string& name(uint32_t i) const { static const std::string none; return i < names_.size() ? names_[i] : none; }
+
+  double vec_cycles(const EventRec& e) const;
+  double cube_cycles(const EventRec& e) const;
+  bool compile(int slot, const std::vector<int64_t>& idxs);
+  int token_key(int core, int kind, int64_t a, int64_t b);
+  int cross_key(int kind, int64_t a, int64_t b);
+  void l2_split(Transfer& tr, const EventRec& e, int mode);
+  double efficiency(const EventRec& e) const;
+  void set_rates();
+  void push(double t, int kind, int core, int tr = -1) { heap_.push(HeapItem{t, ++seq_, kind, core, tr}); }
+  // One wake-up per core and time (every caller asks for a time after `now`, so the
+  // times already passed can be forgotten).
+  void wake(int c, double t, double now) {
+    auto& w = wakes_[c];
+    w.erase(std::remove_if(w.begin(), w.end(), [now](double x) { return x <= now; }), w.end());
+    if (std::find(w.begin(), w.end(), t) != w.end()) return;
+    w.push_back(t);
+    push(t, 0, c);
+  }
+  void scalar_busy(int c, double start, double cycles) {
+    auto& iv = st_[c].scalar_iv;
+    if (!iv.empty() && iv.back().end >= start) iv.back().end = start + cycles;
+    else iv.push_back(IntervalRec{blocks_[c], 0, start, start + cycles});
+  }
+  bool drained(const CoreState& s, double now) const {
+    for (int q = 1; q < kSlots; ++q)
+      if (!s.queues[q].empty() || !s.dma[q].empty() || s.busy[q] > now) return false;
+    return true;
+  }
+  void mark_all_dirty() { for (size_t c = 0; c < dirty_.size(); ++c) dirty_[c] = 1; }
+  bool step_core(int c, double now);
+  void start_dma(int c, int slot, int64_t i, double now);
+  void breakdown();
+  void lines();
+
+  const CycleInput& in_;
+  Result& res_;
+  Params p_;
+  std::vector<std::string> names_;
+  std::vector<int32_t> blocks_;  // block id of each core slot
+  std::vector<std::vector<Instr>> progs_;
+  std::vector<CoreState> st_;
+  std::vector<std::map<std::tuple<int, int64_t, int64_t>, int>> token_keys_;
+  std::map<std::tuple<int, int64_t, int64_t>, int> cross_keys_;
+  std::vector<int64_t> xcount_;
+  std::map<uint64_t, SyncState> sync_;
+  std::vector<Transfer> trs_;
+  std::vector<int> active_;
+  std::priority_queue<HeapItem, std::vector<HeapItem>, HeapLater> heap_;
+  uint64_t seq_ = 0;
+  std::vector<char> dirty_;
+  std::vector<int> per_core_;  // set_rates: transfers in their data phase per core
+  std::vector<std::vector<double>> wakes_;  // per core: wake-ups pushed for times still ahead
+  L2 l2_;
+  uint64_t l2_granules_ = 1;
+  double hbm_bpc_ = 0, l2_bpc_ = 0, hbm_rate_ = 0;
+};
+
+// ------------------------------------------------------------ programs
+
+double Model::vec_cycles(const EventRec& e) const {
+  uint64_t elems = e.elems;
+  const AccessRec* a = acc(e);
+  uint64_t wsum = 0, nw = 0, maxb = 0;
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (a[k].write) wsum += a[k].bytes, ++nw;
+    maxb = std::max(maxb, a[k].bytes);
+  }
+  double esize = 0;
+  if (elems && nw) {
+    double r = std::nearbyint(double(wsum) / double(elems));  // round half to even, as Python's round()
+    esize = nw == 1 ? std::max(1.0, r) : std::max(1.0, std::min(8.0, r));
+  }
+  double nbytes = double(elems) * (esize != 0 ? esize : 2.0);
+  if (!elems) nbytes = double(maxb);  // no element count: charge by the bytes touched
+  double repeats = std::ceil(nbytes / p_.vec_bytes_per_repeat);
+  double factor = e.api < names_.size() && in_.api_factor ? in_.api_factor[e.api] : 1.0;
+  return p_.vec_fixed_cycles + repeats * p_.vec_repeat_cycles * factor;
+}
+
+double Model::cube_cycles(const EventRec& e) const {
+  const AccessRec* x = acc(e);
+  uint64_t a = 0, b = 0, c = 0;
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (x[k].mem == kMemL0A) a += x[k].bytes;
+    if (x[k].mem == kMemL0B) b += x[k].bytes;
+    if (x[k].mem == kMemL0C && x[k].write) c += x[k].bytes;
+  }
+  // Geometry, not costs: L0C holds 4-byte (fp32 / int32) elements; a cycle of
+  // the cube makes one 16x16 output tile (256 elements) from
+  // cube_k_bytes_per_cycle of K; without L0 accesses, 16x16x16 MACs per cycle.
+  if (a && b && c) {
+    double mn = double(c) / 4.0;
+    double k_bytes = std::sqrt(double(a * b) / mn);
+    return p_.cube_fixed_cycles + (mn / 256.0) * (k_bytes / p_.cube_k_bytes_per_cycle);
+  }
+  return p_.cube_fixed_cycles + double(e.elems) / double(16 * 16 * 16);
+}
+
+int Model::token_key(int core, int kind, int64_t a, int64_t b) {
+  auto& m = token_keys_[core];
+  auto [it, fresh] = m.emplace(std::make_tuple(kind, a, b), int(m.size()));
+  if (fresh) st_[core].tokens.emplace_back();
+  return it->second;
+}
+
+int Model::cross_key(int kind, int64_t a, int64_t b) {
+  auto [it, fresh] = cross_keys_.emplace(std::make_tuple(kind, a, b), int(cross_keys_.size()));
+  if (fresh) xcount_.push_back(0);
+  return it->second;
+}
+
+bool Model::compile(int c, const std::vector<int64_t>& idxs) {
+  auto& prog = progs_[c];
+  std::set<std::pair<int, int64_t>> freed;
+  const int block = blocks_[c];
+  auto add = [&](int op, int pipe, double arg, int key, int64_t i) {
+    int slot = slot_of(pipe);
+    if (slot < 0) {
+      res_.error = "cycle model: block " + std::to_string(block) + ": " + name(ev(i).api) + " on pipe " +
+                   std::to_string(pipe) + ", which the model has no queue for";
+      return false;
+    }
+    prog.push_back(Instr{op, slot, arg, key, i});
+    return true;
+  };
+  enum { kFlag, kQueue, kRelease, kIB, kX };
+  for (int64_t i : idxs) {
+    const EventRec& e = ev(i);
+    const int kind = e.kind, pipe = e.pipe;
+    bool ok = true;
+    if (kind == kApi) {
+      bool gm = false;
+      for (uint64_t k = 0; k < e.acc_count; ++k) gm = gm || acc(e)[k].mem == kMemGM;
+      if (pipe == PIPE_S || pipe == PIPE_ALL) ok = add(SCALAR, PIPE_S, p_.scalar_api_cycles, 0, i);
+      else if (gm) ok = add(DMA, pipe, 0, 0, i);
+      else if (pipe == PIPE_V) ok = add(OP, pipe, vec_cycles(e), 0, i);
+      else if (pipe == PIPE_M) ok = add(OP, pipe, cube_cycles(e), 0, i);
+      else if (pipe == PIPE_MTE1) {
+        const AccessRec* first_w = nullptr;
+        for (uint64_t k = 0; k < e.acc_count && !first_w; ++k)
+          if (acc(e)[k].write) first_w = &acc(e)[k];
+        double rate = first_w && first_w->mem == kMemL0B ? p_.mte1_l0b_bytes_per_cycle : p_.mte1_l0a_bytes_per_cycle;
+        ok = add(OP, pipe, p_.mte1_fixed_cycles + double(e.bytes) / 2.0 / rate, 0, i);
+      } else if (pipe == PIPE_MTE2 || pipe == PIPE_MTE3 || pipe == PIPE_FIX) {
+        uint64_t nbytes = 0;
+        for (uint64_t k = 0; k < e.acc_count; ++k)
+          if (acc(e)[k].write) nbytes += acc(e)[k].bytes;
+        if (!nbytes) nbytes = e.bytes;
+        double rate = pipe == PIPE_FIX ? p_.fixpipe_bytes_per_cycle : p_.local_copy_bytes_per_cycle;
+        ok = add(OP, pipe, p_.mte1_fixed_cycles + double(nbytes) / rate, 0, i);
+      } else {
+        ok = add(SCALAR, PIPE_S, p_.scalar_api_cycles, 0, i);
+      }
+    } else if (kind == kSetFlag || kind == kWaitFlag) {
+      int src, dst;
+      if (!hard_event_pipes(e.event, &src, &dst)) {
+        res_.error = "cycle model: block " + std::to_string(block) + ": unknown HardEvent " + std::to_string(e.event);
+        return false;
+      }
+      int key = token_key(c, kFlag, e.event, e.id);
+      ok = kind == kSetFlag ? add(SET, src, 0, key, i) : add(WAIT, dst, 0, key, i);
+    } else if (kind == kBarrier) {
+      if (pipe == PIPE_ALL || name(e.api) != "PipeBarrier") ok = add(DRAIN, PIPE_S, 0, 0, i);
+      else ok = add(SCALAR, PIPE_S, p_.sync_api_cycles, 0, i);  // pipes run in order: only the issue costs
+    } else if (kind == kEnQue || kind == kDeQue || kind == kAlloc || kind == kFree) {
+      int64_t buf = e.acc_count ? int64_t(acc(e)[0].offset) : int64_t(e.id);
+      ok = add(SCALAR, PIPE_S, p_.queue_api_cycles, 0, i);
+      int prod, cons;
+      if (ok && queue_pipes(e.event, &prod, &cons)) {
+        if (kind == kEnQue) ok = add(SET, prod, 0, token_key(c, kQueue, e.event, buf), i);
+        else if (kind == kDeQue) ok = add(WAIT, cons, 0, token_key(c, kQueue, e.event, buf), i);
+        else if (kind == kFree) {
+          ok = add(SET, cons, 0, token_key(c, kRelease, e.event, buf), i);
+          freed.insert({e.event, buf});
+        } else if (freed.erase({e.event, buf})) {
+          ok = add(WAIT, prod, 0, token_key(c, kRelease, e.event, buf), i);
+        }
+      }
+    } else if (kind == kSyncAll) {
+      ok = add(SYNCALL, PIPE_S, 0, 0, i);
+    } else if (kind == kCrossSet) {
+      int key = name(e.api) == "IBSet" ? cross_key(kIB, block, e.id) : cross_key(kX, e.event, e.id);
+      ok = add(XSET, slot_of(pipe) >= 0 ? pipe : PIPE_S, 0, key, i);
+    } else if (kind == kCrossWait) {
+      int key = name(e.api) == "IBWait" ? cross_key(kIB, e.event, e.id) : cross_key(kX, e.event, e.id);
+      ok = add(XWAIT, slot_of(pipe) >= 0 ? pipe : PIPE_S, 0, key, i);
+    } else if (kind == kProfStart || kind == kProfStop) {
+      ok = add(MARK, PIPE_S, 0, kind == kProfStart ? 0 : 1, i);
+    } else {  // print and anything new: scalar work
+      ok = add(SCALAR, PIPE_S, p_.scalar_api_cycles, 0, i);
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// ------------------------------------------------------------ L2 + HBM
+
+// Hits, misses and write-backs of one transfer, in simulated-time order.
+void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
+  const uint64_t g = uint64_t(p_.l2_granule_bytes);
+  const double gd = p_.l2_granule_bytes;
+  double hit = 0, miss = 0, wb = 0, wr_l2 = 0, wr_hbm = 0;
+  const AccessRec* a = acc(e);
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (a[k].mem != kMemGM) continue;
+    uint64_t first = a[k].offset / g, last = (a[k].offset + a[k].bytes - 1) / g;
+    uint64_t n = last - first + 1;
+    double per = double(a[k].bytes) / double(n);
+    for (uint64_t gi = first; gi <= last; ++gi) {
+      int32_t& at = l2_.slot(a[k].region, gi);
+      if (a[k].write) {
+        if (mode == kCacheModeDisable) {
+          wr_hbm += per;
+          if (at >= 0) l2_.remove(at);
+        } else {
+          wr_l2 += per;
+          if (at >= 0) {
+            l2_.nodes[at].dirty = true;
+            l2_.to_end(at);
+          } else {
+            l2_.insert(at, a[k].region, gi, true);
+          }
+        }
+      } else if (at >= 0) {
+        hit += per;
+        l2_.to_end(at);
+      } else {
+        miss += per;
+        if (mode != kCacheModeDisable) l2_.insert(at, a[k].region, gi, false);
+      }
+    }
+    while (l2_.size > l2_granules_) {
+      L2::Node& lru = l2_.nodes[l2_.head];
+      if (lru.dirty) wb += gd;
+      l2_.remove(l2_.table[size_t(lru.region)][lru.granule]);
+    }
+  }
+  tr.hbm_read = miss;
+  tr.hbm_write = wr_hbm + wb;
+  tr.l2_hit = hit;
+  // time at full speed of the core's port, per part
+  double t = miss / p_.core_gm_read_bytes_per_cycle + hit / p_.core_l2_read_bytes_per_cycle +
+             wr_l2 / p_.core_l2_write_bytes_per_cycle + wr_hbm / p_.core_gm_read_bytes_per_cycle;
+  double total = hit + miss + wr_l2 + wr_hbm;
+  tr.cap = t > 0 ? total / t : p_.core_l2_read_bytes_per_cycle;
+  tr.hbm_frac = total != 0 ? (miss + wr_hbm + wb) / total : 0.0;
+}
+
+double Model::efficiency(const EventRec& e) const {
+  const AccessRec* a = acc(e);
+  uint64_t n = 0, nbytes = 0, mis = 0;
+  const uint64_t align = uint64_t(p_.gm_align_bytes);
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (a[k].mem != kMemGM) continue;
+    ++n;
+    nbytes += a[k].bytes;
+    if (a[k].offset % align) mis += a[k].bytes;
+  }
+  double burst = double(nbytes) / double(n);
+  double eff = burst / (burst + p_.burst_overhead_bytes);
+  if (mis) eff *= 1.0 - (1.0 - p_.misaligned_gm_efficiency) * double(mis) / double(nbytes);
+  return eff;
+}
+
+void Model::set_rates() {
+  std::vector<int>& per_core = per_core_;
+  for (int t : active_) ++per_core[trs_[t].core];
+  double hbm = 0, l2 = 0;
+  for (int i : active_) {
+    Transfer& t = trs_[i];
+    t.rate = t.cap * t.eff / per_core[t.core];
+    hbm += t.rate * t.hbm_frac / t.eff;
+    l2 += t.rate;
+  }
+  double s = 1.0;
+  if (hbm > hbm_bpc_) s = hbm_bpc_ / hbm;
+  if (l2 * s > l2_bpc_) s = l2_bpc_ / l2;
+  if (s < 1.0)
+    for (int i : active_) trs_[i].rate *= s;
+  for (int t : active_) per_core[trs_[t].core] = 0;
+  hbm_rate_ = hbm * s;
+  res_.summary[kSumPeakHbm] = std::max(res_.summary[kSumPeakHbm], hbm_rate_);
+}
+
+void Model::start_dma(int c, int slot, int64_t i, double now) {
+  const EventRec& e = ev(i);
+  Transfer tr{};
+  tr.core = c;
+  tr.slot = slot;
+  tr.ev = i;
+  tr.start = now;
+  const AccessRec* a = acc(e);
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (a[k].mem != kMemGM) continue;
+    (a[k].write ? tr.write : tr.read) += a[k].bytes;
+  }
+  tr.gm_bytes = tr.read + tr.write;
+  tr.remaining = double(tr.gm_bytes);
+  tr.eff = efficiency(e);
+  l2_split(tr, e, e.event > 0 ? e.event : 0);
+  tr.rate = 0.0;
+  res_.summary[kSumGmRead] += double(tr.read);
+  res_.summary[kSumGmWrite] += double(tr.write);
+  res_.summary[kSumHbmRead] += tr.hbm_read;
+  res_.summary[kSumHbmWrite] += tr.hbm_write;
+  res_.summary[kSumL2Hit] += tr.l2_hit;
+  tr.head_done = false;
+  trs_.push_back(tr);
+  int id = int(trs_.size()) - 1;
+  st_[c].dma[slot].push_back(id);
+  push(now + p_.gm_head_cycles, 1, c, id);
+}
+
+// ------------------------------------------------------------ one core
+
+bool Model::step_core(int c, double now) {
+  CoreState& s = st_[c];
+  const auto& prog = progs_[c];
+  const int b = blocks_[c];
+  bool moved = false;
+  // scalar unit: issue in program order until something blocks it
+  while (s.pc < prog.size()) {
+    const Instr& in = prog[s.pc];
+    const int op = in.op;
+    if (op == SCALAR) {
+      scalar_busy(c, s.scalar, in.arg);
+      res_.slices.push_back(SliceRec{b, PIPE_S, s.scalar, s.scalar + in.arg, in.ev});
+      s.scalar += in.arg;
+    } else if (op == MARK) {
+      res_.marks.push_back(MarkRec{b, in.key, s.scalar});
+    } else if (op == DRAIN || op == SYNCALL) {
+      if (!drained(s, now)) break;
+      if (s.scalar < now) s.scalar = now;
+      if (op == SYNCALL) {
+        SyncState& arr = sync_[s.sync_n];
+        if (!arr.arrivals.count(c)) {
+          arr.arrivals[c] = s.scalar;
+          if (arr.arrivals.size() == blocks_.size()) {
+            double mx = -std::numeric_limits<double>::infinity();
+            for (auto& kv : arr.arrivals) mx = std::max(mx, kv.second);
+            double release = mx + p_.syncall_cycles;
+            for (size_t o = 0; o < blocks_.size(); ++o) push(release, 0, int(o));
+            arr.released = true;
+            arr.release = release;
+          }
+        }
+        if (!arr.released || arr.release > now) break;
+        ++s.sync_n;
+        s.scalar = std::max(s.scalar, arr.release);
+      } else {
+        scalar_busy(c, s.scalar, p_.sync_api_cycles);
+        s.scalar += p_.sync_api_cycles;
+      }
+    } else if (in.slot == 0 && op == WAIT) {
+      auto& toks = s.tokens[in.key];
+      if (toks.empty()) break;
+      if (toks.front().t > now) {
+        wake(c, toks.front().t, now);
+        break;
+      }
+      Token tk = toks.front();
+      toks.pop_front();
+      if (tk.t > s.scalar) res_.waits.push_back(SliceRec{b, PIPE_S, s.scalar, tk.t, in.ev});
+      s.scalar = std::max(s.scalar, tk.t);
+      res_.flows.push_back(FlowRec{b, tk.pipe, PIPE_S, 0, tk.t, s.scalar, tk.ev, in.ev});
+    } else if (in.slot == 0 && op == SET) {
+      s.tokens[in.key].push_back(Token{s.scalar, PIPE_S, in.ev});
+      scalar_busy(c, s.scalar, p_.sync_api_cycles);
+      s.scalar += p_.sync_api_cycles;
+    } else if (in.slot == 0 && (op == XSET || op == XWAIT)) {
+      if (op == XSET) {
+        ++xcount_[in.key];
+        mark_all_dirty();
+      } else if (xcount_[in.key] > 0) {
+        --xcount_[in.key];
+      } else {
+        break;
+      }
+    } else {
+      double cost = op == SET || op == WAIT ? p_.sync_api_cycles : p_.scalar_issue_cycles;
+      scalar_busy(c, s.scalar, cost);
+      s.scalar += cost;
+      s.queues[in.slot].push_back(QEntry{s.scalar, op, in.arg, in.key, in.ev});
+    }
+    ++s.pc;
+    moved = true;
+  }
+  // pipes: each runs its queue in order
+  for (int q = 1; q < kSlots; ++q) {
+    auto& queue = s.queues[q];
+    auto& inflight = s.dma[q];
+    const int pipe = kPipeOfSlot[q];
+    while (!queue.empty() && s.busy[q] <= now) {
+      const QEntry qe = queue.front();
+      if (qe.t_issue > now) {
+        wake(c, qe.t_issue, now);
+        break;
+      }
+      if (!inflight.empty() && qe.op != WAIT) {
+        // a transfer's head latency overlaps the data of the transfers before it, up to
+        // mte_outstanding_transfers in flight; anything else waits for the pipe to drain
+        if (qe.op != DMA || double(inflight.size()) >= p_.mte_outstanding_transfers ||
+            !trs_[inflight.back()].head_done)
+          break;
+      }
+      if (qe.op == SET) {
+        s.tokens[qe.key].push_back(Token{now, pipe, qe.ev});
+      } else if (qe.op == WAIT) {
+        auto& toks = s.tokens[qe.key];
+        if (toks.empty() || toks.front().t > now) {
+          if (!s.has_wsince[q]) s.has_wsince[q] = true, s.wsince[q] = now;
+          if (!toks.empty()) wake(c, toks.front().t, now);
+          break;
+        }
+        double since = s.has_wsince[q] ? s.wsince[q] : now;
+        s.has_wsince[q] = false;
+        if (now > since) res_.waits.push_back(SliceRec{b, pipe, since, now, qe.ev});
+        Token tk = toks.front();
+        toks.pop_front();
+        res_.flows.push_back(FlowRec{b, tk.pipe, pipe, 0, tk.t, now, tk.ev, qe.ev});
+      } else if (qe.op == OP) {
+        s.busy[q] = now + qe.arg;
+        res_.slices.push_back(SliceRec{b, pipe, now, now + qe.arg, qe.ev});
+        s.busy_out[q] += qe.arg;
+        push(now + qe.arg, 0, c);
+      } else if (qe.op == DMA) {
+        start_dma(c, q, qe.ev, now);
+      } else if (qe.op == XSET) {
+        ++xcount_[qe.key];
+        mark_all_dirty();
+      } else if (qe.op == XWAIT) {
+        if (xcount_[qe.key] <= 0) break;
+        --xcount_[qe.key];
+      }
+      queue.pop_front();
+      moved = true;
+    }
+  }
+  return moved;
+}
+
+// ------------------------------------------------------------ run
+
+void Model::run() {
+  // cores: the blocks that reported events, in block order
+  std::map<int32_t, std::vector<int64_t>> by_block;
+  for (uint64_t i = 0; i < in_.num_events; ++i) by_block[in_.events[i].block].push_back(int64_t(i));
+  for (auto& kv : by_block) blocks_.push_back(kv.first);
+  const int n = int(blocks_.size());
+  progs_.resize(n);
+  st_.resize(n);
+  token_keys_.resize(n);
+  {
+    int c = 0;
+    for (auto& kv : by_block)
+      if (!compile(c++, kv.second)) return;
+  }
+  const double clock_hz = p_.clock_ghz * 1e9;
+  hbm_bpc_ = p_.hbm_bytes_per_s / clock_hz;
+  l2_bpc_ = p_.l2_bytes_per_s / clock_hz;
+  l2_granules_ = std::max<uint64_t>(1, uint64_t(std::floor(p_.l2_bytes / p_.l2_granule_bytes)));
+  dirty_.assign(n, 1);
+  per_core_.assign(n, 0);
+  wakes_.resize(n);
+  size_t ninstr = 0;
+  for (auto& prog : progs_) ninstr += prog.size();
+  res_.slices.reserve(ninstr);
+  double now = 0.0;
+  std::vector<int> order;
+  std::vector<int> done, keep;
+  for (;;) {
+    // settle: run every dirty core's scalar unit and pipes until nothing moves
+    for (;;) {
+      order.clear();
+      for (int c = 0; c < n; ++c)
+        if (dirty_[c]) order.push_back(c);
+      if (order.empty()) break;
+      for (int c : order) {
+        dirty_[c] = 0;
+        if (step_core(c, now)) dirty_[c] = 1;
+      }
+    }
+    if (!active_.empty()) set_rates();
+    double t_dma = std::numeric_limits<double>::infinity();
+    for (int i : active_) t_dma = std::min(t_dma, now + trs_[i].remaining / trs_[i].rate);
+    double t_heap = heap_.empty() ? std::numeric_limits<double>::infinity() : heap_.top().t;
+    double t = std::min(t_dma, t_heap);
+    if (t == std::numeric_limits<double>::infinity()) break;
+    double dt = t - now;
+    for (int i : active_) trs_[i].remaining -= trs_[i].rate * dt;
+    now = t;
+    done.clear();
+    for (int i : active_)
+      if (trs_[i].remaining <= 1e-6 * std::max(1.0, double(trs_[i].gm_bytes))) done.push_back(i);
+    if (!done.empty()) {
+      keep.clear();
+      for (int i : active_)
+        if (std::find(done.begin(), done.end(), i) == done.end()) keep.push_back(i);
+      active_.swap(keep);
+      for (int i : done) {
+        Transfer& tr = trs_[i];
+        CoreState& s = st_[tr.core];
+        auto& fl = s.dma[tr.slot];
+        fl.erase(std::find(fl.begin(), fl.end(), i));
+        s.busy[tr.slot] = now;
+        double start = std::max(tr.start, s.last_end[tr.slot]);
+        s.last_end[tr.slot] = now;
+        res_.slices.push_back(SliceRec{blocks_[tr.core], kPipeOfSlot[tr.slot], start, now, tr.ev});
+        s.busy_out[tr.slot] += now - start;
+        if (!fl.empty() && trs_[fl.front()].head_done) active_.push_back(fl.front());  // its data may flow
+        dirty_[tr.core] = 1;
+      }
+    }
+    while (!heap_.empty() && heap_.top().t <= now) {
+      HeapItem h = heap_.top();
+      heap_.pop();
+      if (h.kind == 1) {
+        Transfer& tr = trs_[h.tr];
+        tr.head_done = true;
+        if (st_[h.core].dma[tr.slot].front() == h.tr) active_.push_back(h.tr);
+      }
+      dirty_[h.core] = 1;
+    }
+  }
+  // every core must have finished its program and its pipes
+  uint64_t instructions = 0;
+  for (int c = 0; c < n; ++c) {
+    CoreState& s = st_[c];
+    bool pending = s.pc < progs_[c].size();
+    for (int q = 1; q < kSlots; ++q) pending = pending || !s.queues[q].empty();
+    if (pending) {
+      const EventRec& e = ev(progs_[c][std::min(s.pc, progs_[c].size() - 1)].ev);
+      res_.error = "cycle model: block " + std::to_string(blocks_[c]) + " cannot proceed at " + name(e.file) + ":" +
+                   std::to_string(e.line) + " (" + name(e.api) + "); the stream's synchronisation has no schedule";
+      return;
+    }
+    double end = s.scalar;
+    for (int q = 1; q < kSlots; ++q) end = std::max(end, s.busy[q]);
+    res_.blocks.push_back(blocks_[c]);
+    res_.core_end.push_back(end);
+    double sc = 0;
+    for (auto& iv : s.scalar_iv) sc += iv.end - iv.start;
+    s.busy_out[0] = sc;
+    for (int q = 0; q < kSlots; ++q) res_.busy.push_back(s.busy_out[q]);
+    res_.scalar.insert(res_.scalar.end(), s.scalar_iv.begin(), s.scalar_iv.end());
+    instructions += progs_[c].size();
+  }
+  double cycles = 0.0;
+  for (double e : res_.core_end) cycles = std::max(cycles, e);
+  res_.summary[kSumCycles] = cycles;
+  res_.summary[kSumInstructions] = double(instructions);
+  breakdown();
+  lines();
+}
+
+// Share of the critical (first last-finishing) core's time per category: a
+// moment goes to the first category whose pipe is busy (MTE2 hbm_read, MTE3
+// and FIX hbm_write, M and MTE1 compute_cube, V compute_vector, S scalar),
+// else to sync_wait.
+void Model::breakdown() {
+  enum { kCube, kVector, kHbmRead, kHbmWrite, kSyncWait, kScalar };
+  double* out = res_.breakdown;
+  if (res_.core_end.empty()) return;
+  size_t crit = 0;
+  for (size_t c = 1; c < res_.core_end.size(); ++c)
+    if (res_.core_end[c] > res_.core_end[crit]) crit = c;
+  const double end = res_.core_end[crit];
+  const int32_t cb = res_.blocks[crit];
+  if (end <= 0) {
+    out[kScalar] = 1.0;
+    return;
+  }
+  struct Pt { double t; int d; int slot; };
+  std::vector<Pt> pts;
+  for (const SliceRec& s : res_.slices)
+    if (s.core == cb && s.pipe != PIPE_S && s.end > s.start) {
+      pts.push_back(Pt{s.start, 1, slot_of(s.pipe)});
+      pts.push_back(Pt{s.end, -1, slot_of(s.pipe)});
+    }
+  for (const IntervalRec& iv : st_[crit].scalar_iv)
+    if (iv.end > iv.start) {
+      pts.push_back(Pt{iv.start, 1, 0});
+      pts.push_back(Pt{iv.end, -1, 0});
+    }
+  std::stable_sort(pts.begin(), pts.end(), [](const Pt& a, const Pt& b) { return a.t < b.t || (a.t == b.t && a.d < b.d); });
+  static const std::pair<int, int> kPriority[] = {{4, kHbmRead}, {5, kHbmWrite}, {6, kHbmWrite}, {2, kCube},
+                                                  {3, kCube},    {1, kVector},   {0, kScalar}};
+  int active[kSlots] = {};
+  double t_prev = 0.0;
+  for (const Pt& p : pts) {
+    if (p.t > t_prev) {
+      int cat = kSyncWait;
+      for (auto& pc : kPriority)
+        if (active[pc.first] > 0) { cat = pc.second; break; }
+      out[cat] += p.t - t_prev;
+      t_prev = p.t;
+    }
+    active[p.slot] += p.d;
+  }
+  if (end > t_prev) out[kSyncWait] += end - t_prev;
+  double total = 0;
+  for (int k = 0; k < 6; ++k) total += out[k];
+  for (int k = 0; k < 6; ++k) out[k] /= total;
+}
+
+// Cycles (over every core and pipe, in slice order) and calls per file:line.
+void Model::lines() {
+  std::unordered_map<uint64_t, uint32_t> ids;
+  std::vector<uint32_t> of_event(in_.num_events);
+  for (uint64_t i = 0; i < in_.num_events; ++i) {
+    const EventRec& e = in_.events[i];
+    auto [it, fresh] = ids.emplace(uint64_t(e.file) << 32 | uint32_t(e.line), uint32_t(res_.lines.size()));
+    if (fresh) res_.lines.push_back(LineRec{e.file, e.line, 0.0, 0});
+    of_event[i] = it->second;
+    res_.lines[it->second].calls += 1;
+  }
+  for (const SliceRec& s : res_.slices) res_.lines[of_event[size_t(s.ev)]].cycles += s.end - s.start;
+}
+
+// ------------------------------------------------------------ C ABI
+
+uint64_t recording_buffer(void* rec, int which, const void** data) {
+  auto* r = static_cast<Recording*>(rec);
+  switch (which) {
+    case 0: *data = r->events.data(); return r->events.size();
+    case 1: *data = r->accesses.data(); return r->accesses.size();
+    case 2: *data = r->strings.data(); return r->strings.size();
+    default: *data = nullptr; return 0;
+  }
+}
+
+void free_recording(void* rec) { delete static_cast<Recording*>(rec); }
+
+int run_model(const CycleInput* in, void** out) {
+  auto* res = new Result;
+  *out = res;
+  if (in->num_params != kNumParams) {
+    res->error = "cycle model: expected " + std::to_string(kNumParams) + " parameters, got " +
+                 std::to_string(in->num_params);
+    return 1;
+  }
+  try {
+    Model m(*in, *res);
+    m.run();
+  } catch (const std::exception& e) {
+    res->error = std::string("cycle model: internal error: ") + e.what();
+  }
+  return res->error.empty() ? 0 : 1;
+}
+
+template <class T>
+uint64_t view(const std::vector<T>& v, const void** data) {
+  *data = v.data();
+  return v.size();
+}
+
+uint64_t result_buffer(void* p, int which, const void** data) {
+  auto* r = static_cast<Result*>(p);
+  switch (which) {
+    case kResSummary: *data = r->summary; return kSummaryCount;
+    case kResBlocks: return view(r->blocks, data);
+    case kResCoreEnd: return view(r->core_end, data);
+    case kResBusy: return view(r->busy, data);
+    case kResSlices: return view(r->slices, data);
+    case kResFlows: return view(r->flows, data);
+    case kResMarks: return view(r->marks, data);
+    case kResWaits: return view(r->waits, data);
+    case kResScalar: return view(r->scalar, data);
+    case kResLines: return view(r->lines, data);
+    case kResBreakdown: *data = r->breakdown; return 6;
+    case kResError: *data = r->error.data(); return r->error.size();
+    default: *data = nullptr; return 0;
+  }
+}
+
+void free_result(void* p) { delete static_cast<Result*>(p); }
+
+}  // namespace
+
+void fill_record_io(RecordIO* io) {
+  io->recording_buffer = &recording_buffer;
+  io->free_recording = &free_recording;
+  io->param_names = kParamNames;
+  io->run = &run_model;
+  io->result_buffer = &result_buffer;
+  io->free_result = &free_result;
+  io->sizes = uint64_t(sizeof(EventRec)) | uint64_t(sizeof(AccessRec)) << 16 | uint64_t(sizeof(SliceRec)) << 32 |
+              uint64_t(sizeof(FlowRec)) << 48;
+}
+
+}  // namespace asc_model

@@ -1,0 +1,30 @@
+"""The C++ cycle model reproduces, exactly, the results recorded from the Python
+simulator it replaced (golden.json: golden_cases.py run at commit a59fe79)."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import golden_cases
+
+HERE = Path(__file__).resolve().parent
+GOLDEN = json.loads((HERE / "golden.json").read_text())
+CASES = golden_cases.cases()
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_same_as_the_python_simulator(name):
+    got = golden_cases.summary(golden_cases.run(CASES[name]))
+    want = GOLDEN[name]
+    assert json.loads(json.dumps(got)) == want  # floats bit for bit (JSON round-trips a double's repr)
+
+
+@pytest.mark.skipif(not os.environ.get("ASC_GOLDEN_FULL"), reason="full-size fidelity cases: ASC_GOLDEN_FULL=1")
+def test_full_size_fidelity_cases():
+    full = json.loads((HERE / "golden_full.json").read_text())
+    cases = golden_cases.cases(full_fidelity=True)
+    for name, want in full.items():
+        got = golden_cases.summary(golden_cases.run(cases[name]))
+        assert json.loads(json.dumps(got)) == want, name
