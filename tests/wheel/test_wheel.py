@@ -42,23 +42,29 @@ def find_wheel() -> Path:
     pytest.fail("no wheel: bazel build //python:wheel")
 
 
-def repack_numpy(out_dir: Path) -> Path:
-    """A wheel of this interpreter's numpy, from its installed files."""
-    dist = importlib.metadata.distribution("numpy")
+# The wheel's dependencies (python/pyproject.toml), repacked so that the
+# fresh environment installs them with no network.
+DEPENDENCIES = ("numpy", "absl-py", "tqdm")
+
+
+def repack(dist_name: str, out_dir: Path) -> Path:
+    """A wheel of this interpreter's installed distribution, from its files."""
+    dist = importlib.metadata.distribution(dist_name)
     wheel_meta = dist.read_text("WHEEL") or ""
     tag = next(line.split(":", 1)[1].strip() for line in wheel_meta.splitlines() if line.startswith("Tag:"))
-    name = f"numpy-{dist.version}-{tag}.whl"
+    stem = dist.metadata["Name"].replace("-", "_")
     base = Path(dist.locate_file(""))
-    out = out_dir / name
+    out = out_dir / f"{stem}-{dist.version}-{tag}.whl"
+    files = [f for f in dist.files if f.parts[0] != ".." and "__pycache__" not in f.parts]
+    info_dir = next(f.parts[0] for f in files if f.parts[0].endswith(".dist-info"))
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:
-        for f in dist.files:
-            if f.parts[0] == ".." or "__pycache__" in f.parts or f.name == "RECORD":
+        for f in files:
+            if f.name == "RECORD":
                 continue  # scripts outside site-packages (pip writes its own), caches
             src = base / f
             if src.is_file():
                 z.write(src, str(f))
-        record = [str(f) + ",," for f in dist.files if f.parts[0] != ".." and "__pycache__" not in f.parts]
-        z.writestr(f"numpy-{dist.version}.dist-info/RECORD", "\n".join(record) + "\n")
+        z.writestr(f"{info_dir}/RECORD", "\n".join(str(f) + ",," for f in files) + "\n")
     return out
 
 
@@ -109,7 +115,8 @@ def venv():
     env = clean_env(tmp)
     subprocess.run([sys.executable, "-m", "venv", str(tmp / "venv")], check=True, env=env, cwd=work)
     (tmp / "wheels").mkdir()
-    repack_numpy(tmp / "wheels")
+    for dep in DEPENDENCIES:
+        repack(dep, tmp / "wheels")
     v = Venv(tmp / "venv", env, work)
     v.run(v.python, "-m", "pip", "install", "-q", "--no-index", "--find-links", tmp / "wheels", wheel)
     yield v

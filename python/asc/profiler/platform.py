@@ -71,3 +71,15 @@ def timing_params(platform: str) -> TimingParams:
                              f"known: {', '.join(known_platforms())}")
         got = _cache[key] = TimingParams(key, _merged(path))
     return got
+
+
+def params_version() -> str:
+    """The version of the platform data: a short digest of every parameter
+    file, so that two installations print the same version exactly when
+    their timing parameters are the same (`asc-profile --version`)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(PARAMS_DIR.glob("*.json")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
