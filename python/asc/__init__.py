@@ -19,6 +19,7 @@ from ._exports import __all__ as _language_names
 from .errors import CompileError, UnsupportedSyntaxError
 from .jit import JITFunction, jit
 from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
+from .autotune import Config, autotune  # noqa: F401  (tiling auto-tune, issue 12)
 from .options import CodegenOptions, CompileOptions, LaunchOptions
 from . import runtime, lib  # noqa: F401
 from .runtime.config import Backend, KernelType, Platform  # noqa: F401
@@ -30,4 +31,4 @@ except ImportError:  # pragma: no cover - a build without the Model
 
 __all__ = list(_language_names) + ["jit", "JITFunction", "CompileError", "UnsupportedSyntaxError",
                                    "CodegenOptions", "CompileOptions", "LaunchOptions", "runtime",
-                                   "lib", "_C"]
+                                   "lib", "_C", "autotune", "Config"]

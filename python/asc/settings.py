@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "profile", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -140,8 +140,15 @@ debug = Knob(
 
 profile = Knob(
     ("ASC_PROFILE",), "path", None,
-    "profile every Model launch of the process (`asc.profile()`) and write the profiles into this directory",
+    "profile every Model launch of the process (`asc.profile()`): `1` writes `<script>.prof` in the current "
+    "directory (read it with `asc-profile`), a path ending in `.prof` that file, any other value is a directory "
+    "that receives each launch's CSV and trace files",
     default_doc="unset (no profiling)", parse=_path)
+
+print_autotuning = Knob(
+    ("ASC_PRINT_AUTOTUNING",), "str", None,
+    "`1`: `asc.autotune` prints each tuning's winner (config, predicted time, configs dropped and why)",
+    default_doc="unset (quiet)")
 
 model_include = Knob(
     ("ASC_MODEL_INCLUDE",), "path", _default_model_include,
@@ -169,7 +176,8 @@ acl_library = Knob(
     "the ACL library the NPU backend loads instead of CANN's (e.g. a test double)",
     default_doc="`<CANN root>/lib64/libascendcl.so`", parse=_path)
 
-KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, profile, model_include,
+KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, profile,
+                           print_autotuning, model_include,
                            cxx, ascend_home, bisheng, acl_library)
 
 

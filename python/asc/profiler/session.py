@@ -7,6 +7,7 @@ per core) and the cycle model (C++, cpp/model/src/cycle_model.cpp) replays it. W
 
 from __future__ import annotations
 
+import atexit
 import sys
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from .. import settings
 from .platform import timing_params
 from .records import LaunchProfile
 from .cycle import RecordIO, Recording, simulate
+from . import launch_spec
 
 _active: List["profile"] = []
 _orig_launch = None
@@ -30,15 +32,22 @@ class profile:
              data (DataCopy, vector, Mmad, Fixpipe element loops; GetValue returns 0, SetValue
              writes nothing), so output arrays are not touched; lp.compute is False
     params:  optional overrides of the platform's cycle-model parameters
+    prof:    a .prof file (profiler/store.py) every launch is appended to, created at the first launch
+    exclusive: launches inside this session are recorded by it alone, not by the sessions around it
+             (asc.autotune times its configs so, unseen by the user's profile)
     """
 
-    def __init__(self, output=None, compute: bool = True, keep: bool = True, **params):
+    def __init__(self, output=None, compute: bool = True, keep: bool = True, prof=None, exclusive: bool = False,
+                 **params):
         self.output = None if output is None else Path(output)
         if self.output is not None and self.output.exists() and not self.output.is_dir():
             raise NotADirectoryError(f"asc.profile: output {str(self.output)!r} is a file, not a directory")
         self.compute = compute
         self.keep = keep
         self.overrides = params
+        self.prof = None if prof is None else Path(prof)
+        self.exclusive = exclusive
+        self._writer = None
         self.launches: List[LaunchProfile] = []
         self.count = 0
 
@@ -52,13 +61,25 @@ class profile:
             _active.remove(self)
         if not _active:
             _uninstall()
+        self.close()
         return False
+
+    def close(self):
+        """Closes the .prof (its launches are already committed)."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
 
     def _record(self, lp: LaunchProfile):
         self.count += 1
         if self.output is not None:
             name = "".join(c if c.isalnum() or c in "_-" else "_" for c in lp.kernel)
             lp.save(self.output / f"{self.count:04d}_{name}")
+        if self.prof is not None:
+            if self._writer is None:
+                from .store import ProfWriter
+                self._writer = ProfWriter(self.prof)
+            self._writer.add(lp)
         if self.keep:
             self.launches.append(lp)
 
@@ -80,7 +101,11 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
     sessions = list(_active)
     if not sessions:
         return _orig_launch(self, entry, marshaller, core_type, block_dim, args)
+    inner = [s for s in sessions if s.exclusive]
+    if inner:
+        sessions = inner[-1:]
     name = _kernel_name()
+    spec = launch_spec.capture()
     platform = getattr(self.platform, "name", "Ascend910B1")
     params = timing_params(platform)  # unknown platform: one clear ValueError before the launch
     compute = all(s.compute for s in sessions)  # one timing-only session makes the launch timing-only
@@ -104,6 +129,9 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
         t0 = time.perf_counter()
         res = simulate(rec, p)
         lp = LaunchProfile(name, block_dim, p, rec, res, compute=compute, wall_s=time.perf_counter() - t0)
+        lp.overrides = dict(s.overrides)
+        lp.spec = dict(spec, platform=platform) if spec is not None else {"kernel": name, "platform": platform,
+                                                                          "grid": block_dim, "replayable": False}
         s._record(lp)
 
 
@@ -124,10 +152,22 @@ def _uninstall():
 
 
 def _from_environment():
-    """ASC_PROFILE=dir: every launch of the process writes its files under dir."""
+    """ASC_PROFILE=1: every launch of the process goes into <script>.prof in the current
+    directory; ASC_PROFILE=<file>.prof: into that file; ASC_PROFILE=dir: each launch's
+    files under dir."""
     global _env_session
     value = settings.profile.raw()
     if not value:
+        return
+    if value == "1" or value.endswith(".prof"):
+        from .store import default_path
+        target = default_path() if value == "1" else Path(value)
+        if target.is_dir():
+            raise SystemExit(f"asc: ASC_PROFILE={value}: {target} is a directory, not a .prof file")
+        s = profile(prof=target, keep=False)
+        _env_session = s
+        s.__enter__()
+        atexit.register(s.close)
         return
     out = Path(value)
     if out.exists() and not out.is_dir():
