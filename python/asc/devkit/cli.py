@@ -96,7 +96,8 @@ class Tool:
 
     def _parse(self, argv: Sequence[str]) -> list:
         """Parses argv (argv[0] is the program); raises ToolError on a bad flag."""
-        self.flags.unparse_flags()
+        if self.flags.is_parsed():  # a previous run's values must not leak into this one
+            self.flags.unparse_flags()
         try:
             rest = self.flags(list(argv), known_only=False)
         except flags.Error as exc:
@@ -137,6 +138,7 @@ class Tool:
         global flags are not used; the tool parses its own)."""
 
         def parser(argv):
+            flags.FLAGS.mark_as_parsed()  # absl.app requires its global flags parsed; the tool parses its own
             return argv
 
         def body(argv):

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <vector>
 #include "asc_model/core.h"
+#include "asc_model/precision.h"
 #include "asc_model/tensor.h"
 
 namespace asc_model {
@@ -24,6 +25,7 @@ class Call {
       : core_(current_core()), api_(api), pipe_(pipe), file_(file), line_(line), kind_(kind) {
     core_.poll(file, line);
     core_.tick();
+    ASC_PRECISION_ONLY(precision::on_call(core_);)  // --precision-trace builds only
   }
   Call(const Call&) = delete;
 
@@ -42,6 +44,7 @@ class Call {
   uint8_t* range(const TensorRef& r, uint64_t byte_off, uint64_t nbytes, bool write, bool align) {
     Access a;
     uint8_t* p = core_.check(r, byte_off, nbytes, write, align, api_, file_, line_, &a);
+    ASC_PRECISION_ONLY(precision::on_range(core_, r, byte_off, nbytes, write);)
     if (core_.observed()) acc_.push_back(a);  // plain runs never allocate
     if (r.mem == Mem::GM && r.cache_mode && kind_ == EventKind::Api) event_ = r.cache_mode;  // L2 hint (cycle model)
     bytes_ += nbytes;
@@ -68,6 +71,7 @@ class Call {
   }
 
   Core& core() { return core_; }
+  const char* api() const { return api_; }
   const char* file() const { return file_; }
   int line() const { return line_; }
   [[noreturn]] void fault(const char* msg) { core_.fault(file_, line_, api_, "%s", msg); }
