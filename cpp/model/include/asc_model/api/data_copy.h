@@ -85,6 +85,7 @@ inline void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uin
     stream_fence();
   } else
     for (uint64_t i = 0; i < count; ++i) std::memmove(bursts[i].first, bursts[i].second, len);
+  ASC_PRECISION_ONLY(precision::on_copy(op.core(), op.api(), op.file(), op.line(), bursts, count, len, dst.mem, src.mem);)
 }
 
 template <class D, class S>

@@ -152,7 +152,11 @@ void cast(asc_model::Call& op, const LocalTensor<D>& dst, const LocalTensor<S>& 
   Plan pl = plan_for(op, m, set, rep, int(std::max(sizeof(D), sizeof(S))));
   std::array<Opd, 2> o{opd(dst, p ? p->dstBlkStride : 1, p ? p->dstRepStride : 8, true),
                        opd(src, p ? p->srcBlkStride : 1, p ? p->srcRepStride : 8, false)};
-  mixed(op, m ? &pl : nullptr, count, o, [&](uint8_t** q) { st<D>(q[0], convert<D, S>(ld<S>(q[1]), mode)); });
+  ASC_PRECISION_ONLY(asc_model::precision::Tracker<D> sh(op.core(), op.api(), op.file(), op.line());)
+  mixed(op, m ? &pl : nullptr, count, o, [&](uint8_t** q) {
+    ASC_PRECISION_ONLY(sh.out(q[0], sh.template in<S>(q[1], 1));)  // the exact value: the shadow of the source
+    st<D>(q[0], convert<D, S>(ld<S>(q[1]), mode));
+  });
 }
 }  // namespace detail_vec
 

@@ -236,7 +236,10 @@ void binary_l0(const char* name, const LT<T>& d, const LT<T>& a, const LT<T>& b,
   Plan pl = resolve(op, m, set, rep, 256 / int(sizeof(T)));
   std::array<Opd, 3> o{opd(d, p.dstBlkStride, p.dstRepStride, true), opd(a, p.src0BlkStride, p.src0RepStride, false),
                        opd(b, p.src1BlkStride, p.src1RepStride, false)};
+  ASC_PRECISION_ONLY(precision::Tracker<T> sh(op.core(), name, file, line, precision::dst_is_input(name));)
   run_l0(op, pl, o, pre, [&](uint8_t** q) {
+    ASC_PRECISION_ONLY(if constexpr (is_fp<T>) sh.out(q[0], f(sh.template in<T>(q[0], 0), sh.template in<T>(q[1], 1),
+                                                              sh.template in<T>(q[2], 2)));)
     st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])), Cmp<T>(ld<T>(q[2])))));
   });
 }
@@ -256,6 +259,10 @@ void binary_l2(const char* name, const LT<T>& d, const LT<T>& a, const LT<T>& b,
     }
   }
   if (!op.elems(n).run()) return;
+  ASC_PRECISION_ONLY(precision::Tracker<T> sh(op.core(), name, file, line, precision::dst_is_input(name));
+                     if constexpr (is_fp<T>) for (uint64_t i = 0; i < n; ++i)
+                       sh.out(pd + i, f(sh.template in<T>(pd + i, 0), sh.template in<T>(pa + i, 1),
+                                        sh.template in<T>(pb + i, 2)));)
   auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(pa[i]), Cmp<T>(pb[i]))); };
   if (same_or_apart(pd, pa, n * sizeof(T)) && same_or_apart(pd, pb, n * sizeof(T))) {
 #pragma omp simd
@@ -271,7 +278,9 @@ void unary_l0(const char* name, const LT<T>& d, const LT<T>& s, MaskArg m, bool 
   Call op(name, PIPE_V, file, line);
   Plan pl = resolve(op, m, set, rep, 256 / int(sizeof(T)));
   std::array<Opd, 2> o{opd(d, p.dstBlkStride, p.dstRepStride, true), opd(s, p.srcBlkStride, p.srcRepStride, false)};
+  ASC_PRECISION_ONLY(precision::Tracker<T> sh(op.core(), name, file, line);)
   run_l0(op, pl, o, nullptr, [&](uint8_t** q) {
+    ASC_PRECISION_ONLY(if constexpr (is_fp<T>) sh.out(q[0], f(sh.template in<T>(q[0], 0), sh.template in<T>(q[1], 1)));)
     st<T>(q[0], T(f(Cmp<T>(ld<T>(q[0])), Cmp<T>(ld<T>(q[1])))));
   });
 }
@@ -283,6 +292,9 @@ void unary_l2(const char* name, const LT<T>& d, const LT<T>& s, int64_t count, F
   T* pd = op.out(d, n);
   const T* ps = op.in(s, n);
   if (!op.elems(n).run()) return;
+  ASC_PRECISION_ONLY(precision::Tracker<T> sh(op.core(), name, file, line);
+                     if constexpr (is_fp<T>) for (uint64_t i = 0; i < n; ++i)
+                       sh.out(pd + i, f(sh.template in<T>(pd + i, 0), sh.template in<T>(ps + i, 1)));)
   auto body = [&](uint64_t i) { pd[i] = T(f(Cmp<T>(pd[i]), Cmp<T>(ps[i]))); };
   if (same_or_apart(pd, ps, n * sizeof(T))) {
 #pragma omp simd

@@ -166,6 +166,15 @@ void reduce_all(Call& op, Kind k, const LT<T>& dst, const Plan& pl, Opd s, bool 
   declare(op, pl, s);
   uint8_t* d = op.range(dst.ref(), 0, (cal_index && k != Kind::Sum ? 2 : 1) * sizeof(T), true, false);
   op.elems(pl.elems()).run();
+  ASC_PRECISION_ONLY(precision::Tracker<T> sh(op.core(), op.api(), op.file(), op.line());
+                     if (level2 && pl.elems()) {
+                       double acc = sh.template in<T>(s.origin, 1);
+                       for (uint64_t i = 1; i < pl.elems(); ++i) {
+                         double x = sh.template in<T>(s.origin + i * sizeof(T), 1);
+                         acc = k == Kind::Sum ? acc + x : k == Kind::Max ? std::max(acc, x) : std::min(acc, x);
+                       }
+                       sh.out(d, acc);
+                     })
   if (level2) { reduce_contig<T>(k, s.origin, pl, d, cal_index); return; }
   std::vector<T> all, part;
   std::vector<uint64_t> idx;
