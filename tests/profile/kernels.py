@@ -206,3 +206,17 @@ def sync_exp(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(y_gm, t, n)
+
+
+@asc.jit
+def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr):
+    """A vector-bound Add over one UB buffer: x at byte 0, y at 32 KB (the
+    same bank groups as x), z at element `z_at`. Where z lands decides the UB
+    bank conflicts of every repeat (the cycle model's bank-group rule)."""
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 160 * 1024)
+    t = buf.get(asc.float16)  # timed only (compute=False): the values do not matter
+    for i in range(reps):
+        asc.add(t[z_at:], t, t[16384:], n)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)

@@ -1,5 +1,10 @@
-"""The C++ cycle model reproduces, exactly, the results recorded from the Python
-simulator it replaced (golden.json: golden_cases.py run at commit a59fe79)."""
+"""The C++ cycle model reproduces, exactly, the pinned results of golden_cases.py.
+
+golden.json / golden_full.json were first recorded from the Python simulator
+the C++ model replaced (commit a59fe79, bit for bit equal after the port), and
+re-recorded once since, when the UB bank-conflict model changed the vector
+costs on purpose (`python tests/profile/golden_cases.py [--full] > golden[_full].json`).
+A change here that nobody meant is a regression of the cycle model."""
 
 import json
 import os

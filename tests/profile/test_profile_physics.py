@@ -82,3 +82,21 @@ def test_vector_work_nearly_free_when_memory_bound():
     lp = _run(kernels.vadd_q, 8, 16384, 4096, 2)
     assert lp.breakdown["hbm_read"] + lp.breakdown["hbm_write"] > 0.5
     assert lp.pipes["vec"] < lp.pipes["mte2"]
+
+
+def _vec_us(z_at):
+    with asc.profile(compute=False) as prof:
+        kernels.ub_layout_add[1](z_at, 4096, 8)
+    return prof.launches[-1].pipes["vec"]
+
+
+def test_ub_bank_conflicts_cost_vector_time():
+    # x and y read the same 8 bank groups in every repeat; z written into those
+    # groups too makes 3 accesses a group (2 per cycle): 2 cycles a repeat.
+    aligned = _vec_us(32768)          # z at 64 KB: groups of x and y, another bank
+    shifted = _vec_us(32768 + 128)    # z 256 B on: the other 8 groups, 1 cycle a repeat
+    in_place = _vec_us(0)             # z = x: one bank read and written in a repeat
+    assert shifted < aligned
+    assert in_place >= aligned
+    fixed = P.vec_fixed_cycles / (P.clock_ghz * 1e3)  # µs of each Add's fixed overhead
+    assert abs((aligned / 8 - fixed) / (shifted / 8 - fixed) - 2.0) < 1e-6, (aligned, shifted)

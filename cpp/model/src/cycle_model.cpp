@@ -121,7 +121,8 @@ namespace {
   X(fixpipe_bytes_per_cycle) X(local_copy_bytes_per_cycle) X(gm_head_cycles) X(core_gm_read_bytes_per_cycle)  \
   X(core_l2_read_bytes_per_cycle) X(core_l2_write_bytes_per_cycle) X(hbm_bytes_per_s) X(l2_bytes_per_s)       \
   X(l2_bytes) X(l2_granule_bytes) X(burst_overhead_bytes) X(misaligned_gm_efficiency) X(gm_align_bytes)        \
-  X(mte_outstanding_transfers)
+  X(mte_outstanding_transfers) X(ub_bank_width_bytes) X(ub_bank_groups) X(ub_bank_depth_rows)                   \
+  X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -140,7 +141,7 @@ enum Kind : int {
   kApi, kSetFlag, kWaitFlag, kBarrier, kEnQue, kDeQue, kAlloc, kFree, kCrossSet, kCrossWait, kSyncAll,
   kProfStart, kProfStop, kPrint
 };
-constexpr int kMemGM = 0, kMemL0A = 3, kMemL0B = 4, kMemL0C = 5;
+constexpr int kMemGM = 0, kMemUB = 1, kMemL0A = 3, kMemL0B = 4, kMemL0C = 5;
 constexpr int kCacheModeDisable = int(AscendC::CacheMode::CACHE_MODE_DISABLE);
 // Pipe slots: S, then the work pipes (V, M, MTE1, MTE2, MTE3, FIX), as the results report them.
 constexpr int kSlots = 7;
@@ -354,6 +355,7 @@ class Model {
   const std::string& name(uint32_t i) const { static const std::string none; return i < names_.size() ? names_[i] : none; }
 
   double vec_cycles(const EventRec& e) const;
+  double ub_bank_cycles_per_repeat(const EventRec& e, double repeats) const;
   double cube_cycles(const EventRec& e) const;
   bool compile(int slot, const std::vector<int64_t>& idxs);
   int token_key(int core, int kind, int64_t a, int64_t b);
@@ -429,7 +431,63 @@ double Model::vec_cycles(const EventRec& e) const {
   if (!elems) nbytes = double(maxb);  // no element count: charge by the bytes touched
   double repeats = std::ceil(nbytes / p_.vec_bytes_per_repeat);
   double factor = e.api < names_.size() && in_.api_factor ? in_.api_factor[e.api] : 1.0;
-  return p_.vec_fixed_cycles + repeats * p_.vec_repeat_cycles * factor;
+  return p_.vec_fixed_cycles + repeats * p_.vec_repeat_cycles * factor * ub_bank_cycles_per_repeat(e, repeats);
+}
+
+// UB bank conflicts. The UB is a grid of banks: an address's row of
+// ub_bank_width_bytes falls in bank group (addr / width) % groups, and in the
+// bank of that group given by addr / (width * groups * depth). Each cycle a
+// bank group serves ub_group_accesses_per_cycle rows (reads and writes
+// together), at most ub_group_writes_per_cycle of them writes, and one bank
+// cannot be read and written in the same cycle. A repeat
+// of a vector instruction touches each UB operand's share of that repeat; it
+// takes as many cycles as its busiest bank group needs (at least one). The
+// layout of an operand repeats every few repeats, so the first two repeats
+// stand for all of them (their mean is returned).
+double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats) const {
+  const double width = p_.ub_bank_width_bytes, groups = p_.ub_bank_groups;
+  if (width <= 0 || groups <= 0 || repeats < 1) return 1.0;
+  const AccessRec* a = acc(e);
+  const int ngroups = int(groups);
+  const double region = width * groups * p_.ub_bank_depth_rows;  // bytes until the next bank of a group
+  std::vector<int> reads(ngroups), writes(ngroups);
+  std::vector<std::pair<uint64_t, int>> banks;  // (bank, read=0 / write=1) touched in this repeat
+  double total = 0;
+  const int sampled = repeats >= 2 ? 2 : 1;
+  for (int r = 0; r < sampled; ++r) {
+    std::fill(reads.begin(), reads.end(), 0);
+    std::fill(writes.begin(), writes.end(), 0);
+    banks.clear();
+    for (uint64_t k = 0; k < e.acc_count; ++k) {
+      if (a[k].mem != kMemUB || !a[k].bytes) continue;
+      double share = double(a[k].bytes) / repeats;  // this operand's bytes per repeat
+      uint64_t start = a[k].offset + uint64_t(r * share);
+      uint64_t rows = std::max<uint64_t>(1, uint64_t(std::ceil(share / width)));
+      rows = std::min<uint64_t>(rows, uint64_t(ngroups));  // a contiguous span meets each group once per `groups` rows
+      for (uint64_t row = 0; row < rows; ++row) {
+        uint64_t addr = start + row * uint64_t(width);
+        int g = int((addr / uint64_t(width)) % uint64_t(ngroups));
+        (a[k].write ? writes : reads)[g] += 1;
+        banks.emplace_back(uint64_t(double(addr) / region) * uint64_t(ngroups) + uint64_t(g), a[k].write ? 1 : 0);
+      }
+    }
+    double need = 1.0;
+    for (int g = 0; g < ngroups; ++g) {
+      need = std::max(need, std::ceil((reads[g] + writes[g]) / std::max(1.0, p_.ub_group_accesses_per_cycle)));
+      need = std::max(need, std::ceil(writes[g] / std::max(1.0, p_.ub_group_writes_per_cycle)));
+    }
+    // A bank both read and written in the repeat serialises the two.
+    std::sort(banks.begin(), banks.end());
+    for (size_t i = 0; i < banks.size();) {
+      size_t j = i;
+      int rd = 0, wr = 0;
+      for (; j < banks.size() && banks[j].first == banks[i].first; ++j) (banks[j].second ? wr : rd) += 1;
+      if (rd && wr) need = std::max(need, double(rd + wr));
+      i = j;
+    }
+    total += need;
+  }
+  return total / sampled;
 }
 
 double Model::cube_cycles(const EventRec& e) const {
