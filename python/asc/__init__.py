@@ -29,6 +29,11 @@ try:  # the default backend, loaded with the package so a first launch pays no i
 except ImportError:  # pragma: no cover - a build without the Model
     pass
 
+from . import debug  # noqa: F401,E402  (asc.debug.check_precision and asc-debug's checks)
+from .debug import precision_session as _precision_session  # noqa: E402
+
+_precision_session.activate()  # asc-debug's precision flags ($ASC_DEBUG_PRECISION, ...); none set: nothing
+
 __all__ = list(_language_names) + ["jit", "JITFunction", "CompileError", "UnsupportedSyntaxError",
                                    "CodegenOptions", "CompileOptions", "LaunchOptions", "runtime",
                                    "lib", "_C", "autotune", "Config"]

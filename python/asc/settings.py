@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_precision", "debug_golden_save", "debug_golden", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -84,6 +84,7 @@ def _seconds(name: str, value: str) -> float:
 
 
 DEBUG_FLAGS = ("initcheck",)
+PRECISION_MODES = ("check", "trace")  # asc-debug --precision-check / --precision-trace
 
 
 def _flags(name: str, value: str) -> frozenset:
@@ -92,6 +93,15 @@ def _flags(name: str, value: str) -> frozenset:
     if unknown:
         raise ValueError(f"{name}={value!r}: unknown flag{'s' if len(unknown) > 1 else ''} "
                          f"{', '.join(unknown)} (known: {', '.join(DEBUG_FLAGS)})")
+    return got
+
+
+def _precision_modes(name: str, value: str) -> frozenset:
+    got = frozenset(f.strip() for f in value.split(",") if f.strip())
+    unknown = sorted(got.difference(PRECISION_MODES))
+    if unknown:
+        raise ValueError(f"{name}={value!r}: unknown mode{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)} (known: {', '.join(PRECISION_MODES)})")
     return got
 
 
@@ -138,6 +148,31 @@ debug = Knob(
     "faults)",
     default_doc="unset (none)", parse=_flags)
 
+debug_precision = Knob(
+    ("ASC_DEBUG_PRECISION",), "flags", frozenset(),
+    "asc-debug's precision checks, comma-separated: `check` (report every comparison the script makes on a "
+    "kernel output), `trace` (run launches on the Model's float64 shadow build; report the lines losing the "
+    "most digits at exit)",
+    default_doc="unset (none)", parse=_precision_modes)
+
+debug_golden_save = Knob(
+    ("ASC_DEBUG_GOLDEN_SAVE",), "path", None,
+    "save every launch's outputs in this directory as a golden (`.npy` files and `manifest.json`; "
+    "asc-debug `--save-golden`)",
+    default_doc="unset (nothing saved)", parse=_path)
+
+debug_golden = Knob(
+    ("ASC_DEBUG_GOLDEN",), "path", None,
+    "compare every launch's outputs with the golden in this directory (asc-debug `--golden`)",
+    default_doc="unset (no comparison)", parse=_path)
+
+deadlock_timeout = Knob(
+    ("ASC_DEADLOCK_TIMEOUT",), "seconds", 0.0,
+    "distributed launches (`asc.distributed`): a rank waiting on a collective longer than this is reported as a "
+    "deadlock with every rank's state (asc-debug `--deadlock-check`); certain deadlocks are reported at once "
+    "without it (0 = only those)",
+    default_doc="unset (certain deadlocks only)", parse=_seconds)
+
 profile = Knob(
     ("ASC_PROFILE",), "path", None,
     "profile every Model launch of the process (`asc.profile()`): `1` writes `<script>.prof` in the current "
@@ -176,7 +211,8 @@ acl_library = Knob(
     "the ACL library the NPU backend loads instead of CANN's (e.g. a test double)",
     default_doc="`<CANN root>/lib64/libascendcl.so`", parse=_path)
 
-KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, profile,
+KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_precision,
+                           debug_golden_save, debug_golden, profile,
                            print_autotuning, model_include,
                            cxx, ascend_home, bisheng, acl_library)
 

@@ -1,0 +1,147 @@
+"""Which arrays the kernels of this process wrote, for the precision checks.
+
+While a precision check is on (asc-debug --precision-check / --precision-trace
+/ --save-golden / --golden), every Model launch goes through `watched_load`:
+the GM arguments are copied before the launch, and those whose bytes changed
+are the launch's outputs. They are remembered (weakly, by address range) so
+that a later numpy/torch comparison involving one of them, or a view of it,
+is known to be a comparison "on a kernel's output", and handed to the golden
+file writer / checker with the launch's index, kernel and parameter names.
+
+An output the kernel rewrote with the values it already held is not seen as
+written (documented in docs/precision.md). With --precision-trace the launch
+runs the kernel's shadow build (precision_trace.py): same results.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import Any, Callable, List, Optional
+
+import numpy as np
+
+
+@dataclass
+class Output:
+    """One GM argument a launch wrote."""
+
+    launch: int  # index of the launch in this process (0 = first)
+    kernel: str
+    arg_index: int  # position in the kernel's parameter list
+    name: str  # the parameter's name
+    array: Any  # the user's object (numpy array or torch tensor)
+
+    @property
+    def label(self) -> str:
+        return f"output {self.name!r} of kernel {self.kernel} (launch {self.launch})"
+
+
+# Called after each launch with (launch index, kernel name, [Output ...]).
+_listeners: List[Callable[[int, str, List[Output]], None]] = []
+_lock = threading.Lock()
+_launches = 0
+_orig_load = None
+# Outputs still alive: (weakref or strong ref, first byte, end byte, Output without the array).
+_outputs: List[tuple] = []
+_MAX_TRACKED = 4096
+
+
+def _address_range(a: np.ndarray):
+    ptr = a.__array_interface__["data"][0]
+    return ptr, ptr + a.nbytes
+
+
+def _numpy_of(x: Any) -> Optional[np.ndarray]:
+    if isinstance(x, np.ndarray):
+        return x
+    if hasattr(x, "data_ptr") and hasattr(x, "numpy"):  # a CPU torch tensor (shares memory)
+        try:
+            return x.detach().numpy()
+        except Exception:  # noqa: BLE001 - not a plain CPU tensor: not tracked
+            return None
+    return None
+
+
+def output_of(x: Any) -> Optional[Output]:
+    """The kernel output `x` is (or is a view of), or None."""
+    a = _numpy_of(x)
+    if a is None or a.size == 0:
+        return None
+    lo, hi = _address_range(a)
+    with _lock:
+        for ref, olo, ohi, out in reversed(_outputs):
+            if lo < ohi and olo < hi and ref() is not None:
+                return out
+    return None
+
+
+def _remember(outputs: List[Output]) -> None:
+    with _lock:
+        _outputs[:] = [o for o in _outputs if o[0]() is not None]
+        for out in outputs:
+            a = _numpy_of(out.array)
+            if a is None:
+                continue
+            lo, hi = _address_range(a)
+            try:
+                ref = weakref.ref(out.array)
+            except TypeError:
+                ref = (lambda obj: (lambda: obj))(out.array)
+            _outputs.append((ref, lo, hi, Output(out.launch, out.kernel, out.arg_index, out.name, None)))
+        del _outputs[:-_MAX_TRACKED]
+
+
+def _wrap(kernel, launch_fn):
+    params = list(kernel.params)
+
+    def watched(block_dim, stream, args):
+        global _launches
+        gm = [(i, p, _numpy_of(args[i])) for i, p in enumerate(params) if p.kind == "gm" and i < len(args)]
+        before = [(i, p, a, a.copy()) for i, p, a in gm if a is not None]
+        launch_fn(block_dim, stream, args)
+        with _lock:
+            index = _launches
+            _launches += 1
+        outs = [Output(index, kernel.name, i, p.name, args[i]) for i, p, a, old in before
+                if a.tobytes() != old.tobytes()]
+        _remember(outs)
+        for fn in list(_listeners):
+            fn(index, kernel.name, outs)
+
+    watched.library_path = getattr(launch_fn, "library_path", None)  # type: ignore[attr-defined]
+    return watched
+
+
+def watched_load(self, kernel):
+    launcher = _orig_load(self, kernel)
+    from . import precision_trace
+
+    if precision_trace.current() is not None:
+        launcher = precision_trace.traced_launcher(self, kernel, launcher)
+    return _wrap(kernel, launcher)
+
+
+def install() -> None:
+    """Routes every Model launch through watched_load (idempotent)."""
+    global _orig_load
+    from ..runtime.model import ModelBackend
+
+    if _orig_load is None:
+        _orig_load = ModelBackend.load
+        ModelBackend.load = watched_load
+
+
+def uninstall() -> None:
+    global _orig_load
+    from ..runtime.model import ModelBackend
+
+    if _orig_load is not None:
+        ModelBackend.load = _orig_load
+        _orig_load = None
+
+
+def add_listener(fn: Callable[[int, str, List[Output]], None]) -> None:
+    if fn not in _listeners:
+        _listeners.append(fn)

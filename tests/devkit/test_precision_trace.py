@@ -1,0 +1,82 @@
+"""asc-debug --precision-trace: the shadow build finds the line that loses the
+digits (an fp16 round trip; exp of large values in half), ranks it first, and
+leaves the kernel's outputs exactly as a plain run computes them."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from precision_helpers import marker_line, run_case
+
+from asc.debug.precision_trace import LineRecord, Trace, parse_report
+
+
+def _ranked_lines(stderr: str):
+    """The (line, api, digits lost) rows of the trace report, in report order."""
+    rows = []
+    for text in stderr.splitlines():
+        text = text.strip()
+        if text.startswith("precision_kernels.py:") and " loses " in text:
+            where, rest = text.split(" (", 1)
+            rows.append((int(where.split(":")[1]), rest.split(")")[0], float(rest.split(" loses ")[1].split()[0])))
+    return rows
+
+
+def test_the_fp16_round_trip_is_ranked_first(tmp_path):
+    t0 = time.perf_counter()
+    plain, plain_out, _ = run_case(tmp_path, "round_trip", {})
+    t1 = time.perf_counter()
+    traced, traced_out, findings = run_case(tmp_path, "round_trip", {"ASC_DEBUG_PRECISION": "trace"})
+    t2 = time.perf_counter()
+    rows = _ranked_lines(traced.stderr)
+    assert rows, traced.stderr
+    line, api, lost = rows[0]
+    assert (line, api) == (marker_line("LOSSY"), "Cast")
+    assert 3.5 < lost < 4.2  # float32 (7.2 digits) -> fp16 (3.3)
+    assert all(r[2] < 0.5 for r in rows[1:])  # the rest lose (almost) nothing
+    # The shadow build computes the very same outputs.
+    np.testing.assert_array_equal(traced_out["y"], plain_out["y"])
+    assert "output written at precision_kernels.py" in traced.stderr
+    # One warning finding, its first location the lossy line.
+    (f,) = findings
+    assert (f["tool"], f["kind"], f["severity"]) == ("precision", "trace", "warning")
+    assert f["locations"][0]["line"] == marker_line("LOSSY")
+    print(f"plain run {t1 - t0:.1f} s, traced run {t2 - t1:.1f} s (both include compiles unless cached)")
+
+
+def test_exp_overflowing_half_is_the_culprit(tmp_path):
+    traced, out, findings = run_case(tmp_path, "exp_half", {"ASC_DEBUG_PRECISION": "trace"})
+    rows = _ranked_lines(traced.stderr)
+    assert rows[0][:2] == (marker_line("EXP"), "Exp"), traced.stderr
+    assert rows[0][2] > 3.0  # all of half's 3.3 digits: exp(x) overflows to inf above 11.09
+    assert np.isinf(out["y"]).any()  # (the kernel's real output overflowed)
+    assert findings and findings[0]["locations"][0]["line"] == marker_line("EXP")
+
+
+def test_a_kernel_that_keeps_its_digits_is_only_info(tmp_path):
+    traced, _, findings = run_case(tmp_path, "scale", {"ASC_DEBUG_PRECISION": "trace"})
+    assert "[INFO] Precision trace: 1 launch of scale" in traced.stderr
+    rows = _ranked_lines(traced.stderr)
+    assert rows and all(abs(r[2]) < 0.1 for r in rows)
+    assert [f for f in findings if f["kind"] == "trace"] == []
+
+
+def test_report_parsing_and_ranking():
+    text = ("k.py\t10\tExp\t2\t64\t6.0\t3.3\t6.6\t0.6\t0\n"
+            "k.py\t9\tMuls\t1\t32\t0.1\t0.1\t7.2\t7.1\t7.1\n"
+            "k.py\t12\tDataCopy\t1\t32\t0\t0\t3.0\t3.0\t3.0\n"
+            "garbage line\n")
+    recs = parse_report(text)
+    assert [r.line for r in recs] == [10, 9, 12]
+    t = Trace()
+    t.add("k", recs)
+    t.add("k", [LineRecord("k.py", 10, "Exp", 1, 64, 1.0, 1.0, 3.3, 2.3, 2.3)])
+    assert [r.line for r in t.ranked()][:2] == [10, 9]
+    exp = t.lines[("k.py", 10, "Exp")]
+    assert (exp.calls, exp.elems, exp.max_loss, exp.min_out) == (3, 128, 3.3, 0.0)
+    assert exp.mean_loss == 7.0 / 3
+    assert [r.line for r in t.outputs()] == [12]
+    text = "\n".join(t.report_lines())
+    assert "k.py:10 (Exp) loses 3.3 digits" in text and "output written at k.py:12: 3.0 correct digits" in text
