@@ -21,10 +21,15 @@ Peaks (the platform's parameter file, asc.profiler.params):
           cycle per AI Cube core (4096 fp16 MACs), x aic_cores x clock
   vector  vec_bytes_per_repeat / itemsize elements per cycle per AI Vector core,
           x aiv_cores x clock
-  memory  hbm_bytes_per_s
-A launch is memory-bound when moving its bytes at the HBM peak takes longer than
-its cube and vector work at their peaks, compute-bound otherwise; the roofline
-fraction is that lower bound on the time over the time the launch took.
+  memory  hbm_bytes_per_s for what must cross the HBM, l2_bytes_per_s for all traffic
+The memory floor follows the timed Model's memory system: every input byte comes
+from HBM once; written bytes land in the L2 (write-allocate) and reach HBM only
+beyond its capacity (l2_bytes); the L2 carries reads and writes together:
+    memory_s = max((unique_read + max(0, unique_write - l2_bytes)) / hbm_bytes_per_s,
+                   (unique_read + unique_write) / l2_bytes_per_s)
+A launch is memory-bound when memory_s exceeds its cube and vector work at their
+peaks (compute_s), compute-bound otherwise; the roofline fraction is
+max(compute_s, memory_s) over the time the launch took (launch overhead included).
 """
 
 from __future__ import annotations
@@ -124,6 +129,8 @@ class Peaks:
     cube_flops: float   # FLOP/s of all AI Cube cores (2 per MAC)
     vector_elems: float  # elements/s of all AI Vector cores
     hbm_bytes: float    # bytes/s
+    l2_bytes: float = float("inf")       # bytes/s of the L2
+    l2_capacity: float = 0.0             # bytes
 
 
 def peaks(platform: str, itemsize: int = 2) -> Peaks:
@@ -136,7 +143,8 @@ def peaks(platform: str, itemsize: int = 2) -> Peaks:
     macs_per_cycle = 16 * 16 * (p.cube_k_bytes_per_cycle / size)
     return Peaks(cube_flops=2 * macs_per_cycle * p.aic_cores * hz,
                  vector_elems=p.vec_bytes_per_repeat / size * p.aiv_cores * hz,
-                 hbm_bytes=float(p.hbm_bytes_per_s))
+                 hbm_bytes=float(p.hbm_bytes_per_s), l2_bytes=float(p.l2_bytes_per_s),
+                 l2_capacity=float(p.l2_bytes))
 
 
 @dataclass
@@ -153,7 +161,8 @@ class Roofline:
 
 def roofline(work: Work, seconds: float, peak: Peaks) -> Roofline:
     compute_s = 2 * work.cube_macs / peak.cube_flops + work.vector_elems / peak.vector_elems
-    memory_s = work.bytes / peak.hbm_bytes
+    hbm = work.unique_read_bytes + max(0.0, work.unique_write_bytes - peak.l2_capacity)
+    memory_s = max(hbm / peak.hbm_bytes, work.bytes / peak.l2_bytes)
     bound = "compute" if compute_s >= memory_s else "memory"
     fraction = max(compute_s, memory_s) / seconds if seconds > 0 else 0.0
     return Roofline(bound, compute_s, memory_s, fraction)

@@ -1,13 +1,15 @@
 """Reference row-wise kernels on fp32 matrices: softmax and RMSNorm.
 
-Every AI Vector core takes rows round-robin; a row moves GM -> UB -> GM
-through double-buffered queues (TQue, two buffers), so the copy of the next row
-overlaps the arithmetic of this one. Scalars use the short vector form
-(max and sum read back once per row; the broadcasts are Adds/Muls with a scalar).
+Rows travel in blocks of up to BLOCK_BYTES (32 KB: a GM transfer that size runs
+near the port's peak), dealt round-robin to every AI Vector core, through
+double-buffered queues (TQue, two buffers); the copy of a core's next block is
+issued before the arithmetic of this one, so the two overlap. Per row the
+scalars are read back once (max and sum; the broadcasts are Adds/Muls with a
+scalar).
 
   softmax  y = exp(x - max(x)) / sum(exp(x - max(x)))
   rmsnorm  y = x / sqrt(mean(x^2) + eps) * gamma
-cols * 4 bytes must be a multiple of 32 and a row must fit the UB (cols <= 8192).
+cols * 4 bytes must be a multiple of 32 and a row must fit a block (cols <= 8192).
 """
 
 from __future__ import annotations
@@ -17,12 +19,44 @@ import numpy as np
 import asc
 
 BUFFERS = 2
-MAX_COLS = 8192
+BLOCK_BYTES = 32 * 1024
+MAX_COLS = BLOCK_BYTES // 4
 EPS = 1e-6
 
 
 @asc.jit
-def softmax_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, rows: int, cols: asc.ConstExpr[int]):
+def _load(b: int, rows: int, per: int, cols: int, x_gm: asc.GlobalTensor, qin: asc.TQue):
+    n = per
+    if b * per + per > rows:
+        n = rows - b * per
+    xin = qin.alloc_tensor(asc.float32)
+    asc.data_copy(xin, x_gm[b * per * cols:], n * cols)
+    qin.enque(xin)
+
+
+@asc.jit
+def _store(b: int, rows: int, per: int, cols: int, y_gm: asc.GlobalTensor, qout: asc.TQue):
+    n = per
+    if b * per + per > rows:
+        n = rows - b * per
+    yout = qout.deque(asc.float32)
+    asc.data_copy(y_gm[b * per * cols:], yout, n * cols)
+    qout.free_tensor(yout)
+
+
+@asc.jit
+def _scalar(result: asc.LocalTensor):
+    asc.set_flag(asc.HardEvent.V_S, 0)
+    asc.wait_flag(asc.HardEvent.V_S, 0)
+    v = result.get_value(0)
+    asc.set_flag(asc.HardEvent.S_V, 0)
+    asc.wait_flag(asc.HardEvent.S_V, 0)
+    return v
+
+
+@asc.jit
+def softmax_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, rows: int, cols: asc.ConstExpr[int],
+                   per: asc.ConstExpr[int]):
     x_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()
     x_gm.set_global_buffer(x, rows * cols)
@@ -30,41 +64,40 @@ def softmax_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, rows: int, cols: 
     pipe = asc.TPipe()
     qin = asc.TQue(asc.TPosition.VECIN, BUFFERS)
     qout = asc.TQue(asc.TPosition.VECOUT, BUFFERS)
-    pipe.init_buffer(qin, BUFFERS, cols * 4)
-    pipe.init_buffer(qout, BUFFERS, cols * 4)
-    work = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 4 * BUFFERS * cols * 4, cols)
-    result = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, (4 * BUFFERS + 1) * cols * 4, 8)
-    for r in range(asc.get_block_idx(), rows, asc.get_block_num()):
-        xin = qin.alloc_tensor(asc.float32)
-        asc.data_copy(xin, x_gm[r * cols:], cols)
-        qin.enque(xin)
-        row = qin.deque(asc.float32)
-        out = qout.alloc_tensor(asc.float32)
-        asc.reduce_max(result, row, work, cols)
-        asc.set_flag(asc.HardEvent.V_S, 0)
-        asc.wait_flag(asc.HardEvent.V_S, 0)
-        row_max = result.get_value(0)
-        asc.set_flag(asc.HardEvent.S_V, 0)
-        asc.wait_flag(asc.HardEvent.S_V, 0)
-        asc.adds(out, row, -row_max, cols)
-        asc.exp(out, out, cols)
-        asc.reduce_sum(result, out, work, cols)
-        asc.set_flag(asc.HardEvent.V_S, 0)
-        asc.wait_flag(asc.HardEvent.V_S, 0)
-        row_sum = result.get_value(0)
-        asc.set_flag(asc.HardEvent.S_V, 0)
-        asc.wait_flag(asc.HardEvent.S_V, 0)
-        asc.muls(out, out, 1.0 / row_sum, cols)
-        qin.free_tensor(row)
-        qout.enque(out)
-        yout = qout.deque(asc.float32)
-        asc.data_copy(y_gm[r * cols:], yout, cols)
-        qout.free_tensor(yout)
+    pipe.init_buffer(qin, BUFFERS, per * cols * 4)
+    pipe.init_buffer(qout, BUFFERS, per * cols * 4)
+    base = 2 * BUFFERS * per * cols * 4
+    work = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base, cols)
+    result = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + cols * 4, 8)
+    blocks = (rows + per - 1) // per
+    step = asc.get_block_num()
+    first = asc.get_block_idx()
+    if first < blocks:
+        _load(first, rows, per, cols, x_gm, qin)
+    for b in range(first, blocks, step):
+        if b + step < blocks:
+            _load(b + step, rows, per, cols, x_gm, qin)
+        xs = qin.deque(asc.float32)
+        ys = qout.alloc_tensor(asc.float32)
+        n = per
+        if b * per + per > rows:
+            n = rows - b * per
+        for i in range(n):
+            asc.reduce_max(result, xs[i * cols:], work, cols)
+            row_max = _scalar(result)
+            asc.adds(ys[i * cols:], xs[i * cols:], -row_max, cols)
+            asc.exp(ys[i * cols:], ys[i * cols:], cols)
+            asc.reduce_sum(result, ys[i * cols:], work, cols)
+            row_sum = _scalar(result)
+            asc.muls(ys[i * cols:], ys[i * cols:], 1.0 / row_sum, cols)
+        qin.free_tensor(xs)
+        qout.enque(ys)
+        _store(b, rows, per, cols, y_gm, qout)
 
 
 @asc.jit
 def rmsnorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.GlobalAddress, rows: int,
-                   cols: asc.ConstExpr[int], eps: float):
+                   cols: asc.ConstExpr[int], per: asc.ConstExpr[int], eps: float):
     x_gm = asc.GlobalTensor()
     g_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()
@@ -74,9 +107,9 @@ def rmsnorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.Global
     pipe = asc.TPipe()
     qin = asc.TQue(asc.TPosition.VECIN, BUFFERS)
     qout = asc.TQue(asc.TPosition.VECOUT, BUFFERS)
-    pipe.init_buffer(qin, BUFFERS, cols * 4)
-    pipe.init_buffer(qout, BUFFERS, cols * 4)
-    base = 4 * BUFFERS * cols * 4
+    pipe.init_buffer(qin, BUFFERS, per * cols * 4)
+    pipe.init_buffer(qout, BUFFERS, per * cols * 4)
+    base = 2 * BUFFERS * per * cols * 4
     g = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base, cols)
     sq = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + cols * 4, cols)
     work = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + 2 * cols * 4, cols)
@@ -84,40 +117,50 @@ def rmsnorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.Global
     asc.data_copy(g, g_gm, cols)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    for r in range(asc.get_block_idx(), rows, asc.get_block_num()):
-        xin = qin.alloc_tensor(asc.float32)
-        asc.data_copy(xin, x_gm[r * cols:], cols)
-        qin.enque(xin)
-        row = qin.deque(asc.float32)
-        out = qout.alloc_tensor(asc.float32)
-        asc.mul(sq, row, row, cols)
-        asc.reduce_sum(result, sq, work, cols)
-        asc.muls(result, result, 1.0 / cols, 8)
-        asc.adds(result, result, eps, 8)
-        asc.rsqrt(result, result, 8)
-        asc.set_flag(asc.HardEvent.V_S, 0)
-        asc.wait_flag(asc.HardEvent.V_S, 0)
-        scale = result.get_value(0)
-        asc.set_flag(asc.HardEvent.S_V, 0)
-        asc.wait_flag(asc.HardEvent.S_V, 0)
-        asc.muls(out, row, scale, cols)
-        asc.mul(out, out, g, cols)
-        qin.free_tensor(row)
-        qout.enque(out)
-        yout = qout.deque(asc.float32)
-        asc.data_copy(y_gm[r * cols:], yout, cols)
-        qout.free_tensor(yout)
+    blocks = (rows + per - 1) // per
+    step = asc.get_block_num()
+    first = asc.get_block_idx()
+    if first < blocks:
+        _load(first, rows, per, cols, x_gm, qin)
+    for b in range(first, blocks, step):
+        if b + step < blocks:
+            _load(b + step, rows, per, cols, x_gm, qin)
+        xs = qin.deque(asc.float32)
+        ys = qout.alloc_tensor(asc.float32)
+        n = per
+        if b * per + per > rows:
+            n = rows - b * per
+        for i in range(n):
+            asc.mul(sq, xs[i * cols:], xs[i * cols:], cols)
+            asc.reduce_sum(result, sq, work, cols)
+            asc.muls(result, result, 1.0 / cols, 8)
+            asc.adds(result, result, eps, 8)
+            asc.rsqrt(result, result, 8)
+            scale = _scalar(result)
+            asc.muls(ys[i * cols:], xs[i * cols:], scale, cols)
+            asc.mul(ys[i * cols:], ys[i * cols:], g, cols)
+        qin.free_tensor(xs)
+        qout.enque(ys)
+        _store(b, rows, per, cols, y_gm, qout)
 
 
 def supports(rows: int, cols: int) -> bool:
     return rows > 0 and 8 <= cols <= MAX_COLS and (cols * 4) % 32 == 0
 
 
+def _per(rows: int, cols: int, cores: int) -> int:
+    """Rows per block: as many as fit BLOCK_BYTES, but enough blocks to keep every core busy."""
+    per = max(1, BLOCK_BYTES // (cols * 4))
+    while per > 1 and (rows + per - 1) // per < cores:
+        per //= 2
+    return per
+
+
 def softmax(x: np.ndarray, y: np.ndarray, cores: int) -> None:
     rows, cols = x.shape
-    softmax_kernel[min(cores, rows)](x, y, rows, cols)
+    softmax_kernel[min(cores, rows)](x, y, rows, cols, _per(rows, cols, cores))
 
 
 def rmsnorm(x: np.ndarray, gamma: np.ndarray, y: np.ndarray, cores: int) -> None:
     rows, cols = x.shape
-    rmsnorm_kernel[min(cores, rows)](x, gamma, y, rows, cols, EPS)
+    rmsnorm_kernel[min(cores, rows)](x, gamma, y, rows, cols, _per(rows, cols, cores), EPS)

@@ -1,0 +1,2 @@
+"""A side that launches no kernel."""
+print("nothing to launch")

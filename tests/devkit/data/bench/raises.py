@@ -1,0 +1,2 @@
+"""A side whose script fails before launching anything."""
+raise ValueError("bad configuration in the script")
