@@ -80,3 +80,24 @@ def test_report_parsing_and_ranking():
     assert [r.line for r in t.outputs()] == [12]
     text = "\n".join(t.report_lines())
     assert "k.py:10 (Exp) loses 3.3 digits" in text and "output written at k.py:12: 3.0 correct digits" in text
+
+
+def test_normal_builds_carry_no_shadow_code(tmp_path):
+    """The hooks in the Model's headers vanish unless ASC_MODEL_PRECISION is
+    defined: a plain kernel compiles exactly the code it did before."""
+    import subprocess
+
+    from asc import settings
+    from asc.runtime.model import build
+
+    src = tmp_path / "probe.cpp"
+    src.write_text('#include "asc_model/call.h"\nASC_PRECISION_ONLY(int shadow_marker_xyz;)\n')
+
+    def preprocess(*defs):
+        return subprocess.run([build.cxx(), "-std=c++17", "-E", "-P", *defs, "-I", str(settings.model_include.get()),
+                               str(src)], capture_output=True, text=True, check=True).stdout
+
+    plain = preprocess()
+    assert "shadow_marker_xyz" not in plain and "precision::" not in plain and "Tracker" not in plain
+    shadow = preprocess("-DASC_MODEL_PRECISION=1")
+    assert "shadow_marker_xyz" in shadow and "precision::on_range" in shadow
