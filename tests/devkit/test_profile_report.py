@@ -251,3 +251,18 @@ def test_console_script_entry(prof_path):
     r = subprocess.run([sys.executable, "-m", "asc.devkit.profile", "nope.prof"], capture_output=True, text=True,
                        env=_env(), timeout=120)
     assert r.returncode == 1 and r.stderr.startswith("[ERROR] Failed to load profile data: nope.prof")
+
+
+def test_retime_from_the_stored_spec_alone(prof_path):
+    """The recorded Ascend C, shapes, scalars and grid re-run in timing-only mode: the same
+    prediction, without the data or the Python module."""
+    from asc.profiler import retime
+
+    for sl in store.load(prof_path).launches:
+        lp = retime.retime(sl.spec)
+        assert lp.total_us == sl.total_us and not lp.compute and lp.kernel == sl.kernel
+    first = store.load(prof_path).launches[0]
+    other = retime.retime(first.spec, platform="Ascend910B4")  # another clock: another prediction
+    assert other.platform == "Ascend910B4" and other.total_us != first.total_us
+    with pytest.raises(retime.RetimeError, match="without its Ascend C"):
+        retime.retime({"kernel": "k", "params": []})
