@@ -167,6 +167,7 @@ def install() -> None:
     """Hooks the comparisons (idempotent); launches are watched from now on."""
     global _installed
     launch_watch.install()
+    launch_watch.track_outputs()
     if _installed:
         return
     _installed = True
@@ -180,7 +181,9 @@ def install() -> None:
 def uninstall() -> None:
     global _installed
     for (mod, attr), fn in _originals.items():
-        setattr(sys.modules[mod], attr, fn)
+        module = sys.modules.get(mod)
+        if module is not None:  # (a module removed since keeps nothing of ours)
+            setattr(module, attr, fn)
     _originals.clear()
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _TorchImportHook)]
     _installed = False
