@@ -235,3 +235,10 @@ def test_ray_gives_the_local_results(prof_path, capsys):  # pragma: no cover - n
     rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--jobs", "1", "--json", "--top", "1")
     local = json.loads(out)["tune"][0]
     assert [(r["config"], r["us"]) for r in ray_t["results"]] == [(r["config"], r["us"]) for r in local["results"]]
+
+
+def test_replayed_kernel_is_the_scripts_kernel(tk):
+    """Re-executed for re-timing, the module yields a kernel with the same digest as when imported:
+    the tuning reuses (and fills) the same compiled-kernel cache entries."""
+    fn = tune.load_kernel({"file": tk.__file__, "qualname": "tiled"})
+    assert fn is not tk.tiled.fn and fn.source_digest() == tk.tiled.fn.source_digest()

@@ -67,7 +67,9 @@ def _run_module(path: str) -> types.ModuleType:
     module = types.ModuleType("__asc_replay__")
     module.__file__ = path
     sys.modules["__asc_replay__"] = module
-    code = compile(source, path, "exec")  # same file name and lines: same kernel digest and #line
+    # Same file name and lines, and none of this module's __future__ flags (string annotations
+    # would change the kernel's digest): the kernel compiles to the cache entry the script's did.
+    code = compile(source, path, "exec", dont_inherit=True)
     real = ModelBackend._launch
 
     def stop(*_a, **_k):
