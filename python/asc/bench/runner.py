@@ -51,8 +51,10 @@ def run(out: str, measure: str, compute: bool, min_runs: int, min_time: float, a
     except BaseException as exc:  # noqa: BLE001 - the tool reports it as one line
         from ..runtime.model import ModelFault
 
-        kind = "kernel faulted" if isinstance(exc, ModelFault) else "the script raised"
-        error = f"{kind}: {_where(exc, script)}{_one_line(exc)}"
+        if isinstance(exc, ModelFault):  # the message names the kernel's line
+            error = f"kernel faulted: {_one_line(exc)}"
+        else:
+            error = f"the script raised: {_where(exc, script)}{_one_line(exc)}"
     data = {"launches": [l.to_dict() for l in collector.launches], "error": error}
     tmp = out + ".tmp"
     with open(tmp, "w") as f:

@@ -13,7 +13,7 @@ operator. A launch that does not fit is listed as unmatched.
 | add, mul | x, y, z: n elements each, fp16 or fp32     | elementwise.py: 32 KB tiles, TQue  |
 | softmax  | x, y: rows x cols, fp32                    | rows.py: a row per step, TQue      |
 | rmsnorm  | x: rows x cols, gamma: cols, y, fp32       | rows.py                            |
-| matmul   | a: M x K fp16, b: K x N fp16, c: M x N fp32| matmul.py: 128^3 tiles, ping-pong  |
+| matmul   | a: M x K fp16, b: K x N fp16, c: M x N fp32| matmul.py: L1 panels, L0 ping-pong |
 
 ROOFLINE states, per kernel, the shape it is measured at and the smallest share
 of the platform roofline (asc.bench.work) it reaches there on the timed Model
@@ -121,11 +121,11 @@ RECOGNIZE: Dict[str, Callable] = {"add": _elementwise("add"), "mul": _elementwis
 
 # name -> (shape it is measured at, smallest roofline share there, bound); see docs/asc-bench.md
 ROOFLINE = {
-    "add": ("16777216 float32", 0.90, "memory"),
-    "mul": ("16777216 float16", 0.90, "memory"),
-    "softmax": ("4096x1024 float32", 0.50, "memory"),
-    "rmsnorm": ("4096x1024 float32", 0.50, "memory"),
-    "matmul": ("1024x1024x1024 float16", 0.08, "compute"),
+    "add": ("16777216 float32", 0.70, "memory"),
+    "mul": ("16777216 float16", 0.70, "memory"),
+    "softmax": ("4096x1024 float32", 0.35, "memory"),
+    "rmsnorm": ("4096x1024 float32", 0.35, "memory"),
+    "matmul": ("1024x1024x1024 float16", 0.13, "compute"),
 }
 
 

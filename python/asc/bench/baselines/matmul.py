@@ -1,6 +1,14 @@
 """Reference matmul: c (M x N, fp32) = a (M x K, fp16) @ b (K x N, fp16), on the cube.
 
-C is cut into BM x BN tiles dealt round-robin to the AI Cube cores. For each
+Two kernels. For K <= PANEL_K (the usual case) `matmul_panel_kernel`: C is cut
+into BM x BN tiles; each AI Cube core owns columns of tiles and keeps the whole
+K x BN panel of B for its column in L1, then for each of its row tiles loads the
+BM x K panel of A (its rows are K contiguous elements: long GM bursts) and walks
+K in steps of BK with two buffers in L0A/L0B (ping-pong, event ids 0/1), so that
+MTE1 fills one buffer while the cube multiplies the other. Every byte of B is
+read once per core, every byte of A once per column tile.
+
+For larger K `matmul_kernel`: C is cut into BM x BN tiles dealt round-robin to the AI Cube cores. For each
 tile, K is walked in steps of BK with two buffers in L1 and in L0A/L0B (ping-
 pong, event ids 0/1): while the cube multiplies step k, MTE2 already brings the
 blocks of step k+1 into L1 and MTE1 moves them into L0, so the cube waits only
@@ -70,6 +78,60 @@ def matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
         asc.wait_flag(asc.HardEvent.FIX_M, 0)
 
 
+PANEL_K = 1024  # A and B panels of BM (BN) x K fp16 fill the 512 KB of L1 at K = 1024
+
+
+@asc.jit
+def matmul_panel_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, m: asc.ConstExpr[int],
+                        k: asc.ConstExpr[int], n: asc.ConstExpr[int], col_workers: asc.ConstExpr[int],
+                        row_groups: asc.ConstExpr[int]):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, m * k)
+    b_gm.set_global_buffer(b, k * n)
+    c_gm.set_global_buffer(c, m * n)
+    b_l1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 0, k * BN)
+    a_l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, k * BN * 2, BM * k)
+    a_l0 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 2 * BM * BK)
+    b_l0 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 2 * BK * BN)
+    c_l0 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, BM * BN)
+    idx = asc.get_block_idx()
+    for col in range(idx % col_workers, n // BN, col_workers):
+        asc.data_copy(b_l1, b_gm[col * BN:], asc.Nd2NzParams(1, k, BN, 0, n, k, 1, 0))
+        for row in range(idx // col_workers, m // BM, row_groups):
+            asc.data_copy(a_l1, a_gm[row * BM * k:], asc.Nd2NzParams(1, BM, k, 0, k, BM, 1, 0))
+            asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+            asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+            for s in asc.static_range(k // BK):
+                p = s % 2
+                if s >= 2:
+                    asc.wait_flag(asc.HardEvent.M_MTE1, p)  # L0 buffer p read by the cube
+                for i in asc.static_range(BM // FRACTAL):
+                    asc.load_data(a_l0[p * BM * BK + i * BK * FRACTAL:], a_l1,
+                                  asc.LoadData2DParams(s * (BK // FRACTAL) * (BM // FRACTAL) + i, BK // FRACTAL,
+                                                       BM // FRACTAL, 0, 0, False, 0))
+                for j in asc.static_range(BN // FRACTAL):
+                    asc.load_data(b_l0[p * BK * BN + j * BK * FRACTAL:], b_l1,
+                                  asc.LoadData2DParams(j * (k // FRACTAL) + s * (BK // FRACTAL), BK // FRACTAL, 1,
+                                                       0, 0, True, 0))
+                asc.set_flag(asc.HardEvent.MTE1_M, p)
+                asc.wait_flag(asc.HardEvent.MTE1_M, p)
+                asc.mmad(c_l0, a_l0[p * BM * BK:], b_l0[p * BK * BN:],
+                         asc.MmadParams(BM, BN, BK, 0, False, s == 0))
+                asc.set_flag(asc.HardEvent.M_MTE1, p)
+            for s in asc.static_range(min(2, k // BK)):  # drain the flags still up
+                asc.wait_flag(asc.HardEvent.M_MTE1, s)
+            asc.set_flag(asc.HardEvent.MTE1_MTE2, 0)  # the A panel may be overwritten
+            asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
+            asc.set_flag(asc.HardEvent.M_FIX, 0)
+            asc.wait_flag(asc.HardEvent.M_FIX, 0)
+            asc.fixpipe(c_gm[row * BM * n + col * BN:], c_l0, asc.FixpipeParamsV220(BN, BM, BM, n),
+                        asc.FixpipeConfig.cfg_row_major)
+            asc.set_flag(asc.HardEvent.FIX_M, 0)
+            asc.wait_flag(asc.HardEvent.FIX_M, 0)
+
+
 def supports(m: int, k: int, n: int) -> bool:
     return m > 0 and k > 0 and n > 0 and m % BM == 0 and n % BN == 0 and k % BK == 0
 
@@ -77,4 +139,10 @@ def supports(m: int, k: int, n: int) -> bool:
 def launch(a: np.ndarray, b: np.ndarray, c: np.ndarray, cores: int) -> None:
     m, k = a.shape
     n = b.shape[1]
-    matmul_kernel[min(cores, (m // BM) * (n // BN))](a, b, c, m, k, n)
+    tiles_m, tiles_n = m // BM, n // BN
+    if k <= PANEL_K:
+        col_workers = min(cores, tiles_n)
+        row_groups = max(1, min(cores // col_workers, tiles_m))
+        matmul_panel_kernel[col_workers * row_groups](a, b, c, m, k, n, col_workers, row_groups)
+    else:
+        matmul_kernel[min(cores, tiles_m * tiles_n)](a, b, c, m, k, n)
