@@ -121,11 +121,13 @@ def _wrap(kernel, launch_fn):
 
 
 def watched_load(self, kernel):
-    launcher = _orig_load(self, kernel)
     from . import precision_trace
 
     if precision_trace.current() is not None:
-        launcher = precision_trace.traced_launcher(self, kernel, launcher)
+        # Traced: only the shadow build is compiled (the normal library if it fails).
+        launcher = precision_trace.traced_launcher(self, kernel, lambda: _orig_load(self, kernel))
+    else:
+        launcher = _orig_load(self, kernel)
     return _wrap(kernel, launcher)
 
 

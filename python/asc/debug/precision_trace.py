@@ -170,7 +170,7 @@ def _shadow_library(kernel):
         lib.asc_precision_report.argtypes = [ctypes.c_char_p, ctypes.c_int]
         if _trace is not None:
             _trace.compile_s += time.perf_counter() - t0
-        state = kernel.backend_state["model-precision"] = {"lib": lib, "entry": entry}
+        state = kernel.backend_state["model-precision"] = {"lib": lib, "entry": entry, "path": path}
     return state["lib"], state["entry"]
 
 
@@ -181,19 +181,23 @@ def _read_report(lib) -> str:
     return buf.value.decode(errors="replace")
 
 
-def traced_launcher(backend, kernel, launcher):
+def traced_launcher(backend, kernel, plain_load):
     """The launcher that runs `kernel`'s shadow build and adds its table to the
     trace (launch_watch.watched_load calls this while a trace is on). A kernel
-    whose shadow build fails to compile runs untraced, and the report says so."""
+    whose shadow build fails to compile runs untraced (`plain_load()`: the
+    normal library), and the report says so."""
+    from ..runtime.model import _CORE_TYPES, launch
+
     trace = _trace
     try:
         lib, entry = _shadow_library(kernel)
     except Exception as exc:  # noqa: BLE001 - any build failure: run the normal library
         trace.failures.append(f"{kernel.name}: the shadow build failed ({str(exc).splitlines()[0]})")
-        return launcher
-    marshaller = kernel.backend_state["model"]["marshaller"]
-    from ..runtime.model import _CORE_TYPES
-
+        return plain_load()
+    state = kernel.backend_state["model-precision"]
+    marshaller = state.get("marshaller")
+    if marshaller is None:
+        marshaller = state["marshaller"] = launch.Marshaller(kernel.params)
     core_type = _CORE_TYPES.get(kernel.kernel_type, 0)
 
     def traced(block_dim, stream, args):
@@ -203,7 +207,7 @@ def traced_launcher(backend, kernel, launcher):
         trace.run_s += time.perf_counter() - t0
         trace.add(kernel.name, parse_report(_read_report(lib)))
 
-    traced.library_path = getattr(launcher, "library_path", None)  # type: ignore[attr-defined]
+    traced.library_path = state.get("path")  # type: ignore[attr-defined]
     return traced
 
 
