@@ -139,8 +139,11 @@ public:
        << ".getType());\n";
   }
 
-  /// `$args`: every operand and attribute in declaration order.
-  void emitArgs() {
+  /// `$args`: every operand and attribute in declaration order; `$operands`:
+  /// the operands only (for calls whose attributes are template arguments and
+  /// whose optional operands select the overload, e.g. the adv APIs'
+  /// `sharedTmpBuffer` / `calCount`).
+  void emitArgs(bool withAttrs = true) {
     os << "  { bool first = true; (void)first;\n";
     for (int i = 0, n = op.getNumArgs(); i < n; ++i) {
       auto arg = op.getArg(i);
@@ -156,7 +159,7 @@ public:
           os << "  if (!first) e.os() << \", \"; first = false;\n";
           os << "  e.emitValue(" << getter << ");\n";
         }
-      } else if (auto *na = llvm::dyn_cast_if_present<NamedAttribute *>(arg)) {
+      } else if (auto *na = llvm::dyn_cast_if_present<NamedAttribute *>(arg); na && withAttrs) {
         os << "  if (!first) e.os() << \", \"; first = false;\n";
         emitAttr(*na);
       }
@@ -183,6 +186,8 @@ public:
         format = format.drop_front(close + 1);
       } else if (ident == "args") {
         emitArgs();
+      } else if (ident == "operands") {
+        emitArgs(/*withAttrs=*/false);
       } else {
         emitRef(ident, loc);
       }
@@ -357,8 +362,23 @@ bool genPyBuilder(raw_ostream &os, RecordKeeper &records) {
       }
     }
     if (op.getNumRegions() != 0 || op.getNumSuccessors() != 0) continue;
+    // Several optional/variadic operands (the adv APIs' sharedTmpBuffer and
+    // calCount): the op records how many values each operand got.
+    bool segments = op.getTrait("::mlir::OpTrait::AttrSizedOperandSegments") != nullptr;
+    if (segments) {
+      std::string sizes;
+      for (int i = 0, n = op.getNumOperands(); i < n; ++i) {
+        const NamedTypeConstraint &operand = op.getOperand(i);
+        std::string name = operand.name.str();
+        if (i) sizes += ", ";
+        sizes += operand.isVariadic()   ? "int32_t(" + name + ".size())"
+                 : operand.isOptional() ? "int32_t(" + name + " ? 1 : 0)"
+                                        : std::string("1");
+      }
+      body.push_back("props.operandSegmentSizes = {" + sizes + "};");
+    }
     table.emplace_back(op.getCppClassName().str(), argNames);
-    bool hasProps = !op.getAttributes().empty();
+    bool hasProps = !op.getAttributes().empty() || segments;
     os << "cls.def(\"create_asc_" << op.getCppClassName() << "\",\n"
        << "    [](::asc::python::IRBuilder &self";
     for (auto &p : params) os << ", " << p;

@@ -87,6 +87,11 @@ _FORMS: Dict[str, List[str]] = {
         ['horiz_size: int = 2, vert_size: int = 2, horiz_start_pos: int = 0, vert_start_pos: int = 0, src_horiz_size: int = 2, top_pad_size: int = 0, bot_pad_size: int = 0, left_pad_size: int = 0, right_pad_size: int = 0, sid: int = 0'],
     'CheckLocalMemoryIAParam':
         ['enable_bit: int = 0, start_addr: int = 0, end_addr: int = 0, is_scalar_read: bool = False, is_scalar_write: bool = False, is_vector_read: bool = False, is_vector_write: bool = False, is_mte_read: bool = False, is_mte_write: bool = False, is_enable: bool = False'],
+    # adv tiling structs (asc.adv.SoftmaxTiling / RmsNormTiling; AscendCAdvStructs.td)
+    'SoftMaxTiling':
+        ['src_m: int = 0, src_k: int = 0, src_size: int = 0, out_max_m: int = 0, out_max_k: int = 0, out_max_size: int = 0, split_m: int = 0, split_k: int = 0, split_size: int = 0, reduce_m: int = 0, reduce_k: int = 0, reduce_size: int = 0, range_m: int = 0, tail_m: int = 0, tail_split_size: int = 0, tail_reduce_size: int = 0'],
+    'RmsNormTiling':
+        ['b_length: int = 0, s_length: int = 0, h_length: int = 0, original_h_length: int = 0, reciprocal_of_h_length: float = 0.0, main_bsh_length: int = 0, main_bs_length: int = 0, main_bs_length_align: int = 0, loop_round: int = 0, input_tail_pos: int = 0, tail_bsh_length: int = 0, tail_bs_length: int = 0'],
 }
 
 # Parameters of a form that are not fields of the dialect's struct (pyasc's

@@ -40,6 +40,7 @@ def AscendC_Dialect : Dialect {
 //                (values by variable name or literal, enums qualified, e.g.
 //                AscendC::HardEvent::MTE2_V, types by their C++ spelling);
 //   $args        every operand and attribute in declaration order, comma separated;
+//   $operands    every operand (absent optional ones skipped), no attributes;
 //   $elem(name)  the C++ element type of a tensor-typed operand or result;
 //   $type(name)  the C++ type of an operand or result.
 // An op with no result becomes the statement `<ascCall>;`; an op with one result

@@ -1,0 +1,16 @@
+//===- AscendCAdvStructs.td - the adv API's tiling structs ----*- tablegen -*-===//
+//
+// The structs the adv APIs take by const reference (SoftMax's SoftMaxTiling,
+// RmsNorm's RmsNormTiling). Every field is uint32_t except
+// RmsNormTiling::reciprocalOfHLength (float). pyasc spells the Python class
+// `SoftmaxTiling`; asc.adv exports it under that name. The host side fills
+// them with asc.lib.host's softmax / rmsnorm tiling helpers.
+//
+//===----------------------------------------------------------------------===//
+
+def AscendC_SoftMaxTilingType : AscendC_StructType<"SoftMaxTiling", "softmax_tiling", "SoftMaxTiling",
+    ["srcM", "srcK", "srcSize", "outMaxM", "outMaxK", "outMaxSize", "splitM", "splitK", "splitSize",
+     "reduceM", "reduceK", "reduceSize", "rangeM", "tailM", "tailSplitSize", "tailReduceSize"]>;
+def AscendC_RmsNormTilingType : AscendC_StructType<"RmsNormTiling", "rms_norm_tiling", "RmsNormTiling",
+    ["bLength", "sLength", "hLength", "originalHLength", "reciprocalOfHLength", "mainBshLength",
+     "mainBsLength", "mainBsLengthAlign", "loopRound", "inputTailPos", "tailBshLength", "tailBsLength"]>;

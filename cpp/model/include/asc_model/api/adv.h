@@ -1,0 +1,7 @@
+// The adv (high-level) APIs but Matmul: adv_math.h (element-wise functions),
+// adv_norm.h (SoftMax, RmsNorm, AscendQuant), adv_sort.h (Concat, Extract).
+#pragma once
+#include "asc_model/api/adv_common.h"
+#include "asc_model/api/adv_math.h"
+#include "asc_model/api/adv_norm.h"
+#include "asc_model/api/adv_sort.h"

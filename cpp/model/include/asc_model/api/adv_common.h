@@ -1,0 +1,56 @@
+// Shared pieces of the adv API implementations (adv_*.h): the optional
+// sharedTmpBuffer and calCount arguments, and the tiling structs.
+//
+// An adv API is one Call on PIPE_V: it declares every range it touches (the
+// shared temporary buffer as written, since the real API scribbles on it),
+// reports, then computes with the Model's usual compute types (float for
+// half). Without a sharedTmpBuffer the real API takes its scratch space from
+// the UB left over by the TPipe; the Model needs none, so nothing is declared.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+#include "asc_model/api/vec_engine.h"
+
+namespace AscendC {
+
+// The kernel-side tiling structs (all uint32_t but RmsNormTiling's reciprocal),
+// brace-initialised by the emitted code in the .td's field order.
+struct SoftMaxTiling {
+  uint32_t srcM = 0, srcK = 0, srcSize = 0;
+  uint32_t outMaxM = 0, outMaxK = 0, outMaxSize = 0;
+  uint32_t splitM = 0, splitK = 0, splitSize = 0;
+  uint32_t reduceM = 0, reduceK = 0, reduceSize = 0;
+  uint32_t rangeM = 0, tailM = 0, tailSplitSize = 0, tailReduceSize = 0;
+};
+struct RmsNormTiling {
+  uint32_t bLength = 0, sLength = 0, hLength = 0, originalHLength = 0;
+  float reciprocalOfHLength = 0;
+  uint32_t mainBshLength = 0, mainBsLength = 0, mainBsLengthAlign = 0, loopRound = 0;
+  uint32_t inputTailPos = 0, tailBshLength = 0, tailBsLength = 0;
+};
+
+}  // namespace AscendC
+
+namespace asc_model {
+namespace adv {
+
+using AscendC::LocalTensor;
+
+// The optional sharedTmpBuffer: written in full when present.
+inline void declare_tmp(Call& op, const LocalTensor<uint8_t>* tmp) {
+  if (tmp) op.out(*tmp, tmp->GetSize());
+}
+
+// calCount, or the whole of `src` when the call has none.
+template <class T>
+inline uint64_t count_or_size(Call& op, const LocalTensor<T>& src, const int64_t* count) {
+  if (!count) return src.GetSize();
+  if (*count < 0) op.fault("calCount is negative");
+  return uint64_t(*count);
+}
+
+template <class T> using Cmp = vec::Cmp<T>;
+
+}  // namespace adv
+}  // namespace asc_model

@@ -1,0 +1,159 @@
+// adv/activation SoftMax, adv/normalization RmsNorm, adv/quantization AscendQuant.
+#pragma once
+#include <algorithm>
+#include "asc_model/api/adv_common.h"
+
+namespace asc_model {
+namespace adv {
+
+// SoftMax's [m, k]: the src tensor's ShapeInfo (set_shape_info) when it has one,
+// the last dimension being k; otherwise the tiling's srcM x srcK. The real API
+// re-tiles on the core when the two disagree, so the shape is what counts.
+template <class T>
+inline void softmax_shape(Call& op, const LocalTensor<T>& src, const AscendC::SoftMaxTiling& t,
+                          uint64_t& m, uint64_t& k) {
+  AscendC::ShapeInfo s = src.GetShapeInfo();
+  if (s.shapeDim > 0) {
+    k = s.shape[s.shapeDim - 1];
+    m = 1;
+    for (int i = 0; i + 1 < s.shapeDim; ++i) m *= s.shape[i];
+  } else {
+    m = t.srcM;
+    k = t.srcK;
+  }
+  if (m == 0 || k == 0)
+    op.fault("the shape of src is unknown: give src a ShapeInfo (set_shape_info) or fill the tiling's "
+             "src_m and src_k");
+  if (k * sizeof(T) % 32 != 0) op.fault("the last dimension of src must fill whole 32-byte blocks");
+}
+
+template <class T, class U>
+void softmax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
+             const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp, const AscendC::SoftMaxTiling& t,
+             const char* file, int line) {
+  Call op("SoftMax", PIPE_V, file, line);
+  uint64_t m = 0, k = 0;
+  softmax_shape(op, src, t, m, k);
+  const uint64_t blk = 32 / sizeof(U);  // sum and max: one 32-byte block per row
+  T* d = op.out(dst, m * k);
+  const T* s = op.in(src, m * k);
+  U* ps = op.out(sum, m * blk);
+  U* pm = op.out(max, m * blk);
+  declare_tmp(op, tmp);
+  if (!op.elems(m * k).run()) return;
+  std::vector<float> row(k);
+  for (uint64_t r = 0; r < m; ++r) {
+    float mx = -INFINITY;
+    for (uint64_t j = 0; j < k; ++j) mx = std::max(mx, row[j] = float(s[r * k + j]));
+    float acc = 0;
+    for (uint64_t j = 0; j < k; ++j) acc += row[j] = std::exp(row[j] - mx);
+    for (uint64_t j = 0; j < k; ++j) d[r * k + j] = T(row[j] / acc);
+    for (uint64_t j = 0; j < blk; ++j) {
+      ps[r * blk + j] = U(acc);
+      pm[r * blk + j] = U(mx);
+    }
+  }
+}
+
+template <class T>
+void rmsnorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma,
+             const LocalTensor<uint8_t>* tmp, float eps, const AscendC::RmsNormTiling& t, const char* file,
+             int line) {
+  Call op("RmsNorm", PIPE_V, file, line);
+  const uint64_t rows = uint64_t(t.bLength) * t.sLength, h = t.hLength;
+  if (rows == 0 || h == 0)
+    op.fault("the tiling's b_length, s_length or h_length is 0: fill the RmsNormTiling (e.g. with "
+             "asc.lib.host.get_rms_norm_tiling_info)");
+  if (t.originalHLength == 0 || t.originalHLength > h) op.fault("the tiling's original_h_length is not in 1..h_length");
+  if (h * sizeof(T) % 32 != 0) op.fault("the tiling's h_length must fill whole 32-byte blocks");
+  T* d = op.out(dst, rows * h);
+  const T* s = op.in(src, rows * h);
+  const T* g = op.in(gamma, h);
+  declare_tmp(op, tmp);
+  if (!op.elems(rows * h).run()) return;
+  for (uint64_t r = 0; r < rows; ++r) {
+    float sq = 0;
+    for (uint64_t j = 0; j < t.originalHLength; ++j) {
+      float x = float(s[r * h + j]);
+      sq += x * x;
+    }
+    float inv = 1.0f / std::sqrt(sq * t.reciprocalOfHLength + eps);
+    for (uint64_t j = 0; j < h; ++j) d[r * h + j] = T(float(s[r * h + j]) * inv * float(g[j]));
+  }
+}
+
+// AscendQuant: x * scale + offset in T's arithmetic (half rounds after each
+// step), then to int8 rounding to nearest even and saturating. A float value
+// reaches int8 through half, but by round-to-odd (CAST_ODD), which keeps the
+// final rounding exact: the same as rounding the float directly.
+template <class T>
+void quant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp,
+           float scale, float offset, const int64_t* count, const char* file, int line) {
+  Call op("AscendQuant", PIPE_V, file, line);
+  uint64_t n = count_or_size(op, src, count);
+  int8_t* d = op.out(dst, n);
+  const T* s = op.in(src, n);
+  declare_tmp(op, tmp);
+  if (!op.elems(n).run()) return;
+  for (uint64_t i = 0; i < n; ++i) {
+    T v = T(float(T(float(s[i]) * float(T(scale)))) + float(T(offset)));
+    float r = std::nearbyint(float(v));
+    d[i] = int8_t(std::clamp(r, -128.0f, 127.0f));
+  }
+}
+
+}  // namespace adv
+}  // namespace asc_model
+
+namespace AscendC {
+
+template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false, class U>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
+             const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling,
+             ASC_LOC_PARAMS) {
+  static_assert(!isDataFormatNZ, "the Model implements the ND format of SoftMax only");
+  asc_model::adv::softmax(dst, sum, max, src, &tmp, tiling, ASC_LOC);
+}
+template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false, class U>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
+             const LocalTensor<T>& src, const SoftMaxTiling& tiling, ASC_LOC_PARAMS) {
+  static_assert(!isDataFormatNZ, "the Model implements the ND format of SoftMax only");
+  asc_model::adv::softmax(dst, sum, max, src, nullptr, tiling, ASC_LOC);
+}
+
+template <class T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma,
+             const LocalTensor<uint8_t>& tmp, const asc_model::vec::NoDeduce<T> epsilon, const RmsNormTiling& tiling,
+             ASC_LOC_PARAMS) {
+  asc_model::adv::rmsnorm(dst, src, gamma, &tmp, float(epsilon), tiling, ASC_LOC);
+}
+template <class T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma,
+             const asc_model::vec::NoDeduce<T> epsilon, const RmsNormTiling& tiling, ASC_LOC_PARAMS) {
+  asc_model::adv::rmsnorm(dst, src, gamma, nullptr, float(epsilon), tiling, ASC_LOC);
+}
+
+template <class T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                 const float scale, const float offset, const uint32_t calCount, ASC_LOC_PARAMS) {
+  int64_t n = calCount;
+  asc_model::adv::quant(dst, src, &tmp, scale, offset, &n, ASC_LOC);
+}
+template <class T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                 const float scale, const float offset, ASC_LOC_PARAMS) {
+  asc_model::adv::quant(dst, src, &tmp, scale, offset, nullptr, ASC_LOC);
+}
+template <class T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const float scale,
+                 const float offset, const uint32_t calCount, ASC_LOC_PARAMS) {
+  int64_t n = calCount;
+  asc_model::adv::quant(dst, src, nullptr, scale, offset, &n, ASC_LOC);
+}
+template <class T, bool isReuseSource = false>
+void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const float scale,
+                 const float offset, ASC_LOC_PARAMS) {
+  asc_model::adv::quant(dst, src, nullptr, scale, offset, nullptr, ASC_LOC);
+}
+
+}  // namespace AscendC
