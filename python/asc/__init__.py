@@ -22,6 +22,7 @@ from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
 from .autotune import Config, autotune  # noqa: F401  (tiling auto-tune, issue 12)
 from .options import CodegenOptions, CompileOptions, LaunchOptions
 from . import runtime, lib  # noqa: F401
+from . import distributed  # noqa: F401,E402  (asc.distributed.launch: ranks and HCCL collectives, issue 15)
 from . import adv  # noqa: F401  (asc.adv: the high-level APIs)
 from .runtime.config import Backend, KernelType, Platform  # noqa: F401
 

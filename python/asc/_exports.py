@@ -26,7 +26,7 @@ _MODULES = [
     "language.basic.proposal", "language.basic.scalar", "language.basic.set_atomic",
     "language.core.array", "language.core.properties", "language.core.memory_allocator",
     "language.core.tensor_shape",
-    "language.fwk.tpipe_ptr", "language.basic.list_tensor",
+    "language.fwk.tpipe_ptr", "language.basic.list_tensor", "language.basic.hccl",
 ]
 
 __all__ = ["ConstExpr", "require_constexpr", "GlobalAddress", "PlainValue", "ceildiv", "inline",

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_precision", "debug_golden_save", "debug_golden", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -67,6 +67,20 @@ class Knob:
             return self.default() if callable(self.default) else self.default
         return self._parse(*found) if self._parse else found[1]
 
+    def child_env(self, value: Optional[str] = None, env: Optional[Mapping[str, str]] = None) -> dict:
+        """A copy of the environment (os.environ, or `env`) for a child process: this knob's
+        variables removed, and its first name set to `value` when one is given."""
+        out = {k: v for k, v in (os.environ if env is None else env).items() if k not in self.names}
+        if value is not None:
+            out[self.names[0]] = value
+        return out
+
+    def unset(self) -> None:
+        """Removes the knob's variables from this process's environment (so that child
+        processes started later, e.g. a spawn pool, do not see them)."""
+        for n in self.names:
+            os.environ.pop(n, None)
+
     def __repr__(self) -> str:
         return f"Knob({'/'.join(self.names)})"
 
@@ -83,7 +97,7 @@ def _seconds(name: str, value: str) -> float:
     return s if s > 0 else 0.0  # 0 or a negative value: no limit
 
 
-DEBUG_FLAGS = ("initcheck",)
+DEBUG_FLAGS = ("initcheck", "racecheck", "synccheck", "memcheck")  # asc-debug's checks (asc.debug)
 PRECISION_MODES = ("check", "trace")  # asc-debug --precision-check / --precision-trace
 
 
@@ -144,8 +158,8 @@ model_launch_timeout = Knob(
 
 debug = Knob(
     ("ASC_DEBUG",), "flags", frozenset(),
-    "Model debug checks, comma-separated: `initcheck` (a read of local memory the launch never wrote "
-    "faults)",
+    "asc-debug's checks on every Model launch, comma-separated: `memcheck`, `racecheck`, `initcheck`, "
+    "`synccheck` (findings to stderr, a summary at exit; docs/asc-debug.md)",
     default_doc="unset (none)", parse=_flags)
 
 debug_precision = Knob(
@@ -212,7 +226,7 @@ acl_library = Knob(
     default_doc="`<CANN root>/lib64/libascendcl.so`", parse=_path)
 
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_precision,
-                           debug_golden_save, debug_golden, profile,
+                           debug_golden_save, debug_golden, deadlock_timeout, profile,
                            print_autotuning, model_include,
                            cxx, ascend_home, bisheng, acl_library)
 

@@ -14,7 +14,7 @@ EXAMPLES = sorted(p for p in (ROOT / "examples").glob("0*/*.py"))
 def test_every_example_is_found():
     assert [p.parent.name for p in EXAMPLES] == [
         "01_add", "02_add_framework", "03_leaky_relu", "04_softmax", "05_matmul", "06_autotune",
-        "07_bench", "07_bench"]
+        "07_bench", "07_bench", "08_allreduce"]
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.parent.name)

@@ -97,6 +97,9 @@ std::string CppEmitter::getTypeName(Type type) {
       .Case([&](ListTensorDescType) { return std::string("AscendC::ListTensorDesc"); })
       .Case([&](GMPtrType t) { return "__gm__ " + getTypeName(t.getElementType()) + "*"; })
       .Case([&](TPipeType) { return std::string("AscendC::TPipe"); })
+      .Case([&](HcclType) {
+        return std::string("AscendC::Hccl<AscendC::HcclServerType::HCCL_SERVER_TYPE_AICPU>");
+      })
       .Case([&](TQueType t) {
         return "AscendC::TQue<" + position(t.getPosition()) + ", " +
                std::to_string(t.getDepth()) + ">";
@@ -325,7 +328,7 @@ static bool isKernel(func::FuncOp func) {
 static bool passedByReference(Type t) {
   return isa<mlir::ascendc::GlobalTensorType, mlir::ascendc::TPipeType, mlir::ascendc::TQueType,
              mlir::ascendc::TQueBindType, mlir::ascendc::TBufType, mlir::ascendc::TBufPoolType,
-             mlir::ascendc::LocalTensorType>(t);
+             mlir::ascendc::LocalTensorType, mlir::ascendc::HcclType>(t);
 }
 
 LogicalResult CppEmitter::beginFunction(func::FuncOp func) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "asc_model/core.h"
+#include "asc_model/hccl.h"
 #include "asc_model/launch.h"
 #include "cycle_model.h"
 #include "mem_pool.h"
@@ -112,6 +113,9 @@ struct Launch : std::enable_shared_from_this<Launch> {
   double time_limit = cfg.time_limit_s > 0 ? cfg.time_limit_s : 0.0;
   bool init_check = (cfg.debug_flags & kDebugInitCheck) != 0;  // $ASC_DEBUG=initcheck
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  // Rank `rank` of a distributed launch (asc_model/hccl.h): a fault here stops every rank.
+  World* world = static_cast<World*>(cfg.world);
+  int rank = cfg.rank;
   int live;        // cores still running
   int exited = 0;  // cores that returned normally
   // Cores blocked in a cross-core wait, with the condition that releases them
@@ -147,11 +151,14 @@ struct Launch : std::enable_shared_from_this<Launch> {
     ++runners;
   }
 
-  void report(const std::string& msg) {
-    std::lock_guard<std::mutex> lk(mu);
-    if (first_fault.empty()) first_fault = msg;
-    cancelled.store(true);
-    cv.notify_all();
+  void report(const std::string& msg, bool tell_world = true) {
+    {
+      std::lock_guard<std::mutex> lk(mu);
+      if (first_fault.empty()) first_fault = msg;
+      cancelled.store(true);
+      cv.notify_all();
+    }
+    if (world && tell_world) world_rank_failed(world, rank, msg);  // outside mu: the world locks before launches
   }
 
   // The argument an access [a, a + n) belongs to. Arguments may overlap (two
@@ -236,6 +243,7 @@ Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
 }
 
 Core::~Core() { release_memory(); }
+  if (cfg.world) hccl_ctx[0] = static_cast<uint8_t*>(cfg.world);  // a rank's GetHcclContext<0>(): its world
 
 void Core::release_memory() {
   if (!store_) return;
@@ -463,12 +471,38 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   SigintScope sigint;
   install_trap_handlers();
   auto shared = std::make_shared<Launch>(cfg, body, ctx);
+  // Before `exited` counts it: once every core has, run_launch may return and the world be freed.
+  if (world) world_core_exit(world, rank, b);
   Launch& launch = *shared;
   {
     std::lock_guard<std::mutex> lk(launch.mu);
     launch.runners = 1;  // this thread
     try {
       for (int i = 1; i < std::min(cfg.block_dim, host_threads()); ++i) launch.add_runner();
+// ---------------------------------------------------------------- ranks (asc_model/hccl.h)
+
+LaunchView launch_view(Launch* l) {
+  std::lock_guard<std::mutex> lk(l->mu);
+  LaunchView v{l->live, int(l->waiting.size()), false, {}};
+  for (const Launch::Waiter& w : l->waiting) {
+    v.any_ready = v.any_ready || (*w.ready)();
+    v.what += strprintf("%sblock %d in %s", v.what.empty() ? "" : ", ", w.block, w.what);
+  }
+  return v;
+}
+
+void launch_cancel(Launch* l, const std::string& msg) { l->report(msg, false); }
+
+void launch_before_block(Launch* l) {
+  std::lock_guard<std::mutex> lk(l->mu);
+  if (l->next.load() < l->block_dim) l->add_runner();
+}
+
+World* launch_world(Launch* l, int* rank) {
+  *rank = l->rank;
+  return l->world;
+}
+
     } catch (const std::exception&) {
       // No thread could be started: this thread runs the cores (a core that
       // then blocks in a cross-core wait reports the failure as a fault).
@@ -484,6 +518,7 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
 
   std::string out;
   for (int b = 0; b < cfg.block_dim; ++b)
+  if (launch.world) world_attach(launch.world, launch.rank, &launch);
     if (cores[b] && !cores[b]->output().empty())
       out += strprintf("DumpHead: AIV-%d, block dim=%d\n", b, cfg.block_dim) + cores[b]->output();
   if (!out.empty()) {
@@ -499,6 +534,7 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   std::string fault = launch.first_fault;
   if (cfg.record) {
     auto* io = static_cast<RecordIO*>(cfg.record);
+  if (launch.world) world_detach(launch.world, launch.rank);
     fill_record_io(io);
     io->recording = fault.empty() ? merge_recordings(launch.records) : nullptr;
   }

@@ -85,7 +85,8 @@ def _run(command: List[str], output: Optional[str]) -> int:
         raise cli.ToolError(f"-o {output}: a profile file ends in {store.SUFFIX}")
     if os.path.exists(out):
         os.unlink(out)
-    env = dict(os.environ, ASC_PROFILE=out)
+    from .. import settings
+    env = settings.profile.child_env(out)
     try:
         rc = subprocess.run(cmd, env=env).returncode
     except OSError as exc:

@@ -20,6 +20,8 @@ import time
 import types
 from typing import Callable, Dict, List, Optional
 
+from .. import settings
+
 QUICK_TUNE_CONFIGS = 10
 QUICK_TUNE_SEED = 0
 
@@ -105,7 +107,7 @@ def task_args(spec: dict, config: dict) -> dict:
 
 def time_task(task: dict) -> dict:
     """Times one config of one launch in timing-only mode: {"index", "config", "us", "error"}."""
-    os.environ.pop("ASC_PROFILE", None)
+    settings.profile.unset()  # a worker never profiles into the user's file
     out = {"index": task["index"], "config": task["config"], "us": None, "error": None}
     try:
         from ..autotune import time_config
@@ -149,7 +151,7 @@ def run_local(tasks: List[dict], jobs: int, done: Callable[[dict], None]) -> Lis
     import concurrent.futures as cf
     import multiprocessing as mp
 
-    os.environ.pop("ASC_PROFILE", None)  # the workers must not profile into the user's file
+    settings.profile.unset()  # the spawned workers must not profile into the user's file
     # spawn: a fresh interpreter per worker (the Model's runtime threads do not survive fork)
     with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as pool:
         futures = [pool.submit(time_task, t) for t in tasks]

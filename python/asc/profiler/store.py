@@ -177,8 +177,9 @@ class ProfWriter:
 
 
 def _asc_version() -> str:
-    from .._version import __version__
-    return __version__
+    # The package is imported whenever the profiler runs (asc/__init__ imports it); read its
+    # version there rather than import the top layer from the profiler's.
+    return str(getattr(sys.modules.get("asc"), "__version__", "unknown"))
 
 
 def _read_text(path: str) -> Optional[str]:

@@ -48,6 +48,7 @@ class Core {
   Core& operator=(const Core&) = delete;
 
   int block_idx() const { return block_idx_; }
+  Launch* launch() const { return launch_; }  // its rank's world, if any: asc_model/hccl.h
   int block_num() const { return block_num_; }
   int core_type() const { return core_type_; }
   uint8_t* mem_base(Mem m) { return base_[static_cast<int>(m)]; }

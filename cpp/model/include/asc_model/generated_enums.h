@@ -10,6 +10,8 @@
 #include <cstdint>
 
 enum pipe_t : int32_t { PIPE_S = 0, PIPE_V = 1, PIPE_M = 2, PIPE_MTE1 = 3, PIPE_MTE2 = 4, PIPE_MTE3 = 5, PIPE_ALL = 6, PIPE_MTE4 = 7, PIPE_MTE5 = 8, PIPE_V2 = 9, PIPE_FIX = 10 };
+enum HcclReduceOp : int32_t { HCCL_REDUCE_SUM = 0, HCCL_REDUCE_PROD = 1, HCCL_REDUCE_MAX = 2, HCCL_REDUCE_MIN = 3 };
+enum HcclDataType : int32_t { HCCL_DATA_TYPE_INT8 = 0, HCCL_DATA_TYPE_INT16 = 1, HCCL_DATA_TYPE_INT32 = 2, HCCL_DATA_TYPE_FP16 = 3, HCCL_DATA_TYPE_FP32 = 4, HCCL_DATA_TYPE_INT64 = 5, HCCL_DATA_TYPE_UINT64 = 6, HCCL_DATA_TYPE_UINT8 = 7, HCCL_DATA_TYPE_UINT16 = 8, HCCL_DATA_TYPE_UINT32 = 9, HCCL_DATA_TYPE_FP64 = 10, HCCL_DATA_TYPE_BFP16 = 11 };
 
 namespace AscendC {
 
@@ -48,6 +50,8 @@ enum class SelMode : int32_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE = 1
 using SELMODE = SelMode;
 enum class AtomicDtype : int32_t { ATOMIC_NONE = 0, ATOMIC_F32 = 1, ATOMIC_F16 = 2, ATOMIC_S16 = 3, ATOMIC_S32 = 4, ATOMIC_S8 = 5, ATOMIC_BF16 = 6 };
 enum class AtomicOp : int32_t { ATOMIC_SUM = 0 };
+using HcclReduceOp = HcclReduceOp;
+using HcclDataType = HcclDataType;
 
 }  // namespace AscendC
 
@@ -633,6 +637,44 @@ struct EnumInfo<AscendC::AtomicOp> {
   static constexpr const char* name(int64_t v) {
     switch (v) {
       case 0: return "ATOMIC_SUM";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<AscendC::HcclReduceOp> {
+  static constexpr const char* kName = "HcclReduceOp";
+  static constexpr int kCount = 4;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "HCCL_REDUCE_SUM";
+      case 1: return "HCCL_REDUCE_PROD";
+      case 2: return "HCCL_REDUCE_MAX";
+      case 3: return "HCCL_REDUCE_MIN";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<AscendC::HcclDataType> {
+  static constexpr const char* kName = "HcclDataType";
+  static constexpr int kCount = 12;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "HCCL_DATA_TYPE_INT8";
+      case 1: return "HCCL_DATA_TYPE_INT16";
+      case 2: return "HCCL_DATA_TYPE_INT32";
+      case 3: return "HCCL_DATA_TYPE_FP16";
+      case 4: return "HCCL_DATA_TYPE_FP32";
+      case 5: return "HCCL_DATA_TYPE_INT64";
+      case 6: return "HCCL_DATA_TYPE_UINT64";
+      case 7: return "HCCL_DATA_TYPE_UINT8";
+      case 8: return "HCCL_DATA_TYPE_UINT16";
+      case 9: return "HCCL_DATA_TYPE_UINT32";
+      case 10: return "HCCL_DATA_TYPE_FP64";
+      case 11: return "HCCL_DATA_TYPE_BFP16";
       default: return nullptr;
     }
   }

@@ -49,6 +49,8 @@ struct LaunchConfig {
   uint32_t launch_flags;    // kLaunch* bits (timing-only launches of the timed Model)
   void* record;             // non-null: a RecordIO (src/cycle_model.h) the runtime fills with the
                             // stream recorded in memory and the cycle model's entry points (asc.profile())
+  void* world;              // non-null: this launch is rank `rank` of a distributed launch (asc_model/hccl.h)
+  int32_t rank;
 };
 
 }  // namespace asc_model

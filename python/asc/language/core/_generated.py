@@ -388,6 +388,32 @@ class AtomicOp(enum.IntEnum):
     ATOMIC_SUM = 0
 
 
+class HcclReduceOp(enum.IntEnum):
+    """Ascend C HcclReduceOp."""
+
+    HCCL_REDUCE_SUM = 0
+    HCCL_REDUCE_PROD = 1
+    HCCL_REDUCE_MAX = 2
+    HCCL_REDUCE_MIN = 3
+
+
+class HcclDataType(enum.IntEnum):
+    """Ascend C HcclDataType."""
+
+    HCCL_DATA_TYPE_INT8 = 0
+    HCCL_DATA_TYPE_INT16 = 1
+    HCCL_DATA_TYPE_INT32 = 2
+    HCCL_DATA_TYPE_FP16 = 3
+    HCCL_DATA_TYPE_FP32 = 4
+    HCCL_DATA_TYPE_INT64 = 5
+    HCCL_DATA_TYPE_UINT64 = 6
+    HCCL_DATA_TYPE_UINT8 = 7
+    HCCL_DATA_TYPE_UINT16 = 8
+    HCCL_DATA_TYPE_UINT32 = 9
+    HCCL_DATA_TYPE_FP64 = 10
+    HCCL_DATA_TYPE_BFP16 = 11
+
+
 # Each enum's C++ spelling in emitted Ascend C (STRUCTS' cpp_type names enums so).
 ENUM_CPP_NAMES = {
     'AippInputFormat': 'AscendC::AippInputFormat',
@@ -424,6 +450,8 @@ ENUM_CPP_NAMES = {
     'SelMode': 'AscendC::SELMODE',
     'AtomicDtype': 'AscendC::AtomicDtype',
     'AtomicOp': 'AscendC::AtomicOp',
+    'HcclReduceOp': 'HcclReduceOp',
+    'HcclDataType': 'HcclDataType',
 }
 
 
@@ -763,4 +791,4 @@ STRUCTS = {
     )),
 }
 
-__all__ = ['AippInputFormat', 'BatchMode', 'BlockMode', 'CacheLine', 'CacheMode', 'CacheRwMode', 'CubeFormat', 'DataFormat', 'DcciDst', 'DeqScale', 'GatherMaskMode', 'HardEvent', 'Hardware', 'IterateMode', 'IterateOrder', 'LayoutMode', 'MatmulConfigMode', 'MatmulPolicy', 'PipeID', 'MemDsbT', 'QuantModes', 'MaskMode', 'ScheduleType', 'ReduceOrder', 'RoundMode', 'TransposeType', 'TPosition', 'pad_t', 'BatchOutMode', 'CMPMODE', 'CO2Layout', 'SelMode', 'AtomicDtype', 'AtomicOp']
+__all__ = ['AippInputFormat', 'BatchMode', 'BlockMode', 'CacheLine', 'CacheMode', 'CacheRwMode', 'CubeFormat', 'DataFormat', 'DcciDst', 'DeqScale', 'GatherMaskMode', 'HardEvent', 'Hardware', 'IterateMode', 'IterateOrder', 'LayoutMode', 'MatmulConfigMode', 'MatmulPolicy', 'PipeID', 'MemDsbT', 'QuantModes', 'MaskMode', 'ScheduleType', 'ReduceOrder', 'RoundMode', 'TransposeType', 'TPosition', 'pad_t', 'BatchOutMode', 'CMPMODE', 'CO2Layout', 'SelMode', 'AtomicDtype', 'AtomicOp', 'HcclReduceOp', 'HcclDataType']

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, List, Optional, Sequence
@@ -38,6 +39,10 @@ class ModelFault(RuntimeError):
 
 
 _CORE_TYPES = {"AIC_ONLY": 1}
+
+# The rank the calling thread launches as (asc.distributed sets world and rank
+# on each rank's thread; thread-local, so wrappers of _launch pass it through).
+RANK = threading.local()
 
 
 def parse_trace(text: str) -> List[dict]:
@@ -158,12 +163,16 @@ class ModelBackend(KernelBackend):
         cfg.core_type = core_type
         cfg.time_limit_s, cfg.debug_flags = launch.runtime_settings()
         cfg.launch_flags = self.launch_flags
+        world = getattr(RANK, "world", None)  # a rank of asc.distributed.launch: where its collectives meet
+        if world is not None:
+            cfg.world = world
+            cfg.rank = RANK.rank
         cfg.num_regions = nreg
         cfg.regions = regions
         err = ctypes.create_string_buffer(4096)
         cfg.err = ctypes.cast(err, ctypes.c_char_p)
         cfg.err_len = len(err)
-        if self.record_io is not None:
+        if self.record_io is not None and world is None:  # ranks run concurrently: not recorded
             cfg.record = ctypes.addressof(self.record_io)
         trace_file = None
         if self.trace:

@@ -36,6 +36,8 @@ class LaunchConfig(ctypes.Structure):
         ("err_len", ctypes.c_uint32),
         ("launch_flags", ctypes.c_uint32),
         ("record", ctypes.c_void_p),  # a RecordIO (asc.profiler.cycle): the stream recorded in memory
+        ("world", ctypes.c_void_p),  # a distributed launch's shared state (asc.distributed; asc_model/hccl.h)
+        ("rank", ctypes.c_int32),
     ]
 
 

@@ -20,6 +20,7 @@ include "asc/Dialect/AscendC/ops/Debug.td"
 include "asc/Dialect/AscendC/ops/DataCopy.td"
 include "asc/Dialect/AscendC/ops/Vector.td"
 include "asc/Dialect/AscendC/ops/Cube.td"
+include "asc/Dialect/AscendC/ops/Hccl.td"
 include "asc/Dialect/AscendC/ops/Adv.td"
 
 #endif // ASC_DIALECT_ASCENDC_OPS_TD
