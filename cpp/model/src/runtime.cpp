@@ -112,10 +112,10 @@ struct Launch : std::enable_shared_from_this<Launch> {
   // and loop iterations (Python passes $ASC_MODEL_LAUNCH_TIMEOUT, default 300 s).
   double time_limit = cfg.time_limit_s > 0 ? cfg.time_limit_s : 0.0;
   bool init_check = (cfg.debug_flags & kDebugInitCheck) != 0;  // $ASC_DEBUG=initcheck
-  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   // Rank `rank` of a distributed launch (asc_model/hccl.h): a fault here stops every rank.
   World* world = static_cast<World*>(cfg.world);
   int rank = cfg.rank;
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int live;        // cores still running
   int exited = 0;  // cores that returned normally
   // Cores blocked in a cross-core wait, with the condition that releases them
@@ -240,10 +240,10 @@ Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
     base_[m] = store_->take(m, size_[m]);
   }
   computes_ = (cfg.launch_flags & kLaunchTimingOnly) == 0;
+  if (cfg.world) hccl_ctx[0] = static_cast<uint8_t*>(cfg.world);  // a rank's GetHcclContext<0>(): its world
 }
 
 Core::~Core() { release_memory(); }
-  if (cfg.world) hccl_ctx[0] = static_cast<uint8_t*>(cfg.world);  // a rank's GetHcclContext<0>(): its world
 
 void Core::release_memory() {
   if (!store_) return;
@@ -451,34 +451,14 @@ void Launch::run_core(int b) {
   }
   tl_core = nullptr;
   if (cores[b]) cores[b]->release_memory();
+  // Before `exited` counts it: once every core has, run_launch may return and the world be freed.
+  if (world) world_core_exit(world, rank, b);
   std::lock_guard<std::mutex> lk(mu);
   --live;
   ++exited;
   cv.notify_all();
 }
 
-// Runs the block_dim logical cores on the calling thread plus pooled runner
-// threads (at most one per host CPU to start with; more join when a core blocks
-// in a cross-core wait while cores are still unstarted, see Launch::block).
-int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
-  auto fail = [&](const std::string& msg) {
-    if (cfg.err && cfg.err_len) {
-      std::snprintf(cfg.err, cfg.err_len, "%s", msg.c_str());
-    }
-    return 1;
-  };
-  if (cfg.block_dim <= 0 || cfg.block_dim > 4096) return fail(strprintf("block_dim %d out of range", cfg.block_dim));
-  SigintScope sigint;
-  install_trap_handlers();
-  auto shared = std::make_shared<Launch>(cfg, body, ctx);
-  // Before `exited` counts it: once every core has, run_launch may return and the world be freed.
-  if (world) world_core_exit(world, rank, b);
-  Launch& launch = *shared;
-  {
-    std::lock_guard<std::mutex> lk(launch.mu);
-    launch.runners = 1;  // this thread
-    try {
-      for (int i = 1; i < std::min(cfg.block_dim, host_threads()); ++i) launch.add_runner();
 // ---------------------------------------------------------------- ranks (asc_model/hccl.h)
 
 LaunchView launch_view(Launch* l) {
@@ -503,6 +483,27 @@ World* launch_world(Launch* l, int* rank) {
   return l->world;
 }
 
+// Runs the block_dim logical cores on the calling thread plus pooled runner
+// threads (at most one per host CPU to start with; more join when a core blocks
+// in a cross-core wait while cores are still unstarted, see Launch::block).
+int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
+  auto fail = [&](const std::string& msg) {
+    if (cfg.err && cfg.err_len) {
+      std::snprintf(cfg.err, cfg.err_len, "%s", msg.c_str());
+    }
+    return 1;
+  };
+  if (cfg.block_dim <= 0 || cfg.block_dim > 4096) return fail(strprintf("block_dim %d out of range", cfg.block_dim));
+  SigintScope sigint;
+  install_trap_handlers();
+  auto shared = std::make_shared<Launch>(cfg, body, ctx);
+  Launch& launch = *shared;
+  if (launch.world) world_attach(launch.world, launch.rank, &launch);
+  {
+    std::lock_guard<std::mutex> lk(launch.mu);
+    launch.runners = 1;  // this thread
+    try {
+      for (int i = 1; i < std::min(cfg.block_dim, host_threads()); ++i) launch.add_runner();
     } catch (const std::exception&) {
       // No thread could be started: this thread runs the cores (a core that
       // then blocks in a cross-core wait reports the failure as a fault).
@@ -513,12 +514,12 @@ World* launch_world(Launch* l, int* rank) {
     std::unique_lock<std::mutex> lk(launch.mu);
     launch.cv.wait(lk, [&] { return launch.exited == cfg.block_dim; });
   }
+  if (launch.world) world_detach(launch.world, launch.rank);
   auto& cores = launch.cores;
   auto& traces = launch.traces;
 
   std::string out;
   for (int b = 0; b < cfg.block_dim; ++b)
-  if (launch.world) world_attach(launch.world, launch.rank, &launch);
     if (cores[b] && !cores[b]->output().empty())
       out += strprintf("DumpHead: AIV-%d, block dim=%d\n", b, cfg.block_dim) + cores[b]->output();
   if (!out.empty()) {
@@ -534,7 +535,6 @@ World* launch_world(Launch* l, int* rank) {
   std::string fault = launch.first_fault;
   if (cfg.record) {
     auto* io = static_cast<RecordIO*>(cfg.record);
-  if (launch.world) world_detach(launch.world, launch.rank);
     fill_record_io(io);
     io->recording = fault.empty() ? merge_recordings(launch.records) : nullptr;
   }
