@@ -282,7 +282,7 @@ class JITFunction(TracedFunction):
                                                                        keep_mlir)
             guards = [(d, n, v) for d, n, v in session.used_globals if not _is_module(v)]
             meta = {"name": kernel_name, "params": [p.__dict__ for p in params],
-                    "kernel_type": _kernel_type_name(opts)}
+                    "kernel_type": _kernel_type_name(opts, source)}
             files = {"kernel.cpp": source}
             if mlir:
                 files["kernel.mlir"] = mlir
@@ -292,7 +292,7 @@ class JITFunction(TracedFunction):
             cache.dump(kernel_name, mlir, source)
         compiled = CompiledKernel(name=kernel_name, source=source, mlir=mlir, params=params,
                                   key=full_key, cache_dir=cache.entry_dir(full_key),
-                                  kernel_type=_kernel_type_name(opts), options=opts)
+                                  kernel_type=_kernel_type_name(opts, source), options=opts)
         entry = (compiled, guards, {})
         if not opts.always_compile:
             self._kernels[key] = entry
@@ -388,9 +388,16 @@ def _is_module(v) -> bool:
     return isinstance(v, types.ModuleType)
 
 
-def _kernel_type_name(opts) -> str:
+def _kernel_type_name(opts, source: str = "") -> str:
     kt = opts.kernel_type
-    return getattr(kt, "name", kt) if kt is not None else "AIV_ONLY"
+    if kt is not None:
+        return getattr(kt, "name", kt)
+    # A kernel with an adv Matmul object runs on the cube: with matmul_cube_only
+    # on the AIC cores alone, else as a mixed kernel (one AIC per two AIV, the
+    # vector cores running the kernel body), as pyasc compiles it.
+    if "AscendC::Matmul<" in source:
+        return "AIC_ONLY" if opts.matmul_cube_only else "MIX_AIC_1_2"
+    return "AIV_ONLY"
 
 
 def _code_names(code) -> List[str]:

@@ -51,7 +51,6 @@ NOT_IMPLEMENTED = {
                          "TQue enque/deque"),
     "auto_sync_log": ("", "automatic sync insertion is not implemented yet"),
     "insert_sync": (False, "automatic sync insertion is not implemented yet"),
-    "matmul_cube_only": (False, "the adv Matmul API is not implemented yet"),
     "opt_level": (3, "the Model compiles at -O2 and the NPU backend with CANN's sample flags; other levels are "
                      "not passed on yet"),
     "bisheng_options": ((), "extra bisheng flags are not passed on yet"),

@@ -114,6 +114,25 @@ std::string CppEmitter::getTypeName(Type type) {
                std::to_string(t.getBufIdSize()) + ">";
       })
       .Case([&](TBufHandleType) { return std::string("AscendC::TBufHandle"); })
+      .Case([&](MatmulType t) {
+        // AscendC::Matmul<MatmulType<pos, format, T, isTrans>..., CFG>; the
+        // config is one of Ascend C's predefined MatmulConfig constants.
+        auto side = [&](TPosition p, CubeFormat f, Type e, std::optional<bool> trans) {
+          std::string s = "AscendC::MatmulType<" + position(p) + ", AscendC::CubeFormat::" +
+                          stringifyCubeFormat(f).str() + ", " + getTypeName(e);
+          if (trans) s += *trans ? ", true" : ", false";
+          return s + ">";
+        };
+        StringRef cfg = t.getConfig() == MatmulConfigMode::CONFIG_MDL       ? "CFG_MDL"
+                        : t.getConfig() == MatmulConfigMode::CONFIG_IBSHARE ? "CFG_IBSHARE_NORM"
+                        : t.getConfig() == MatmulConfigMode::CONFIG_NORM    ? "CFG_NORM"
+                                                                            : "";
+        if (cfg.empty()) return std::string();  // no predefined constant: "no Ascend C spelling"
+        return "AscendC::Matmul<" + side(t.getAPos(), t.getAFmt(), t.getAType(), t.getATrans()) + ", " +
+               side(t.getBPos(), t.getBFmt(), t.getBType(), t.getBTrans()) + ", " +
+               side(t.getCPos(), t.getCFmt(), t.getCType(), std::nullopt) + ", " +
+               side(t.getBiasPos(), t.getBiasFmt(), t.getBiasType(), std::nullopt) + ", " + cfg.str() + ">";
+      })
       .Case([&](BitMaskType) { return std::string("uint64_t"); })
       .Case([&](SliceInfoListType) { return std::string("AscendC::SliceInfo"); })
       .Case([&](ParamStructType t) { return t.getCppName(); })
@@ -328,7 +347,7 @@ static bool isKernel(func::FuncOp func) {
 static bool passedByReference(Type t) {
   return isa<mlir::ascendc::GlobalTensorType, mlir::ascendc::TPipeType, mlir::ascendc::TQueType,
              mlir::ascendc::TQueBindType, mlir::ascendc::TBufType, mlir::ascendc::TBufPoolType,
-             mlir::ascendc::LocalTensorType, mlir::ascendc::HcclType>(t);
+             mlir::ascendc::LocalTensorType, mlir::ascendc::HcclType, mlir::ascendc::MatmulType>(t);
 }
 
 LogicalResult CppEmitter::beginFunction(func::FuncOp func) {

@@ -560,11 +560,45 @@ class CodeGenerator(ast.NodeVisitor):
             elif name not in before:
                 self.scope[name] = _Undefined(f"'{name}' is only defined inside a runtime loop")
 
+    def visit_With(self, node):
+        """`with obj as count:` where obj is a loop of the API (matmul.iterate()):
+        the body runs while `obj.__asc_loop__()` is true, `count` numbering the passes
+        (pyasc's MatmulIterator). Traced as `count = 0; while obj.__asc_loop__(): body; count += 1`."""
+        if len(node.items) != 1:
+            raise self.error(node, "a with statement takes one context manager here", UnsupportedSyntaxError)
+        item = node.items[0]
+        mgr = self.eval(item.context_expr)
+        if not callable(getattr(mgr, "__asc_loop__", None)):
+            raise self.error(node, f"a with statement in a kernel takes a loop of the API (such as "
+                                   f"matmul.iterate()), not a {_type_name(mgr)}", UnsupportedSyntaxError)
+        target = item.optional_vars
+        if target is not None and not isinstance(target, ast.Name):
+            raise self.error(target, "with ... as takes one name here", UnsupportedSyntaxError)
+        loop = self.src.memo.get(("with", id(node)))
+        if loop is None or loop[0] is not node:
+            hidden = f"__asc_with_{id(node)}"
+            count = target.id if target is not None else hidden + "_count"
+            test = ast.Call(func=ast.Attribute(value=ast.Name(id=hidden, ctx=ast.Load()), attr="__asc_loop__",
+                                               ctx=ast.Load()), args=[], keywords=[])
+            step = ast.AugAssign(target=ast.Name(id=count, ctx=ast.Store()), op=ast.Add(),
+                                 value=ast.Constant(value=1))
+            wh = ast.While(test=test, body=list(node.body) + [step], orelse=[])
+            for n in (test, test.func, test.func.value, step, step.target, step.value, wh):
+                ast.copy_location(n, node)
+            wh._asc_runtime = True  # the test has an effect: no compile-time probe of it
+            loop = self.src.memo[("with", id(node))] = (node, hidden, count, wh)
+        _, hidden, count, wh = loop
+        self.scope[hidden] = mgr
+        self.scope[count] = semantic.as_value(0, dt.int32)
+        self.name_value(self.scope[count], count)
+        self.visit_While(wh)
+
     def visit_While(self, node):
         if node.orelse:
             raise self.error(node, "while ... else is not supported", UnsupportedSyntaxError)
-        cond = self.eval(node.test)
-        if not isinstance(cond, RuntimeValue):
+        # A loop made by visit_With has a runtime test with an effect: not probed.
+        cond = None if getattr(node, "_asc_runtime", False) else self.eval(node.test)
+        if not getattr(node, "_asc_runtime", False) and not isinstance(cond, RuntimeValue):
             self._static_while(node, cond)
             return
         b = self.builder

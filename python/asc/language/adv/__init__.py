@@ -17,3 +17,10 @@ __all__ = ["softmax", "acos", "acosh", "asin", "asinh", "atan", "atanh", "axpy",
            "digamma", "erf", "erfc", "exp", "floor", "frac", "lgamma", "log", "power", "round", "sign",
            "sin", "sinh", "tan", "tanh", "trunc", "xor", "rmsnorm", "QuantConfig", "quant", "concat",
            "extract", "RmsNormTiling", "SoftmaxTiling"]
+
+# Matmul (adv/matmul, adv/types, the tiling structs of the cube): a module pair of its own.
+from . import matmul as _matmul, matmul_types as _matmul_types  # noqa: E402
+from .matmul import *  # noqa: E402,F401,F403
+from .matmul_types import *  # noqa: E402,F401,F403
+
+__all__ += _matmul.__all__ + _matmul_types.__all__

@@ -38,7 +38,11 @@ class ModelFault(RuntimeError):
     note = OUTPUT_RULE
 
 
-_CORE_TYPES = {"AIC_ONLY": 1}
+_CORE_TYPES = {"AIC_ONLY": 1, "MIX_AIC_1_0": 1}
+# Vector cores per block of a mixed kernel: its body runs on the AIV cores of each
+# AIC-AIV group (block_dim counts groups), GetBlockIdx numbering those AIV cores.
+_AIV_PER_BLOCK = {"MIX_AIC_1_2": 2, "MIX_AIV_1_0": 1, "MIX_AIC_1_1": 1, "MIX_AIV_HARD_SYNC": 2,
+                  "MIX_AIC_HARD_SYNC": 2}
 
 # The rank the calling thread launches as (asc.distributed sets world and rank
 # on each rank's thread; thread-local, so wrappers of _launch pass it through).
@@ -134,9 +138,10 @@ class ModelBackend(KernelBackend):
         if marshaller is None:
             marshaller = state["marshaller"] = launch.Marshaller(kernel.params)
         core_type = _CORE_TYPES.get(kernel.kernel_type, 0)
+        per_block = _AIV_PER_BLOCK.get(kernel.kernel_type, 1)
 
         def launcher(block_dim: int, stream: Any, args: Sequence[Any]) -> None:
-            self._launch(entry, marshaller, core_type, int(block_dim), args)
+            self._launch(entry, marshaller, core_type, int(block_dim) * per_block, args)
 
         launcher.library_path = state["path"]  # type: ignore[attr-defined]
         return launcher

@@ -22,5 +22,6 @@ include "asc/Dialect/AscendC/ops/Vector.td"
 include "asc/Dialect/AscendC/ops/Cube.td"
 include "asc/Dialect/AscendC/ops/Hccl.td"
 include "asc/Dialect/AscendC/ops/Adv.td"
+include "asc/Dialect/AscendC/ops/AdvMatmul.td"
 
 #endif // ASC_DIALECT_ASCENDC_OPS_TD

@@ -194,6 +194,7 @@ class AscendC_StructType<string name, string typeMnemonic, string cpp, list<stri
 
 include "asc/Dialect/AscendC/AscendCStructs.td"
 include "asc/Dialect/AscendC/AscendCAdvStructs.td"
+include "asc/Dialect/AscendC/AscendCAdvMatmul.td"
 
 def AscendC_ParamStruct : Type<CPred<"::llvm::isa<::mlir::ascendc::ParamStructType>($_self)">,
                                "parameter struct", "::mlir::ascendc::ParamStructType">;

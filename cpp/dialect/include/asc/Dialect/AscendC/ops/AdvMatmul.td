@@ -1,0 +1,127 @@
+//===- AdvMatmul.td - the adv Matmul object and its methods ---*- tablegen -*-===//
+//
+// `AscendC::Matmul<A, B, C, BIAS, CFG> mm;` (ascendc.matmul), registered with
+// REGIST_MATMUL_OBJ, then driven by its methods: SetTensorA/B, SetBias,
+// SetTail, SetOrgShape, IterateAll, Iterate + GetTensorC, End. The `sync`
+// template argument of IterateAll / Iterate / GetTensorC is an attribute.
+//
+//===----------------------------------------------------------------------===//
+
+def AscendC_MatmulOp : AscendC_DeclOp<"matmul"> {
+  let summary = "Declares `AscendC::Matmul<A, B, C, BIAS, CFG> name;`";
+  let results = (outs AscendC_MatmulType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def AscendC_RegistMatmulObjOp : AscendC_Op<"regist_matmul_obj"> {
+  let summary = "`REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling)`: binds the Matmul to the pipe and its tiling";
+  let arguments = (ins AscendC_TPipeType:$pipe, AscendC_GMPtr:$workspace, AscendC_Matmul:$matmul,
+                       AscendC_ParamStruct:$tiling);
+  let ascCall = "REGIST_MATMUL_OBJ(&$pipe, $workspace, $matmul, &$tiling)";
+  let assemblyFormat = "$pipe `,` $workspace `,` $matmul `,` $tiling attr-dict `:` type($pipe) `,` "
+                       "type($workspace) `,` type($matmul) `,` type($tiling)";
+}
+
+def AscendC_RegistMatmulObjNoTilingOp : AscendC_Op<"regist_matmul_obj_no_tiling"> {
+  let summary = "`REGIST_MATMUL_OBJ(&pipe, workspace, mm, nullptr)`: the tiling comes later with Init";
+  let arguments = (ins AscendC_TPipeType:$pipe, AscendC_GMPtr:$workspace, AscendC_Matmul:$matmul);
+  let ascCall = "REGIST_MATMUL_OBJ(&$pipe, $workspace, $matmul, nullptr)";
+  let assemblyFormat = "$pipe `,` $workspace `,` $matmul attr-dict `:` type($pipe) `,` type($workspace) `,` "
+                       "type($matmul)";
+}
+
+def AscendC_MatmulInitOp : AscendC_Op<"matmul_init"> {
+  let summary = "`mm.Init(&tiling)`";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_ParamStruct:$tiling);
+  let ascCall = "$matmul.Init(&$tiling)";
+  let assemblyFormat = "$matmul `,` $tiling attr-dict `:` type($matmul) `,` type($tiling)";
+}
+
+class AscendC_MatmulSetTensorOp<string mnemonic, string method>
+    : AscendC_Op<mnemonic> {
+  let summary = "`mm." # method # "(tensor, isTranspose)`";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_AnyTensor:$tensor, I1:$is_transpose);
+  let ascCall = "$matmul." # method # "($tensor, $is_transpose)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $is_transpose attr-dict `:` type($matmul) `,` type($tensor)";
+}
+def AscendC_MatmulSetTensorAOp : AscendC_MatmulSetTensorOp<"matmul_set_tensor_a", "SetTensorA">;
+def AscendC_MatmulSetTensorBOp : AscendC_MatmulSetTensorOp<"matmul_set_tensor_b", "SetTensorB">;
+
+def AscendC_MatmulSetBiasOp : AscendC_Op<"matmul_set_bias"> {
+  let summary = "`mm.SetBias(tensor)`: C = A * B + bias (one row of N)";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_AnyTensor:$tensor);
+  let ascCall = "$matmul.SetBias($tensor)";
+  let assemblyFormat = "$matmul `,` $tensor attr-dict `:` type($matmul) `,` type($tensor)";
+}
+
+class AscendC_MatmulNoArgOp<string mnemonic, string method> : AscendC_Op<mnemonic> {
+  let summary = "`mm." # method # "()`";
+  let arguments = (ins AscendC_Matmul:$matmul);
+  let ascCall = "$matmul." # method # "()";
+  let assemblyFormat = "$matmul attr-dict `:` type($matmul)";
+}
+def AscendC_MatmulDisableBiasOp : AscendC_MatmulNoArgOp<"matmul_disable_bias", "DisableBias">;
+def AscendC_MatmulEndOp : AscendC_MatmulNoArgOp<"matmul_end", "End">;
+def AscendC_MatmulWaitIterateAllOp : AscendC_MatmulNoArgOp<"matmul_wait_iterate_all", "WaitIterateAll">;
+
+class AscendC_MatmulShape3Op<string mnemonic, string method, string a, string b, string c>
+    : AscendC_Op<mnemonic> {
+  let summary = "`mm." # method # "(" # a # ", " # b # ", " # c # ")`";
+  let arguments = (ins AscendC_Matmul:$matmul, I32:$x, I32:$y, I32:$z);
+  let ascCall = "$matmul." # method # "($x, $y, $z)";
+  let assemblyFormat = "$matmul `,` $x `,` $y `,` $z attr-dict `:` type($matmul)";
+}
+def AscendC_MatmulSetTailOp : AscendC_MatmulShape3Op<"matmul_set_tail", "SetTail", "tailM", "tailN", "tailK">;
+def AscendC_MatmulSetOrgShapeOp
+    : AscendC_MatmulShape3Op<"matmul_set_org_shape", "SetOrgShape", "orgM", "orgN", "orgK">;
+def AscendC_MatmulSetSingleShapeOp
+    : AscendC_MatmulShape3Op<"matmul_set_single_shape", "SetSingleShape", "singleM", "singleN", "singleK">;
+
+def AscendC_MatmulSetOrgShapeKbOp : AscendC_Op<"matmul_set_org_shape_kb"> {
+  let summary = "`mm.SetOrgShape(orgM, orgN, orgKa, orgKb, orgKc)`: A and B with different K strides";
+  let arguments = (ins AscendC_Matmul:$matmul, I32:$org_m, I32:$org_n, I32:$org_ka, I32:$org_kb, I32:$org_kc);
+  let ascCall = "$matmul.SetOrgShape($org_m, $org_n, $org_ka, $org_kb, $org_kc)";
+  let assemblyFormat = "$matmul `,` $org_m `,` $org_n `,` $org_ka `,` $org_kb `,` $org_kc attr-dict `:` "
+                       "type($matmul)";
+}
+
+def AscendC_MatmulSetHF32Op : AscendC_Op<"matmul_set_hf32"> {
+  let summary = "`mm.SetHF32(enableHF32, transMode)`";
+  let arguments = (ins AscendC_Matmul:$matmul, I1:$enable_hf32, I32:$trans_mode);
+  let ascCall = "$matmul.SetHF32($enable_hf32, $trans_mode)";
+  let assemblyFormat = "$matmul `,` $enable_hf32 `,` $trans_mode attr-dict `:` type($matmul)";
+}
+
+def AscendC_MatmulIterateAllOp : AscendC_Op<"matmul_iterate_all"> {
+  let summary = "`mm.IterateAll<sync>(gm, enAtomic, enSequentialWrite, waitIterateAll, fakeMsg)`: all of C to GM";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GlobalTensor:$tensor, I8:$en_atomic,
+                       I1:$en_sequential_write, I1:$wait_iterate_all, I1:$fake_msg, BoolAttr:$sync);
+  let ascCall = "$matmul.IterateAll<$sync>($tensor, $en_atomic, $en_sequential_write, $wait_iterate_all, "
+                "$fake_msg)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $en_atomic `,` $en_sequential_write `,` $wait_iterate_all `,` "
+                       "$fake_msg attr-dict `:` type($matmul) `,` type($tensor)";
+}
+
+def AscendC_MatmulIterateAllLocalOp : AscendC_Op<"matmul_iterate_all_local"> {
+  let summary = "`mm.IterateAll<sync>(local, enAtomic)`: all of C to a LocalTensor";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_LocalTensor:$tensor, I8:$en_atomic, BoolAttr:$sync);
+  let ascCall = "$matmul.IterateAll<$sync>($tensor, $en_atomic)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $en_atomic attr-dict `:` type($matmul) `,` type($tensor)";
+}
+
+def AscendC_MatmulIterateOp : AscendC_Op<"matmul_iterate"> {
+  let summary = "`mm.Iterate<sync>(enPartialSum)`: computes the next baseM x baseN block; false when done";
+  let arguments = (ins AscendC_Matmul:$matmul, I1:$en_partial_sum, BoolAttr:$sync);
+  let results = (outs I1:$result);
+  let ascCall = "$matmul.Iterate<$sync>($en_partial_sum)";
+  let assemblyFormat = "$matmul `,` $en_partial_sum attr-dict `:` type($matmul)";
+}
+
+def AscendC_MatmulGetTensorCOp : AscendC_Op<"matmul_get_tensor_c"> {
+  let summary = "`mm.GetTensorC<sync>(tensor, enAtomic, enSequentialWrite)`: the block of the last Iterate";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_AnyTensor:$tensor, I8:$en_atomic,
+                       I1:$en_sequential_write, BoolAttr:$sync);
+  let ascCall = "$matmul.GetTensorC<$sync>($tensor, $en_atomic, $en_sequential_write)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $en_atomic `,` $en_sequential_write attr-dict `:` type($matmul) "
+                       "`,` type($tensor)";
+}

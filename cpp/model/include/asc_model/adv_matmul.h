@@ -1,0 +1,597 @@
+// The adv Matmul object: AscendC::Matmul<A, B, C, BIAS, MM_CFG>, the tiling
+// structs the host fills (TCubeTiling, MatmulApiStaticTiling), MatmulType,
+// the predefined configs and REGIST_MATMUL_OBJ.
+//
+// The object is composed of the Model's cube primitives, so every movement
+// is an instrumented API call the checks and the cycle model see:
+//   GM -> L1    DataCopy with Nd2NzParams (MTE2), A and B in chunks of stepKa /
+//               stepKb base_k tiles, two L1 buffers each when depthA1/B1 allow;
+//               the bias row with DataCopyPad (MTE2), then L1 -> BT (MTE1);
+//   L1 -> L0    LoadData 2D (MTE1), one row (A) / column (B) of fractals per
+//               call, transposing where the layout needs it; L0A/L0B
+//               ping-pong when dbL0A/dbL0B are 2;
+//   L0A x L0B   Mmad (M), accumulating base_k tiles in L0C (bias on the first);
+//   L0C -> out  Fixpipe (FIX) to GM (NZ -> ND, the block's place in C) or to a
+//               LocalTensor (VECCALC; baseN-element rows).
+// Between the pipes it raises and waits the hardware flags a real
+// implementation needs (MTE2_MTE1, MTE1_M, M_FIX and the buffer-free flags
+// back), so the timed Model overlaps the stages as the double buffers allow.
+// Execution stays in program order; a flag is waited only when it was set.
+//
+// Supported (else a fault naming the user's line): A, B in GM in ND format
+// with 16-bit elements (half, bfloat16_t), transposed or not; C float (or half
+// through Fixpipe's F322F16) in GM or a LocalTensor; bias (float) in GM.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include "asc_model/call.h"
+#include "asc_model/core.h"
+#include "asc_model/pipe.h"
+#include "asc_model/sync.h"
+#include "asc_model/tensor.h"
+#include "asc_model/api/cube.h"
+#include "asc_model/api/data_copy.h"
+
+namespace AscendC {
+
+// Field order = AscendCAdvMatmul.td (all int32_t, passed by value from the host).
+struct TCubeTiling {
+  int32_t usedCoreNum = 0, M = 0, N = 0, Ka = 0, Kb = 0, singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
+  int32_t baseM = 0, baseN = 0, baseK = 0, depthA1 = 0, depthB1 = 0, stepM = 0, stepN = 0, isBias = 0;
+  int32_t transLength = 0, iterateOrder = 0, shareMode = 0, shareL1Size = 0, shareL0CSize = 0, shareUbSize = 0;
+  int32_t batchM = 0, batchN = 0, singleBatchM = 0, singleBatchN = 0, stepKa = 0, stepKb = 0;
+  int32_t depthAL1CacheUB = 0, depthBL1CacheUB = 0, dbL0A = 0, dbL0B = 0, dbL0C = 0;
+  int32_t ALayoutInfoB = 0, ALayoutInfoS = 0, ALayoutInfoN = 0, ALayoutInfoG = 0, ALayoutInfoD = 0;
+  int32_t BLayoutInfoB = 0, BLayoutInfoS = 0, BLayoutInfoN = 0, BLayoutInfoG = 0, BLayoutInfoD = 0;
+  int32_t CLayoutInfoB = 0, CLayoutInfoS1 = 0, CLayoutInfoN = 0, CLayoutInfoG = 0, CLayoutInfoS2 = 0;
+  int32_t BatchNum = 0;
+};
+static_assert(sizeof(TCubeTiling) == 49 * sizeof(int32_t), "TCubeTiling is 49 packed int32 fields");
+
+struct MatmulApiStaticTiling {
+  int32_t usedCoreNum = 0, M = 0, N = 0, Ka = 0, Kb = 0, singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
+  int32_t baseM = 0, baseN = 0, baseK = 0, depthA1 = 0, depthB1 = 0, stepM = 0, stepN = 0, isBias = 0;
+  int32_t transLength = 0, iterateOrder = 0, shareMode = 0, shareL1Size = 0, shareL0CSize = 0, shareUbSize = 0;
+  int32_t stepKa = 0, stepKb = 0, depthAL1CacheUB = 0, depthBL1CacheUB = 0, dbL0A = 0, dbL0B = 0, dbL0C = 0;
+  int32_t ALayoutInfoB = 0, ALayoutInfoS = 0, ALayoutInfoN = 0, ALayoutInfoG = 0, ALayoutInfoD = 0;
+  int32_t BLayoutInfoB = 0, BLayoutInfoS = 0, BLayoutInfoN = 0, BLayoutInfoG = 0, BLayoutInfoD = 0;
+  int32_t CLayoutInfoB = 0, CLayoutInfoS1 = 0, CLayoutInfoN = 0, CLayoutInfoG = 0, CLayoutInfoS2 = 0;
+  int32_t BatchNum = 0, mxTypePara = 0;
+};
+
+// The config is a template argument; the Model reads only which schedule it
+// names (the data movement above is the same for all of them).
+struct MatmulConfig {
+  bool doNorm = true, doBasicBlock = false, doMultiDataLoad = false, doIBShareNorm = false;
+};
+inline constexpr MatmulConfig CFG_NORM{true, false, false, false};
+inline constexpr MatmulConfig CFG_MDL{false, false, true, false};
+inline constexpr MatmulConfig CFG_IBSHARE_NORM{false, false, false, true};
+
+template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct MatmulType {
+  static constexpr TPosition pos = POSITION;
+  static constexpr CubeFormat format = FORMAT;
+  using T = TYPE;
+  static constexpr bool isTrans = ISTRANS;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+          const MatmulConfig& MM_CFG = CFG_NORM>
+class Matmul {
+  using TA = typename A_TYPE::T;
+  using TB = typename B_TYPE::T;
+  using TC = typename C_TYPE::T;
+  using TBias = typename BIAS_TYPE::T;
+  using TL0C = typename asc_model::AccOf<TA>::type;
+  static constexpr uint32_t F = 256;  // elements of a 16x16 16-bit fractal (512 B)
+  static_assert(sizeof(TA) == 2 && sizeof(TB) == 2,
+                "Matmul (Model): A and B must be 16-bit (half or bfloat16_t)");
+  static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
+                "Matmul (Model): A and B must be in GM (TPosition::GM)");
+  static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
+                "Matmul (Model): A and B must be ND");
+
+ public:
+  // ---- setup --------------------------------------------------------------------
+  void Init(const TCubeTiling* tiling, TPipe* pipe = nullptr, ASC_LOC_PARAMS) {
+    if (pipe) pipe_ = pipe;
+    if (!tiling) asc_model::current_core().fault(ASC_LOC, "Matmul::Init", "tiling is a null pointer");
+    if (!pipe_) asc_model::current_core().fault(ASC_LOC, "Matmul::Init", "no TPipe: register with REGIST_MATMUL_OBJ");
+    t_ = *tiling;
+    check_tiling(ASC_LOC);
+    single_m_ = t_.singleCoreM;
+    single_n_ = t_.singleCoreN;
+    single_k_ = t_.singleCoreK;
+    org_m_ = t_.M;
+    org_n_ = t_.N;
+    org_ka_ = t_.Ka;
+    org_kb_ = t_.Kb;
+    bias_on_ = t_.isBias != 0;
+    allocate(ASC_LOC);
+    inited_ = true;
+  }
+  void SetTensorA(const GlobalTensor<TA>& gm, bool isTransposeA = false, ASC_LOC_PARAMS) {
+    need_init("SetTensorA", ASC_LOC);
+    a_ = gm;
+    trans_a_ = isTransposeA;
+    has_a_ = true;
+    reset_iter();
+  }
+  void SetTensorB(const GlobalTensor<TB>& gm, bool isTransposeB = false, ASC_LOC_PARAMS) {
+    need_init("SetTensorB", ASC_LOC);
+    b_ = gm;
+    trans_b_ = isTransposeB;
+    has_b_ = true;
+    reset_iter();
+  }
+  void SetBias(const GlobalTensor<TBias>& gm, ASC_LOC_PARAMS) {
+    need_init("SetBias", ASC_LOC);
+    static_assert(std::is_same_v<TBias, TL0C>, "Matmul (Model): the bias must have the accumulator type (float)");
+    bias_ = gm;
+    bias_on_ = true;
+    has_bias_ = true;
+  }
+  void DisableBias(ASC_LOC_PARAMS) {
+    need_init("DisableBias", ASC_LOC);
+    bias_on_ = false;
+  }
+  void SetTail(int32_t tailM = -1, int32_t tailN = -1, int32_t tailK = -1, ASC_LOC_PARAMS) {
+    need_init("SetTail", ASC_LOC);
+    if (tailM > t_.singleCoreM || tailN > t_.singleCoreN || tailK > t_.singleCoreK)
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetTail",
+                                      "tail (%d, %d, %d) exceeds the single-core shape (%d, %d, %d)", tailM, tailN,
+                                      tailK, t_.singleCoreM, t_.singleCoreN, t_.singleCoreK);
+    if (tailM > 0) single_m_ = tailM;
+    if (tailN > 0) single_n_ = tailN;
+    if (tailK > 0) single_k_ = tailK;
+    reset_iter();
+  }
+  void SetSingleShape(int32_t singleM, int32_t singleN, int32_t singleK, ASC_LOC_PARAMS) {
+    need_init("SetSingleShape", ASC_LOC);
+    if (singleM <= 0 || singleN <= 0 || singleK <= 0)
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetSingleShape", "shape (%d, %d, %d) must be positive",
+                                      singleM, singleN, singleK);
+    single_m_ = singleM;
+    single_n_ = singleN;
+    single_k_ = singleK;
+    reset_iter();
+  }
+  void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgK, ASC_LOC_PARAMS) {
+    SetOrgShape(orgM, orgN, orgK, orgK, 0, ASC_LOC);
+  }
+  void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgKa, int32_t orgKb, int32_t orgKc = 0, ASC_LOC_PARAMS) {
+    need_init("SetOrgShape", ASC_LOC);
+    if (orgM <= 0 || orgN <= 0 || orgKa <= 0 || orgKb <= 0)
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetOrgShape", "shape (%d, %d, %d, %d) must be positive",
+                                      orgM, orgN, orgKa, orgKb);
+    (void)orgKc;
+    org_m_ = orgM;
+    org_n_ = orgN;
+    org_ka_ = orgKa;
+    org_kb_ = orgKb;
+  }
+  void SetHF32(bool enableHF32 = false, int32_t transMode = 0, ASC_LOC_PARAMS) {
+    need_init("SetHF32", ASC_LOC);
+    if (enableHF32 || transMode)
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetHF32", "HF32 mode is for float inputs, which the "
+                                      "Model's Matmul does not take");
+  }
+
+  // ---- compute ------------------------------------------------------------------
+  // All of C (singleM x singleN) to GM at the places of its blocks.
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<TC>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  bool waitIterateAll = false, bool fakeMsg = false, ASC_LOC_PARAMS) {
+    (void)waitIterateAll;
+    (void)fakeMsg;
+    start("IterateAll", enAtomic, ASC_LOC);
+    while (next_block()) {
+      compute_block(false);
+      write_c(gm, enSequentialWrite);
+    }
+  }
+  // All of C into a LocalTensor as a dense singleM x singleN row-major matrix.
+  template <bool sync = true>
+  void IterateAll(const LocalTensor<TC>& ub, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
+    start("IterateAll", enAtomic, ASC_LOC);
+    while (next_block()) {
+      compute_block(false);
+      fixpipe_to(ub[uint64_t(row0()) * single_n_ + col0()], uint32_t(single_n_));
+    }
+  }
+  // The next baseM x baseN block of C into L0C; false when all are done.
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum = false, ASC_LOC_PARAMS) {
+    if (!iterating_) start("Iterate", 0, ASC_LOC);
+    else loc(ASC_LOC);
+    if (!next_block()) {
+      iterating_ = false;
+      return false;
+    }
+    compute_block(enPartialSum);
+    return true;
+  }
+  // The block of the last Iterate: to a LocalTensor (baseN-element rows), or to
+  // GM at its place in C (enSequentialWrite: contiguous baseN-element rows).
+  template <bool sync = true>
+  void GetTensorC(const LocalTensor<TC>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false, ASC_LOC_PARAMS) {
+    (void)enSequentialWrite;
+    got_block("GetTensorC", enAtomic, ASC_LOC);
+    fixpipe_to(c, uint32_t(t_.baseN));
+  }
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<TC>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false, ASC_LOC_PARAMS) {
+    got_block("GetTensorC", enAtomic, ASC_LOC);
+    write_c(c, enSequentialWrite);
+  }
+  void WaitIterateAll(ASC_LOC_PARAMS) { loc(ASC_LOC); }
+  void End(ASC_LOC_PARAMS) {
+    loc(ASC_LOC);
+    // Consume the flags still raised so the next user of the events starts clean.
+    drain();
+    iterating_ = false;
+  }
+
+  // REGIST_MATMUL_OBJ: the pipe whose buffers the object takes.
+  void asc_register(TPipe* pipe) { pipe_ = pipe; }
+
+ private:
+  using HE = HardEvent;
+
+  // ---- bookkeeping ----------------------------------------------------------------
+  void loc(const char* f, int l) {
+    file_ = f;
+    line_ = l;
+  }
+  void need_init(const char* api, const char* f, int l) {
+    loc(f, l);
+    if (!inited_)
+      asc_model::current_core().fault(f, l, api, "the Matmul is not initialised: REGIST_MATMUL_OBJ with a tiling, "
+                                      "or Init(&tiling), comes first");
+  }
+  [[noreturn]] void fail(const char* api, const char* msg) { asc_model::current_core().fault(file_, line_, api, "%s", msg); }
+  void check_tiling(const char* f, int l) {
+    auto& c = asc_model::current_core();
+    const TCubeTiling& t = t_;
+    if (t.baseM <= 0 || t.baseN <= 0 || t.baseK <= 0 || t.singleCoreM <= 0 || t.singleCoreN <= 0 ||
+        t.singleCoreK <= 0 || t.M <= 0 || t.N <= 0 || t.Ka <= 0)
+      c.fault(f, l, "Matmul::Init", "the tiling has non-positive sizes (M %d N %d Ka %d, singleCore %d x %d x %d, "
+              "base %d x %d x %d): was get_tiling's result (-1?) checked?", t.M, t.N, t.Ka, t.singleCoreM,
+              t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK);
+    if (t.baseM % 16 || t.baseN % 16 || t.baseK % 16)
+      c.fault(f, l, "Matmul::Init", "baseM %d, baseN %d, baseK %d must be multiples of 16", t.baseM, t.baseN, t.baseK);
+  }
+  void reset_iter() {
+    block_ = -1;
+    iterating_ = false;
+  }
+  void start(const char* api, uint8_t enAtomic, const char* f, int l) {
+    need_init(api, f, l);
+    if (!has_a_ || !has_b_) fail(api, "SetTensorA and SetTensorB come first");
+    if (bias_on_ && !has_bias_) fail(api, "the tiling has isBias set but no SetBias was called");
+    if (enAtomic > 3) fail(api, "enAtomic must be 0..3");
+    if (enAtomic) fail(api, "atomic accumulation of C (enAtomic != 0) is not modelled");
+    m_iter_ = (single_m_ + t_.baseM - 1) / t_.baseM;
+    n_iter_ = (single_n_ + t_.baseN - 1) / t_.baseN;
+    block_ = -1;
+    iterating_ = true;
+  }
+  void got_block(const char* api, uint8_t enAtomic, const char* f, int l) {
+    loc(f, l);
+    if (!iterating_ || block_ < 0) fail(api, "no block computed: call Iterate() first");
+    if (enAtomic) fail(api, "atomic accumulation of C (enAtomic != 0) is not modelled");
+  }
+  bool next_block() {
+    if (++block_ >= m_iter_ * n_iter_) return false;
+    // iterateOrder 0 (ORDER_M): the M index moves fastest; 1 (ORDER_N): N.
+    if (t_.iterateOrder == 1) {
+      mi_ = block_ / n_iter_;
+      ni_ = block_ % n_iter_;
+    } else {
+      mi_ = block_ % m_iter_;
+      ni_ = block_ / m_iter_;
+    }
+    m_len_ = std::min(t_.baseM, single_m_ - mi_ * t_.baseM);
+    n_len_ = std::min(t_.baseN, single_n_ - ni_ * t_.baseN);
+    return true;
+  }
+  int32_t row0() const { return mi_ * t_.baseM; }
+  int32_t col0() const { return ni_ * t_.baseN; }
+  static uint32_t up16(int64_t x) { return uint32_t((x + 15) / 16 * 16); }
+
+  // Flags raised and not yet waited, per (event, id): a wait happens only for
+  // a raised flag (the first use of a buffer has nothing to wait for).
+  template <HE E>
+  void raise(int id) {
+    SetFlag<E>(id, file_, line_);
+    pend_[int(E)][id] = true;
+  }
+  template <HE E>
+  void await(int id) {
+    if (!pend_[int(E)][id]) return;
+    WaitFlag<E>(id, file_, line_);
+    pend_[int(E)][id] = false;
+  }
+  void drain() {
+    for (int id = 0; id < 5; ++id) {
+      await<HE::MTE1_MTE2>(id);
+      await<HE::M_MTE1>(id);
+      await<HE::FIX_M>(id);
+      await<HE::MTE2_MTE1>(id);
+      await<HE::MTE1_M>(id);
+      await<HE::M_FIX>(id);
+    }
+  }
+
+  // ---- buffers (from the registered pipe) -------------------------------------------
+  void allocate(const char* f, int l) {
+    if (allocated_) return;  // Init again (a new tiling of the same shape): keep the buffers
+    auto& c = asc_model::current_core();
+    const TCubeTiling& t = t_;
+    ka_chunk_ = std::max(1, t.stepKa) * t.baseK;
+    kb_chunk_ = std::max(1, t.stepKb) * t.baseK;
+    nbuf_a1_ = t.depthA1 >= 2 * std::max(1, t.stepKa) ? 2 : 1;
+    nbuf_b1_ = t.depthB1 >= 2 * std::max(1, t.stepKb) ? 2 : 1;
+    nbuf_l0a_ = t.dbL0A >= 2 ? 2 : 1;
+    nbuf_l0b_ = t.dbL0B >= 2 ? 2 : 1;
+    nbuf_l0c_ = t.dbL0C >= 2 ? 2 : 1;
+    a1_len_ = uint64_t(up16(t.baseM)) * up16(ka_chunk_);
+    b1_len_ = uint64_t(up16(t.baseN)) * up16(kb_chunk_);
+    a2_len_ = uint64_t(up16(t.baseM)) * up16(t.baseK);
+    b2_len_ = uint64_t(up16(t.baseN)) * up16(t.baseK);
+    co1_len_ = uint64_t(up16(t.baseM)) * up16(t.baseN);
+    uint64_t need_l1 = (nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) * 2 + up16(t.baseN) * sizeof(TL0C);
+    if (need_l1 > c.mem_size(asc_model::Mem::L1))
+      c.fault(f, l, "Matmul::Init", "the tiling needs %llu bytes of L1 (A %d x %d, B %d x %d chunks), the core has %llu",
+              (unsigned long long)need_l1, t.baseM, ka_chunk_, kb_chunk_, t.baseN,
+              (unsigned long long)c.mem_size(asc_model::Mem::L1));
+    pipe_->InitBuffer(a1_, uint32_t(nbuf_a1_ * a1_len_ * sizeof(TA)), f, l);
+    pipe_->InitBuffer(b1_, uint32_t(nbuf_b1_ * b1_len_ * sizeof(TB)), f, l);
+    pipe_->InitBuffer(bias1_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
+    pipe_->InitBuffer(a2_, uint32_t(nbuf_l0a_ * a2_len_ * sizeof(TA)), f, l);
+    pipe_->InitBuffer(b2_, uint32_t(nbuf_l0b_ * b2_len_ * sizeof(TB)), f, l);
+    pipe_->InitBuffer(bt_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
+    pipe_->InitBuffer(co1_, uint32_t(nbuf_l0c_ * co1_len_ * sizeof(TL0C)), f, l);
+    allocated_ = true;
+  }
+
+  // ---- one block of C: all of K into L0C ----------------------------------------------
+  void compute_block(bool partial) {
+    const TCubeTiling& t = t_;
+    const int32_t k_tiles = (single_k_ + t.baseK - 1) / t.baseK;
+    const int c_id = nbuf_l0c_ == 2 ? int(blocks_done_ & 1) : 0;
+    LocalTensor<TL0C> l0c = co1_.template Get<TL0C>(file_, line_)[uint64_t(c_id) * co1_len_];
+    LocalTensor<TA> l1a_all = a1_.template Get<TA>(file_, line_);
+    LocalTensor<TB> l1b_all = b1_.template Get<TB>(file_, line_);
+    LocalTensor<TA> l0a_all = a2_.template Get<TA>(file_, line_);
+    LocalTensor<TB> l0b_all = b2_.template Get<TB>(file_, line_);
+    const bool with_bias = bias_on_ && !partial;
+    if (with_bias) load_bias();
+    await<HE::FIX_M>(c_id);  // the previous Fixpipe out of this L0C buffer is done
+    await<HE::M_FIX>(c_id);  // a block Iterate computed and nobody fetched: dropped
+    int a_chunk = -1, b_chunk = -1, a_buf = 0, b_buf = 0;
+    for (int32_t kt = 0; kt < k_tiles; ++kt) {
+      const int32_t k0 = kt * t.baseK, k_len = std::min(t.baseK, single_k_ - k0);
+      // GM -> L1: a new chunk of A / B when this k tile starts one.
+      if (kt * t.baseK / ka_chunk_ != a_chunk) {
+        a_chunk = kt * t.baseK / ka_chunk_;
+        a_buf = nbuf_a1_ == 2 ? int(a_loads_++ & 1) : 0;
+        await<HE::MTE1_MTE2>(a_buf);
+        load_a_chunk(l1a_all[uint64_t(a_buf) * a1_len_], a_chunk * ka_chunk_);
+        raise<HE::MTE2_MTE1>(a_buf);
+      }
+      if (kt * t.baseK / kb_chunk_ != b_chunk) {
+        b_chunk = kt * t.baseK / kb_chunk_;
+        b_buf = nbuf_b1_ == 2 ? int(b_loads_++ & 1) : 0;
+        await<HE::MTE1_MTE2>(kBId + b_buf);
+        load_b_chunk(l1b_all[uint64_t(b_buf) * b1_len_], b_chunk * kb_chunk_);
+        raise<HE::MTE2_MTE1>(kBId + b_buf);
+      }
+      await<HE::MTE2_MTE1>(a_buf);
+      await<HE::MTE2_MTE1>(kBId + b_buf);
+      // L1 -> L0A / L0B.
+      const int l0 = (nbuf_l0a_ == 2 && nbuf_l0b_ == 2) ? int(kt & 1) : 0;
+      await<HE::M_MTE1>(l0);
+      LocalTensor<TA> l0a = l0a_all[uint64_t(l0) * a2_len_];
+      LocalTensor<TB> l0b = l0b_all[uint64_t(l0) * b2_len_];
+      load_l0a(l0a, l1a_all[uint64_t(a_buf) * a1_len_], k0 - a_chunk * ka_chunk_, k_len,
+               std::min(ka_chunk_, single_k_ - a_chunk * ka_chunk_));
+      load_l0b(l0b, l1b_all[uint64_t(b_buf) * b1_len_], k0 - b_chunk * kb_chunk_, k_len,
+               std::min(kb_chunk_, single_k_ - b_chunk * kb_chunk_));
+      // Is this the last k tile of the L1 chunk? Then its buffer is free after this load.
+      const bool a_last = kt + 1 == k_tiles || (kt + 1) * t.baseK / ka_chunk_ != a_chunk;
+      const bool b_last = kt + 1 == k_tiles || (kt + 1) * t.baseK / kb_chunk_ != b_chunk;
+      if (a_last) raise<HE::MTE1_MTE2>(a_buf);
+      if (b_last) raise<HE::MTE1_MTE2>(kBId + b_buf);
+      raise<HE::MTE1_M>(l0);
+      await<HE::MTE1_M>(l0);
+      // L0A x L0B -> L0C.
+      MmadParams p;
+      p.m = uint16_t(m_len_);
+      p.n = uint16_t(n_len_);
+      p.k = uint16_t(k_len);
+      p.cmatrixInitVal = kt == 0 && !partial;
+      if (kt == 0 && with_bias) {
+        p.cmatrixSource = true;
+        Mmad(l0c, l0a, l0b, bt_.template Get<TL0C>(file_, line_), p, file_, line_);
+        raise<HE::M_MTE1>(kBiasId);  // the bias table is free again
+      } else {
+        Mmad(l0c, l0a, l0b, p, file_, line_);
+      }
+      raise<HE::M_MTE1>(l0);
+    }
+    raise<HE::M_FIX>(c_id);
+    cur_c_ = l0c;
+    cur_c_id_ = c_id;
+    ++blocks_done_;
+  }
+
+  // A chunk: rows m_len of A (columns k0 .. k0+kc) as NZ with up16(m_len) rows per
+  // column block; transposed A (K x M in GM) as NZ of its kc x m_len slice.
+  void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
+    const int32_t kc = std::min(ka_chunk_, single_k_ - k0);
+    Nd2NzParams p;
+    p.ndNum = 1;
+    p.dstNzNStride = 1;
+    if (!trans_a_) {
+      p.nValue = uint16_t(m_len_);
+      p.dValue = uint16_t(kc);
+      p.srcDValue = uint16_t(org_ka_);
+      p.dstNzC0Stride = uint16_t(up16(m_len_));
+      DataCopy(l1, a_[uint64_t(row0()) * org_ka_ + k0], p, file_, line_);
+    } else {
+      p.nValue = uint16_t(kc);
+      p.dValue = uint16_t(m_len_);
+      p.srcDValue = uint16_t(org_m_);
+      p.dstNzC0Stride = uint16_t(up16(kc));
+      DataCopy(l1, a_[uint64_t(k0) * org_m_ + row0()], p, file_, line_);
+    }
+  }
+  void load_b_chunk(const LocalTensor<TB>& l1, int32_t k0) {
+    const int32_t kc = std::min(kb_chunk_, single_k_ - k0);
+    Nd2NzParams p;
+    p.ndNum = 1;
+    p.dstNzNStride = 1;
+    if (!trans_b_) {
+      p.nValue = uint16_t(kc);
+      p.dValue = uint16_t(n_len_);
+      p.srcDValue = uint16_t(org_n_);
+      p.dstNzC0Stride = uint16_t(up16(kc));
+      DataCopy(l1, b_[uint64_t(k0) * org_n_ + col0()], p, file_, line_);
+    } else {
+      p.nValue = uint16_t(n_len_);
+      p.dValue = uint16_t(kc);
+      p.srcDValue = uint16_t(org_kb_);
+      p.dstNzC0Stride = uint16_t(up16(n_len_));
+      DataCopy(l1, b_[uint64_t(col0()) * org_kb_ + k0], p, file_, line_);
+    }
+  }
+  // L0A (zZ): fractal (row band r, k block j) at (r * K1 + j); one LoadData per row band.
+  void load_l0a(const LocalTensor<TA>& l0a, const LocalTensor<TA>& l1, int32_t kin, int32_t k_len, int32_t kc) {
+    const uint32_t M1 = up16(m_len_) / 16, K1 = up16(k_len) / 16, kb0 = uint32_t(kin) / 16;
+    const uint32_t KC1 = up16(kc) / 16;
+    for (uint32_t r = 0; r < M1; ++r) {
+      LoadData2DParams p;
+      p.repeatTimes = uint8_t(K1);
+      if (!trans_a_) {  // NZ of m x kc: fractal (r, j) at j * M1 + r
+        p.startIndex = uint16_t(kb0 * M1 + r);
+        p.srcStride = uint16_t(M1);
+      } else {  // NZ of kc x m: fractal (j, r) at r * KC1 + j, transposed
+        p.startIndex = uint16_t(r * KC1 + kb0);
+        p.srcStride = 1;
+        p.ifTranspose = true;
+      }
+      LoadData(l0a[uint64_t(r) * K1 * F], l1, p, file_, line_);
+    }
+  }
+  // L0B (zN): fractal (n block c, k block j) at (c * K1 + j), each holding (n, k).
+  void load_l0b(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len, int32_t kc) {
+    const uint32_t N1 = up16(n_len_) / 16, K1 = up16(k_len) / 16, kb0 = uint32_t(kin) / 16;
+    const uint32_t KC1 = up16(kc) / 16;
+    for (uint32_t c = 0; c < N1; ++c) {
+      LoadData2DParams p;
+      p.repeatTimes = uint8_t(K1);
+      if (!trans_b_) {  // NZ of kc x n: fractal (j, c) at c * KC1 + j, transposed
+        p.startIndex = uint16_t(c * KC1 + kb0);
+        p.srcStride = 1;
+        p.ifTranspose = true;
+      } else {  // NZ of n x kc: fractal (c, j) at j * N1 + c
+        p.startIndex = uint16_t(kb0 * N1 + c);
+        p.srcStride = uint16_t(N1);
+      }
+      LoadData(l0b[uint64_t(c) * K1 * F], l1, p, file_, line_);
+    }
+  }
+
+  void load_bias() {
+    LocalTensor<TL0C> l1 = bias1_.template Get<TL0C>(file_, line_);
+    LocalTensor<TL0C> bt = bt_.template Get<TL0C>(file_, line_);
+    await<HE::MTE1_MTE2>(kBiasId);
+    DataCopyExtParams cp;
+    cp.blockCount = 1;
+    cp.blockLen = uint32_t(n_len_ * sizeof(TL0C));
+    DataCopyPad(l1, bias_[col0()], cp, DataCopyPadExtParams<TL0C>{}, file_, line_);
+    raise<HE::MTE2_MTE1>(kBiasId);
+    await<HE::MTE2_MTE1>(kBiasId);
+    await<HE::M_MTE1>(kBiasId);
+    DataCopy(bt, l1, uint32_t((n_len_ + 7) / 8 * 8), file_, line_);
+    raise<HE::MTE1_MTE2>(kBiasId);
+  }
+
+  // ---- L0C -> out ----------------------------------------------------------------------
+  static constexpr int32_t quant() {
+    if constexpr (std::is_same_v<TC, TL0C>) return int32_t(QuantModes::NoQuant);
+    else if constexpr (std::is_same_v<TC, half>) return int32_t(QuantModes::F322F16);
+    else return int32_t(QuantModes::F322BF16);
+  }
+  template <class Dst>
+  void fixpipe_to(const Dst& dst, uint32_t row_stride) {
+    await<HE::M_FIX>(cur_c_id_);
+    asc_model::fixpipe("Fixpipe", dst, cur_c_, uint32_t(n_len_), uint32_t(m_len_), up16(m_len_), row_stride, false,
+                       quant(), 0, nullptr, true, file_, line_);
+    raise<HE::FIX_M>(cur_c_id_);
+  }
+  void write_c(const GlobalTensor<TC>& gm, bool sequential) {
+    if (sequential) fixpipe_to(gm, uint32_t(t_.baseN));
+    else fixpipe_to(gm[uint64_t(row0()) * org_n_ + col0()], uint32_t(org_n_));
+  }
+
+  // Event ids: A's L1 buffers 0/1, B's 2/3, the bias 4; L0 and L0C buffers 0/1.
+  static constexpr int kBId = 2, kBiasId = 4;
+
+  TPipe* pipe_ = nullptr;
+  TCubeTiling t_{};
+  bool inited_ = false, allocated_ = false, iterating_ = false;
+  bool has_a_ = false, has_b_ = false, has_bias_ = false, bias_on_ = false, trans_a_ = false, trans_b_ = false;
+  GlobalTensor<TA> a_;
+  GlobalTensor<TB> b_;
+  GlobalTensor<TBias> bias_;
+  int32_t single_m_ = 0, single_n_ = 0, single_k_ = 0, org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0;
+  int32_t m_iter_ = 0, n_iter_ = 0, block_ = -1, mi_ = 0, ni_ = 0, m_len_ = 0, n_len_ = 0;
+  int32_t ka_chunk_ = 0, kb_chunk_ = 0;
+  int nbuf_a1_ = 1, nbuf_b1_ = 1, nbuf_l0a_ = 1, nbuf_l0b_ = 1, nbuf_l0c_ = 1, cur_c_id_ = 0;
+  uint64_t a1_len_ = 0, b1_len_ = 0, a2_len_ = 0, b2_len_ = 0, co1_len_ = 0;
+  uint64_t a_loads_ = 0, b_loads_ = 0, blocks_done_ = 0;
+  TBuf<TPosition::A1> a1_;
+  TBuf<TPosition::B1> b1_;
+  TBuf<TPosition::A1> bias1_;
+  TBuf<TPosition::A2> a2_;
+  TBuf<TPosition::B2> b2_;
+  TBuf<TPosition::C2> bt_;
+  TBuf<TPosition::CO1> co1_;
+  LocalTensor<TL0C> cur_c_;
+  bool pend_[40][5] = {};
+  const char* file_ = "";
+  int line_ = 0;
+};
+
+}  // namespace AscendC
+
+namespace asc_model {
+// REGIST_MATMUL_OBJ(&pipe, workspace, mm1, &tiling1 [, mm2, &tiling2 ...]):
+// each Matmul takes the pipe's buffers and, with a tiling, is initialised.
+inline void regist_matmul(const char*, int, AscendC::TPipe*, __gm__ uint8_t*) {}
+template <class MM, class... Rest>
+void regist_matmul(const char* file, int line, AscendC::TPipe* pipe, __gm__ uint8_t* ws, MM& mm,
+                   const AscendC::TCubeTiling* tiling, Rest&&... rest) {
+  mm.asc_register(pipe);
+  if (tiling) mm.Init(tiling, pipe, file, line);
+  regist_matmul(file, line, pipe, ws, rest...);
+}
+template <class MM, class... Rest>
+void regist_matmul(const char* file, int line, AscendC::TPipe* pipe, __gm__ uint8_t* ws, MM& mm, std::nullptr_t,
+                   Rest&&... rest) {
+  mm.asc_register(pipe);
+  regist_matmul(file, line, pipe, ws, rest...);
+}
+}  // namespace asc_model
+
+using AscendC::TCubeTiling;  // the vendor's tiling struct is a global name
+using AscendC::CFG_NORM;
+using AscendC::CFG_MDL;
+using AscendC::CFG_IBSHARE_NORM;
+
+#define REGIST_MATMUL_OBJ(pipe, workspace, ...) \
+  ::asc_model::regist_matmul(__FILE__, __LINE__, (pipe), (__gm__ uint8_t*)(workspace), __VA_ARGS__)

@@ -1,0 +1,309 @@
+"""adv/matmul: asc.adv.Matmul (AscendC::Matmul<A, B, C, BIAS, CFG>), register_matmul
+(REGIST_MATMUL_OBJ), the tiling structs TCubeTiling / MatmulApiStaticTiling and
+get_matmul_api_tiling.
+
+A kernel declares the object from four MatmulTypes, registers it with the pipe
+and the host's TCubeTiling, gives it A, B (and a bias), then runs it whole
+(`iterate_all(c_gm)`) or block by block:
+
+    with mm.iterate() as count:          # while mm.Iterate(): ... count += 1
+        mm.get_tensor_c(c_local, en_sequential_write=True)
+
+Each method is one dialect op that the emitter prints as the member call; the
+Model composes the object from its cube primitives (asc_model/adv_matmul.h).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .. import docs
+from ..core import context, semantic
+from ..core import dtype as dt
+from ..core import types as _types
+from ..core.api import builtin
+from ..core.constexpr import ConstExpr, RuntimeValue
+from ..core.enums import TPosition
+from ..core.ir_value import GlobalAddress, PlainValue
+from ..core.lowering import build, i32, tensor
+from ..core.tensor import GlobalTensor, LocalTensor
+from .matmul_types import MatmulConfig, MatmulType
+
+TCubeTiling = _types.TCubeTiling
+MatmulApiStaticTiling = _types.MatmulApiStaticTiling
+
+# The element types Ascend C's Matmul takes for A/B (the Model's runs 16-bit ones),
+# and for C / the bias.
+_AB_TYPES = (dt.float16, dt.bfloat16, dt.int8, dt.float32)
+_C_TYPES = (dt.float32, dt.float16, dt.bfloat16, dt.int32, dt.int8)
+
+docs.SUMMARIES["adv.Matmul"] = ("The adv matrix multiply C = A * B (+ bias) of Ascend C, built from four "
+                                "MatmulTypes and a MatmulConfig.")
+
+
+def _flag(name: str, value) -> bool:
+    value = ConstExpr.unwrap(value)
+    if isinstance(value, RuntimeValue) or not isinstance(value, (bool, int)):
+        raise TypeError(f"asc.adv.Matmul: {name} is a template argument of the Ascend C call and must be a "
+                        f"compile-time bool")
+    return bool(value)
+
+
+def _bit(x):
+    if isinstance(x, RuntimeValue):
+        return semantic.to_bool(x).handle
+    return context.builder().get_bool(bool(ConstExpr.unwrap(x)))
+
+
+def _i8(x):
+    x = ConstExpr.unwrap(x)
+    if not isinstance(x, RuntimeValue) and x not in (0, 1, 2, 3):
+        raise ValueError(f"en_atomic must be 0, 1, 2 or 3, got {x!r}")
+    return semantic.as_value(x, dt.int8).handle
+
+
+def _check_type(name: str, t, accepted) -> None:
+    if not isinstance(t, MatmulType):
+        raise TypeError(f"asc.adv.Matmul: {name} must be an asc.adv.MatmulType, got {type(t).__name__}")
+    if t.dtype not in accepted:
+        raise TypeError(f"asc.adv.Matmul: {name} of {t.dtype.name} is not supported (accepted: "
+                        f"{', '.join(d.name for d in accepted)})")
+
+
+def _tiling(x, what="tiling"):
+    if not isinstance(x, (TCubeTiling,)):
+        raise TypeError(f"{what} must be an asc.adv.TCubeTiling, got {type(x).__name__}")
+    return x.materialize()
+
+
+class Matmul(RuntimeValue):
+    """AscendC::Matmul<A, B, C, BIAS, MM_CFG>: declared in the kernel, then registered."""
+
+    __slots__ = ("a", "b", "c", "bias", "config")
+
+    def __init__(self, a: MatmulType, b: MatmulType, c: MatmulType, bias: Optional[MatmulType] = None,
+                 matmul_config: Optional[MatmulConfig] = None, matmul_policy=0):
+        context.current()
+        _check_type("a", a, _AB_TYPES)
+        _check_type("b", b, _AB_TYPES)
+        _check_type("c", c, _C_TYPES)
+        if bias is not None:
+            _check_type("bias", bias, _C_TYPES)
+        if a.dtype != b.dtype:
+            raise TypeError(f"asc.adv.Matmul: a is {a.dtype.name} but b is {b.dtype.name}")
+        if int(matmul_policy or 0) != 0:
+            raise NotImplementedError("asc.adv.Matmul: only the default MatmulPolicy is supported")
+        config = matmul_config if matmul_config is not None else MatmulConfig()
+        if not isinstance(config, MatmulConfig):
+            raise TypeError(f"asc.adv.Matmul: matmul_config must be an asc.adv.MatmulConfig, got "
+                            f"{type(config).__name__}")
+        mode = config.mode()
+        bias_t = bias if bias is not None else MatmulType(c.position, c.format, c.dtype)
+        b_ = context.builder()
+        ty = b_.parse_type(
+            "!ascendc.matmul<" + ", ".join([
+                self._side("a", a, b_, True), self._side("b", b, b_, True), self._side("c", c, b_, False),
+                self._side("bias", bias_t, b_, False), f"config = {mode.name}"]) + ">")
+        super().__init__(build("MatmulOp", ty))
+        self.a, self.b, self.c, self.bias, self.config = a, b, c, bias, config
+
+    @staticmethod
+    def _side(name: str, t: MatmulType, b_, with_trans: bool) -> str:
+        if int(t.layout) != 0:
+            raise NotImplementedError(f"asc.adv.Matmul: {name} with a layout other than LayoutMode.NONE "
+                                      "(batch layouts) is not supported yet")
+        pos = TPosition(int(t.position)).name
+        fmt = type(t.format)(int(t.format)).name
+        text = f"{name}Pos = {pos}, {name}Fmt = {fmt}, {name}Type = {t.dtype.to_ir(b_)}"
+        if with_trans:
+            is_trans = ConstExpr.unwrap(t.is_trans)
+            if isinstance(is_trans, RuntimeValue):
+                raise TypeError(f"asc.adv.MatmulType: is_trans of {name} is a template argument and must be a "
+                                "compile-time bool")
+            text += f", {name}Trans = {'true' if is_trans else 'false'}"
+        return text
+
+    # ---- setup -----------------------------------------------------------------------
+    @builtin
+    def init(self, tiling) -> None:
+        """`mm.Init(&tiling)`."""
+        build("MatmulInitOp", self.handle, _tiling(tiling))
+
+    def _set_matrix(self, which: str, t: MatmulType, tensor_or_scalar, transpose):
+        if not isinstance(tensor_or_scalar, (GlobalTensor, LocalTensor)):
+            raise NotImplementedError(f"set_tensor_{which.lower()}(scalar) is not supported yet: pass a tensor")
+        if tensor_or_scalar.dtype != t.dtype:
+            raise TypeError(f"set_tensor_{which.lower()}: the Matmul's {which.lower()} is {t.dtype.name}, the "
+                            f"tensor {tensor_or_scalar.dtype.name}")
+        build(f"MatmulSetTensor{which}Op", self.handle, tensor(tensor_or_scalar), _bit(transpose))
+
+    @builtin
+    def set_tensor_a(self, tensor, transpose=False) -> None:  # noqa: F811 - pyasc's names
+        """`mm.SetTensorA(gm, isTransposeA)`."""
+        self._set_matrix("A", self.a, tensor, transpose)
+
+    @builtin
+    def set_tensor_b(self, tensor, transpose=False) -> None:  # noqa: F811
+        """`mm.SetTensorB(gm, isTransposeB)`."""
+        self._set_matrix("B", self.b, tensor, transpose)
+
+    @builtin
+    def set_bias(self, tensor) -> None:  # noqa: F811
+        """`mm.SetBias(gm)`: C = A * B + bias (one row of N values)."""
+        if self.bias is None:
+            raise TypeError("set_bias: the Matmul was declared without a bias MatmulType")
+        if tensor.dtype != self.bias.dtype:
+            raise TypeError(f"set_bias: the bias is {self.bias.dtype.name}, the tensor {tensor.dtype.name}")
+        build("MatmulSetBiasOp", self.handle, _tensor_arg(tensor))
+
+    @builtin
+    def disable_bias(self) -> None:
+        build("MatmulDisableBiasOp", self.handle)
+
+    @builtin
+    def set_tail(self, tail_m=-1, tail_n=-1, tail_k=-1) -> None:
+        """`mm.SetTail(tailM, tailN, tailK)`: this core's shape when it is smaller than the tiling's."""
+        build("MatmulSetTailOp", self.handle, i32(tail_m), i32(tail_n), i32(tail_k))
+
+    @builtin
+    def set_org_shape(self, org_m, org_n, org_ka, org_kb=None, org_kc=None) -> None:
+        """`mm.SetOrgShape(orgM, orgN, orgKa[, orgKb, orgKc])`: the full matrices' shapes (GM strides)."""
+        if org_kb is None:
+            build("MatmulSetOrgShapeOp", self.handle, i32(org_m), i32(org_n), i32(org_ka))
+        else:
+            build("MatmulSetOrgShapeKbOp", self.handle, i32(org_m), i32(org_n), i32(org_ka), i32(org_kb),
+                  i32(0 if org_kc is None else org_kc))
+
+    @builtin
+    def set_single_shape(self, single_m, single_n, single_k) -> None:
+        build("MatmulSetSingleShapeOp", self.handle, i32(single_m), i32(single_n), i32(single_k))
+
+    @builtin
+    def set_hf32(self, enable_hf32=False, trans_mode=0) -> None:
+        build("MatmulSetHF32Op", self.handle, _bit(enable_hf32), i32(trans_mode))
+
+    # ---- compute ---------------------------------------------------------------------
+    @builtin
+    def iterate_all(self, tensor, en_atomic=0, sync=True, en_sequential_write=None, wait_iterate_all=None,
+                    fake_msg=None) -> None:
+        """`mm.IterateAll<sync>(c, enAtomic, ...)`: all of this core's C."""
+        self._check_c(tensor, "iterate_all")
+        sync = _flag("sync", sync)
+        if isinstance(tensor, GlobalTensor):
+            if wait_iterate_all and sync:
+                raise ValueError("iterate_all: wait_iterate_all=True needs sync=False")
+            build("MatmulIterateAllOp", self.handle, tensor._value(), _i8(en_atomic),
+                  _bit(en_sequential_write or False), _bit(wait_iterate_all or False), _bit(fake_msg or False),
+                  sync)
+        else:
+            for name, v in (("en_sequential_write", en_sequential_write), ("wait_iterate_all", wait_iterate_all),
+                            ("fake_msg", fake_msg)):
+                if v is not None:
+                    raise ValueError(f"iterate_all to a LocalTensor takes no {name}")
+            build("MatmulIterateAllLocalOp", self.handle, tensor._value(), _i8(en_atomic), sync)
+
+    @builtin
+    def wait_iterate_all(self) -> None:
+        build("MatmulWaitIterateAllOp", self.handle)
+
+    @builtin
+    def iterate(self, en_partial_sum=False, sync=True, local_c_matrix=None) -> "MatmulIterator":
+        """The block loop: `with mm.iterate() as count:` (or `while mm.iterate(): ...`)."""
+        if local_c_matrix is not None:
+            raise NotImplementedError("iterate(local_c_matrix=...) is not supported yet")
+        return MatmulIterator(self, en_partial_sum, _flag("sync", sync))
+
+    @builtin
+    def get_tensor_c(self, tensor=None, en_atomic=0, en_sequential_write=False, sync=True,
+                     optional_tensor=None) -> None:
+        """`mm.GetTensorC<sync>(c, enAtomic, enSequentialWrite)`: the block of the last Iterate."""
+        if tensor is None:
+            raise NotImplementedError("get_tensor_c() returning a GlobalTensor (sync=False) is not supported "
+                                      "yet: pass the destination tensor")
+        if optional_tensor is not None:
+            raise NotImplementedError("get_tensor_c(..., optional_tensor=...) is not supported yet")
+        self._check_c(tensor, "get_tensor_c")
+        build("MatmulGetTensorCOp", self.handle, tensor._value(), _i8(en_atomic), _bit(en_sequential_write),
+              _flag("sync", sync))
+
+    @builtin
+    def end(self) -> None:
+        build("MatmulEndOp", self.handle)
+
+    def _check_c(self, t, api_name: str) -> None:
+        if not isinstance(t, (GlobalTensor, LocalTensor)):
+            raise TypeError(f"{api_name}: the destination must be a GlobalTensor or LocalTensor, got "
+                            f"{type(t).__name__}")
+        if t.dtype != self.c.dtype:
+            raise TypeError(f"{api_name}: the Matmul's c is {self.c.dtype.name}, the tensor {t.dtype.name}")
+
+
+def _tensor_arg(t):
+    return tensor(t)
+
+
+class MatmulIterator:
+    """`mm.iterate()`: a loop of the kernel language. `with it as count:` runs its body once per
+    baseM x baseN block (count = 0, 1, ...); `while it:` is not possible (a runtime truth value),
+    so a `while` form calls `mm.iterate()` in the condition, which this object also supports
+    through `__asc_loop__`."""
+
+    __slots__ = ("matmul", "partial_sum", "sync")
+
+    def __init__(self, matmul: Matmul, partial_sum, sync: bool):
+        self.matmul, self.partial_sum, self.sync = matmul, partial_sum, sync
+
+    def __asc_loop__(self) -> PlainValue:
+        """One `mm.Iterate<sync>(enPartialSum)` call: true while blocks remain."""
+        return PlainValue(build("MatmulIterateOp", self.matmul.handle, _bit(self.partial_sum), self.sync),
+                          dt.bool_)
+
+    def __enter__(self):  # outside a kernel's `with`, e.g. in plain Python: not meaningful
+        raise TypeError("mm.iterate() is a loop of the kernel language: use it as `with mm.iterate() as "
+                        "count:` inside an @asc.jit function")
+
+    def __exit__(self, *exc):
+        return False
+
+
+@builtin
+def register_matmul(pipe, workspace, matmul=None, tiling=None) -> None:
+    """REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling). pyasc's tutorials also call it without the
+    workspace, `register_matmul(pipe, mm, tiling)`: the system workspace (set_sys_workspace) is used."""
+    from ..fwk.tpipe import TPipe
+    if isinstance(workspace, Matmul):  # register_matmul(pipe, matmul[, tiling])
+        if tiling is not None:
+            raise TypeError("register_matmul(pipe, matmul, tiling) takes no fourth argument")
+        workspace, matmul, tiling = None, workspace, matmul
+    if not isinstance(pipe, TPipe):
+        raise TypeError(f"register_matmul: pipe must be an asc.TPipe, got {type(pipe).__name__}")
+    if not isinstance(matmul, Matmul):
+        raise TypeError(f"register_matmul: matmul must be an asc.adv.Matmul, got {type(matmul).__name__}")
+    if workspace is None:
+        from ..basic.common import get_sys_workspace
+        ws = get_sys_workspace().handle
+    elif isinstance(workspace, GlobalAddress):
+        ws = workspace.handle
+        if workspace.dtype != dt.uint8:
+            ws = context.builder().create_asc_GMPtrCastOp(
+                context.builder().get_gm_ptr_type(dt.uint8.to_ir(context.builder())), ws)
+    else:
+        raise TypeError(f"register_matmul: workspace must be a GlobalAddress (GM_ADDR), got "
+                        f"{type(workspace).__name__}")
+    if tiling is None:
+        build("RegistMatmulObjNoTilingOp", pipe.handle, ws, matmul.handle)
+    else:
+        build("RegistMatmulObjOp", pipe.handle, ws, matmul.handle, _tiling(tiling))
+
+
+def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int, a_type: MatmulType, b_type: MatmulType,
+                          c_type: MatmulType, bias_type: Optional[MatmulType] = None) -> MatmulApiStaticTiling:
+    """GetMatmulApiTiling: the compile-time tiling of a config whose single-core and basic block
+    sizes are fixed (get_special_basic_config / get_mm_config with MatmulShapeParams), for
+    `l1_size` bytes of L1: the depths and steps the host tiling would choose for those blocks."""
+    from ...lib.host.matmul_tiling import static_tiling
+    return static_tiling(mm_cfg, int(l1_size), a_type, b_type, c_type, bias_type)
+
+
+__all__ = ["Matmul", "MatmulIterator", "register_matmul", "get_matmul_api_tiling", "TCubeTiling",
+           "MatmulApiStaticTiling"]

@@ -1,0 +1,462 @@
+"""The host matmul tiling: MatmulApiTiling, MultiCoreMatmulTiling, BatchMatmulTiling.
+
+`get_tiling(tiling)` fills a TCubeTiling (asc.adv.TCubeTiling, or any object with
+its fields as attributes) for the platform's memories. The algorithm (docs/host-tiling.md):
+
+1. Split the problem over the cores (`set_dim`): every (m_cores, n_cores) with
+   m_cores * n_cores <= dim; the single-core shape is the share of M and N in
+   units of 16 (or of the fixed base block, `set_fix_split`); K is not split.
+2. For each split, every base block (base_m, base_n multiples of 16, base_k a
+   multiple of 16) that fits L0A / L0B with double buffering and L0C
+   (double-buffered when two fit), and every K step (step_ka = step_kb: base_k
+   tiles per GM -> L1 copy, double-buffered in L1 when two fit): the L1 depths
+   and steps must fit L1 (with the bias row).
+3. Each candidate gets an estimate of its time per core from the same cost
+   terms as the timed Model (the GM head latency and burst efficiency of each
+   copy, the cube, L1 -> L0 and fixpipe rates, the scalar issue of each call):
+   the pipes overlap, so a core takes about its busiest pipe plus the first
+   block's fill. The smallest estimate wins; ties go to fewer cores.
+4. Nothing fits (L0 or L1 too small for a 16 x 16 x 16 block, a fixed split
+   that does not fit, bad shapes): get_tiling returns -1 and leaves the struct.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional, Tuple
+
+from .enums import DTYPE_BYTES, CubeFormat, DataType, MatrixTraverse, ScheduleType, TPosition
+from .platform import PlatformAscendC, get_ascendc_platform
+
+# Cost terms (cycles; bytes per cycle), the defaults of the timed Model
+# (python/asc/profiler/params/A2.base.json).
+GM_HEAD = 400.0
+OUTSTANDING = 2.0
+L2_READ_BPC = 110.0
+L2_WRITE_BPC = 86.0
+BURST_OVERHEAD = 1024.0
+MTE1_FIXED = 20.0
+MTE1_L0A_BPC = 512.0
+MTE1_L0B_BPC = 256.0
+CUBE_FIXED = 32.0
+CUBE_K_BPC = 32.0
+FIX_BPC = 64.0
+SCALAR_API = 12.0
+SYNC_API = 4.0
+HBM_BPC = 1.6e12 / 1.85e9
+
+
+def _up(x: int, a: int) -> int:
+    return (x + a - 1) // a * a
+
+
+def _cdiv(a: int, b: int) -> int:
+    return (a + b - 1) // b
+
+
+class _Type:
+    __slots__ = ("pos", "fmt", "dtype", "trans")
+
+    def __init__(self, pos=TPosition.GM, fmt=CubeFormat.ND, dtype=DataType.DT_FLOAT16, trans=False):
+        self.pos, self.fmt, self.dtype, self.trans = TPosition(int(pos)), CubeFormat(int(fmt)), \
+            DataType(int(dtype)), bool(trans)
+
+
+class MatmulConfigParams:
+    def __init__(self, mm_config_type: int = 1, enable_l1_cache_ub: bool = False,
+                 schedule_type: ScheduleType = ScheduleType.INNER_PRODUCT,
+                 traverse: MatrixTraverse = MatrixTraverse.NOSET, en_vec_nd2nz: bool = False):
+        self.mm_config_type = mm_config_type
+        self.enable_l1_cache_ub = enable_l1_cache_ub
+        self.schedule_type = schedule_type
+        self.traverse = traverse
+        self.en_vec_nd2nz = en_vec_nd2nz
+
+
+class MatmulApiTiling:
+    """Single-core tiling (the whole shape on one core); MultiCoreMatmulTiling adds the split."""
+
+    def __init__(self, platform: Optional[PlatformAscendC] = None):
+        self.platform = platform if platform is not None else get_ascendc_platform()
+        self.a, self.b = _Type(), _Type()
+        self.c = _Type(dtype=DataType.DT_FLOAT)
+        self.bias_type = _Type(dtype=DataType.DT_FLOAT)
+        self.m = self.n = self.k = -1
+        self.org_m = self.org_n = self.org_ka = self.org_kb = -1
+        self.bias = False
+        spec = self.platform.spec
+        self.l1_size, self.l0a_size, self.l0b_size, self.l0c_size = spec.l1, spec.l0a, spec.l0b, spec.l0c
+        self.ub_size, self.bt_size = spec.ub, spec.bt
+        self.fix_m = self.fix_n = self.fix_k = -1
+        self.range = (-1, -1, -1, -1, -1, -1)
+        self.traverse = MatrixTraverse.NOSET
+        self.db = (True, True, False, True)
+        self.batch_num = 1
+        self.layouts = {}
+        self.dim = 1
+        self.result: Optional[dict] = None
+
+    # ---- types and shapes ----------------------------------------------------------
+    def set_a_type(self, pos, type, data_type, is_trans: bool = False) -> int:  # noqa: A002 (pyasc's names)
+        self.a = _Type(pos, type, data_type, is_trans)
+        return 0
+
+    def set_b_type(self, pos, type, data_type, is_trans: bool = False) -> int:  # noqa: A002
+        self.b = _Type(pos, type, data_type, is_trans)
+        return 0
+
+    def set_c_type(self, pos, type, data_type) -> int:  # noqa: A002
+        self.c = _Type(pos, type, data_type)
+        return 0
+
+    def set_bias_type(self, pos, type, data_type) -> int:  # noqa: A002
+        self.bias_type = _Type(pos, type, data_type)
+        return 0
+
+    def set_shape(self, m: int, n: int, k: int) -> int:
+        self.m, self.n, self.k = int(m), int(n), int(k)
+        return 0
+
+    def set_org_shape(self, org_m: int, org_n: int, org_ka: int, org_kb: Optional[int] = None) -> int:
+        self.org_m, self.org_n, self.org_ka = int(org_m), int(org_n), int(org_ka)
+        self.org_kb = int(org_ka if org_kb is None else org_kb)
+        return 0
+
+    def enable_bias(self, is_bias: bool = True) -> int:
+        self.bias = bool(is_bias)
+        return 0
+
+    set_bias = enable_bias  # the name pyasc's docstrings use
+
+    def set_buffer_space(self, l1_size: int = -1, l0_c_size: int = -1, ub_size: int = -1,
+                         bt_size: int = -1) -> int:
+        spec = self.platform.spec
+        self.l1_size = spec.l1 if l1_size < 0 else int(l1_size)
+        self.l0c_size = spec.l0c if l0_c_size < 0 else int(l0_c_size)
+        self.ub_size = spec.ub if ub_size < 0 else int(ub_size)
+        self.bt_size = spec.bt if bt_size < 0 else int(bt_size)
+        return 0
+
+    def set_fix_split(self, base_m: int = -1, base_n: int = -1, base_k: int = -1) -> int:
+        self.fix_m, self.fix_n, self.fix_k = int(base_m), int(base_n), int(base_k)
+        return 0
+
+    def set_split_range(self, max_base_m: int = -1, max_base_n: int = -1, max_base_k: int = -1,
+                        min_base_m: int = -1, min_base_n: int = -1, min_base_k: int = -1) -> int:
+        self.range = (int(max_base_m), int(max_base_n), int(max_base_k), int(min_base_m), int(min_base_n),
+                      int(min_base_k))
+        return 0
+
+    def set_traverse(self, traverse: MatrixTraverse) -> int:
+        self.traverse = MatrixTraverse(int(traverse))
+        return 0
+
+    def set_mad_type(self, mad_type) -> int:
+        if int(mad_type) != 0:
+            return -1  # HF32 applies to float inputs, which this tiling does not size for
+        return 0
+
+    def set_double_buffer(self, a: bool, b: bool, c: bool, bias: bool, trans_nd2nz: bool = True,
+                          trans_nz2nd: bool = True) -> int:
+        self.db = (bool(a), bool(b), bool(c), bool(bias))
+        return 0
+
+    def set_dequant_type(self, dequant_type) -> int:
+        return 0
+
+    def set_sparse(self, is_sparse: bool) -> int:
+        return -1 if is_sparse else 0
+
+    def set_batch_num(self, batch_num: int) -> int:
+        self.batch_num = int(batch_num)
+        return 0
+
+    def set_batch_info_for_normal(self, batch_a: int, batch_b: int, m: int, n: int, k: int) -> int:
+        self.batch_num = max(int(batch_a), int(batch_b))
+        return self.set_shape(m, n, k)
+
+    def set_a_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
+        self.layouts["a"] = (b, s, n, g, d)
+        return 0
+
+    def set_b_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
+        self.layouts["b"] = (b, s, n, g, d)
+        return 0
+
+    def set_c_layout(self, b: int, s1: int, n: int, g: int, s2: int) -> int:
+        self.layouts["c"] = (b, s1, n, g, s2)
+        return 0
+
+    def set_matmul_config_params(self, params: Optional[MatmulConfigParams] = None, *args) -> int:
+        if isinstance(params, MatmulConfigParams) and int(params.traverse) != 0:
+            self.traverse = MatrixTraverse(int(params.traverse))
+        return 0
+
+    def get_base_m(self) -> int:
+        return self.result["base_m"] if self.result else -1
+
+    def get_base_n(self) -> int:
+        return self.result["base_n"] if self.result else -1
+
+    def get_base_k(self) -> int:
+        return self.result["base_k"] if self.result else -1
+
+    # ---- the algorithm --------------------------------------------------------------
+    def _splits(self) -> Iterable[Tuple[int, int]]:
+        yield 1, 1
+
+    def get_tiling(self, tiling) -> int:
+        """Fills `tiling` (a TCubeTiling); 0 on success, -1 when no tiling fits."""
+        best = self._solve()
+        if best is None:
+            return -1
+        self.result = best
+        for name, value in self._fields(best).items():
+            setattr(tiling, name, int(value))
+        return 0
+
+    def _valid_inputs(self) -> bool:
+        if min(self.m, self.n, self.k) <= 0:
+            return False
+        if self.a.pos != TPosition.GM or self.b.pos != TPosition.GM:
+            return False  # the Model's Matmul reads A and B from GM
+        if DTYPE_BYTES[self.a.dtype] != 2 or DTYPE_BYTES[self.b.dtype] != 2:
+            return False  # 16-bit inputs (half, bfloat16): the fractal sizes below assume them
+        return True
+
+    def _solve(self) -> Optional[dict]:
+        if not self._valid_inputs():
+            return None
+        best = None
+        seen = set()
+        for mc, nc in self._splits():
+            s_m, s_n = self._single(self.m, mc, self.fix_m), self._single(self.n, nc, self.fix_n)
+            if (s_m, s_n) in seen:  # another split with the same single-core shape
+                continue
+            seen.add((s_m, s_n))
+            used = _cdiv(self.m, s_m) * _cdiv(self.n, s_n)
+            cand = self._best_blocks(s_m, s_n, self.k, used)
+            if cand is None:
+                continue
+            cand.update(single_m=s_m, single_n=s_n, single_k=self.k, used=used)
+            key = (round(cand["cost"]), used)
+            if best is None or key < best[0]:
+                best = (key, cand)
+        return None if best is None else best[1]
+
+    @staticmethod
+    def _single(total: int, parts: int, fixed: int) -> int:
+        return total  # one core: the whole shape
+
+    def _choices(self, single: int, fixed: int, lo: int, hi: int) -> List[int]:
+        if fixed > 0:
+            return [fixed] if fixed % 16 == 0 else []
+        top = min(_up(single, 16), hi if hi > 0 else 512)
+        vals = {v for v in (16, 32, 48, 64, 96, 128, 192, 256, 320, 384, 512) if v <= top}
+        vals.add(top)  # the whole (aligned) extent: no tail block
+        return sorted(v for v in vals if v >= max(16, lo) and v % 16 == 0)
+
+    def _best_blocks(self, s_m: int, s_n: int, k: int, used: int) -> Optional[dict]:
+        max_m, max_n, max_k, min_m, min_n, min_k = self.range
+        best = None
+        for bm in self._choices(s_m, self.fix_m, min_m, max_m):
+            for bn in self._choices(s_n, self.fix_n, min_n, max_n):
+                # L0C: the base block in fp32, twice if it fits (dbL0C).
+                c_bytes = bm * bn * 4
+                if c_bytes > self.l0c_size:
+                    continue
+                db_c = 2 if 2 * c_bytes <= self.l0c_size else 1
+                for bk in self._choices(k, self.fix_k, min_k, max_k):
+                    # L0A / L0B: double-buffered base tiles of 16-bit elements.
+                    if 2 * bm * bk * 2 > self.l0a_size or 2 * bn * bk * 2 > self.l0b_size:
+                        continue
+                    k_tiles = _cdiv(k, bk)
+                    for step in sorted({1, 2, 4, 8, 16, k_tiles}):
+                        if step > k_tiles:
+                            continue
+                        fit = self._fit_l1(bm, bn, bk, step)
+                        if fit is None:
+                            continue
+                        depth = fit
+                        cost = self._cost(s_m, s_n, k, bm, bn, bk, step, depth, db_c, used)
+                        if best is None or cost < best["cost"]:
+                            best = dict(base_m=bm, base_n=bn, base_k=bk, step=step, depth=depth, db_c=db_c,
+                                        cost=cost)
+        return best
+
+    def _fit_l1(self, bm: int, bn: int, bk: int, step: int) -> Optional[int]:
+        """The L1 depth (chunks of `step` base_k tiles kept per matrix: 2 = double buffer) that fits."""
+        bias = _up(bn, 16) * 4 if self.bias else 0
+        chunk = (_up(bm, 16) + _up(bn, 16)) * step * bk * 2
+        for depth in (2, 1):
+            if depth * chunk + bias <= self.l1_size:
+                return depth
+        return None
+
+    def _cost(self, s_m, s_n, k, bm, bn, bk, step, depth, db_c, used) -> float:
+        """Estimated cycles of one core (see the module doc)."""
+        mte2 = mte1 = cube = fix = scalar = 0.0
+        first_fill = 0.0
+        k_tiles = _cdiv(k, bk)
+        chunks = _cdiv(k_tiles, step)
+        ub_out = self.c.pos != TPosition.GM
+        for ml, cnt_m in _extents(s_m, bm):
+            for nl, cnt_n in _extents(s_n, bn):
+                blocks = cnt_m * cnt_n
+                m16, n16 = _up(ml, 16), _up(nl, 16)
+                t2 = 0.0
+                for kc, cnt_k in _extents(k, step * bk):
+                    # A chunk: rows of kc (or ml when transposed) elements, one burst each
+                    t2 += cnt_k * (_copy(ml, kc * 2) if not self.a.trans else _copy(kc, ml * 2))
+                    t2 += cnt_k * (_copy(kc, nl * 2) if not self.b.trans else _copy(nl, kc * 2))
+                t1 = 0.0
+                tc = 0.0
+                for kl, cnt in _extents(k, bk):
+                    k16 = _up(kl, 16)
+                    t1 += cnt * ((m16 // 16) * (MTE1_FIXED + k16 * 16 * 2 / MTE1_L0A_BPC)
+                                 + (n16 // 16) * (MTE1_FIXED + k16 * 16 * 2 / MTE1_L0B_BPC))
+                    tc += cnt * (CUBE_FIXED + (m16 * n16 / 256.0) * (kl * 2 / CUBE_K_BPC))
+                out = ml * nl * 4
+                tf = (MTE1_FIXED + out / FIX_BPC) if ub_out else (GM_HEAD / OUTSTANDING
+                                                                 + out / (L2_WRITE_BPC * _eff(nl * 4)))
+                calls = chunks * 2 + k_tiles * (m16 // 16 + n16 // 16 + 1) + 1
+                flags = chunks * 4 + k_tiles * 4 + 2
+                mte2 += blocks * t2
+                mte1 += blocks * t1
+                cube += blocks * tc
+                fix += blocks * tf
+                scalar += blocks * (calls * SCALAR_API + flags * SYNC_API)
+                if not first_fill:
+                    first_fill = t2 / chunks + t1 / k_tiles + tc / k_tiles + tf
+        # Overlap: single L1 / L0C buffers serialise their producer and consumer.
+        busiest = max(mte2, mte1, cube, fix, scalar)
+        if depth < 2:
+            busiest = max(busiest, mte2 + mte1)
+        if db_c < 2:
+            busiest = max(busiest, cube + fix)
+        # The chip's HBM bandwidth shared by all cores (first reads of A and B).
+        hbm = (self.m * k + k * self.n) * 2 / HBM_BPC
+        return max(busiest + first_fill, hbm)
+
+    def _fields(self, r: dict) -> dict:
+        order = {MatrixTraverse.FIRSTN: 1}.get(self.traverse, 0)
+        org_ka = self.org_ka if self.org_ka > 0 else self.k
+        org_kb = self.org_kb if self.org_kb > 0 else self.k
+        return dict(
+            used_core_num=r["used"], m=self.org_m if self.org_m > 0 else self.m,
+            n=self.org_n if self.org_n > 0 else self.n, k_a=org_ka, k_b=org_kb,
+            single_core_m=r["single_m"], single_core_n=r["single_n"], single_core_k=r["single_k"],
+            base_m=r["base_m"], base_n=r["base_n"], base_k=r["base_k"],
+            depth_a1=r["depth"] * r["step"], depth_b1=r["depth"] * r["step"], step_m=1, step_n=1,
+            is_bias=int(self.bias), trans_length=0, iterate_order=order, share_mode=0,
+            share_l1_size=r["depth"] * (_up(r["base_m"], 16) + _up(r["base_n"], 16)) * r["step"] * r["base_k"] * 2
+            + (_up(r["base_n"], 16) * 4 if self.bias else 0),
+            share_l0c_size=r["base_m"] * r["base_n"] * 4 * r["db_c"], share_ub_size=0,
+            batch_m=1, batch_n=1, single_batch_m=1, single_batch_n=1, step_k_a=r["step"], step_k_b=r["step"],
+            depth_a_l1_cache_ub=0, depth_b_l1_cache_ub=0, db_l0a=2, db_l0b=2, db_l0c=r["db_c"],
+            batch_num=self.batch_num)
+
+
+def _extents(total: int, block: int):
+    """(length, count) of the full blocks and the tail of `total` in blocks of `block`."""
+    full, tail = divmod(total, block)
+    out = []
+    if full:
+        out.append((block, full))
+    if tail:
+        out.append((tail, 1))
+    return out
+
+
+def _eff(burst: float) -> float:
+    return burst / (burst + BURST_OVERHEAD)
+
+
+def _copy(rows: int, row_bytes: int) -> float:
+    """One GM -> L1 Nd2Nz copy: its head latency (half hidden by the second transfer in
+    flight) and its rows as bursts at the L2 read rate."""
+    return GM_HEAD / OUTSTANDING + rows * row_bytes / (L2_READ_BPC * _eff(row_bytes))
+
+
+class MultiCoreMatmulTiling(MatmulApiTiling):
+    """Tiling over `set_dim` cores: the single-core shapes as well as the blocks."""
+
+    def __init__(self, platform: Optional[PlatformAscendC] = None):
+        super().__init__(platform)
+        self.dim = self.platform.get_core_num_aic()
+        self.single = (-1, -1, -1)
+        self.single_range = None
+        self.align = (1, 1, 1)
+        self.split_k = False
+
+    def set_dim(self, dim: int) -> int:
+        if int(dim) <= 0:
+            return -1
+        self.dim = int(dim)
+        return 0
+
+    def get_core_num(self, *args) -> int:
+        return self.result["used"] if self.result else -1
+
+    def set_single_shape(self, single_m: int = -1, single_n: int = -1, single_k: int = -1) -> int:
+        self.single = (int(single_m), int(single_n), int(single_k))
+        return 0
+
+    def set_single_range(self, max_m=-1, max_n=-1, max_k=-1, min_m=-1, min_n=-1, min_k=-1) -> int:
+        self.single_range = (max_m, max_n, max_k, min_m, min_n, min_k)
+        return 0
+
+    def set_align_split(self, align_m: int, align_n: int, align_k: int) -> int:
+        self.align = (max(1, int(align_m)), max(1, int(align_n)), max(1, int(align_k)))
+        return 0
+
+    def enable_multi_core_split_k(self, flag: bool) -> int:
+        self.split_k = bool(flag)
+        return 0
+
+    def get_single_shape(self):
+        if not self.result:
+            return -1, -1, -1
+        return self.result["single_m"], self.result["single_n"], self.result["single_k"]
+
+    def _splits(self):
+        s_m, s_n, _ = self.single
+        if s_m > 0 or s_n > 0:  # the caller fixed the single-core shape
+            yield (_cdiv(self.m, s_m) if s_m > 0 else 1), (_cdiv(self.n, s_n) if s_n > 0 else 1)
+            return
+        # Using fewer cores than fit is never faster in the estimate (cores run in
+        # parallel), so each m_cores takes as many n_cores as the rest allows, and
+        # the transposed choice too.
+        pairs = set()
+        for mc in range(1, self.dim + 1):
+            pairs.add((mc, self.dim // mc))
+        yield from sorted(pairs)
+
+    def _solve(self):
+        s_m, s_n, _ = self.single
+        if s_m > 0 or s_n > 0:
+            if not self._valid_inputs():
+                return None
+            sm = s_m if s_m > 0 else self.m
+            sn = s_n if s_n > 0 else self.n
+            used = _cdiv(self.m, sm) * _cdiv(self.n, sn)
+            if used > self.dim:
+                return None
+            cand = self._best_blocks(sm, sn, self.k, used)
+            if cand is None:
+                return None
+            cand.update(single_m=sm, single_n=sn, single_k=self.k, used=used)
+            return cand
+        return super()._solve()
+
+    @staticmethod
+    def _single(total: int, parts: int, fixed: int) -> int:
+        unit = fixed if fixed > 0 else 16
+        return min(_cdiv(_cdiv(total, unit), parts) * unit, _up(total, unit))
+
+
+class BatchMatmulTiling(MultiCoreMatmulTiling):
+    """Batched matmul: the per-batch blocks of MultiCoreMatmulTiling (batch_num in the struct).
+    The kernel side's iterate_batch is not implemented yet, so this tiling is for host use."""
+
+
+__all__ = ["MatmulApiTiling", "MultiCoreMatmulTiling", "BatchMatmulTiling", "MatmulConfigParams"]
