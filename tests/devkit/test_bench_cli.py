@@ -122,6 +122,7 @@ def test_wall_clock_significant_slowdown(capsys, tmp_path, fake_clock):
     assert "Time: baseline 1000.00 us, yours 1250.00 us (wall clock, median of 9 and 9 runs" in lines[5]
     assert "outliers dropped 1 and 1" in lines[5] and ", significant)" in lines[5]
     assert "( 80.0%)" in lines[2]
+    assert any("wall clock on the Model backend times the CPU simulation" in l for l in lines)
 
 
 def test_wall_clock_not_significant(capsys, tmp_path, fake_clock):

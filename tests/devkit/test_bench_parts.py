@@ -142,6 +142,9 @@ def test_step_detection():
     assert history.steps([10, 10, 15, 10, 10], f) == [None] * 5
     # the last point cannot be confirmed
     assert history.steps([10, 10, 10, 13], f) == [None, None, None, "step?"]
+    # an outlier does not move the level: the point after it is judged against the old level
+    assert history.steps([72, 6, 72], f) == [None, None, None]
+    assert history.steps([10, 10, 15, 10, 10, 15, 15], f) == [None] * 5 + ["step", None]
     # steps down count too
     assert history.steps([10, 10, 8, 8], f) == [None, None, "step", None]
 
@@ -153,3 +156,19 @@ def test_history_listing_marks_steps(tmp_path):
     assert lines[0] == "vadd (1024, float32, Ascend910B1, timed Model): 4 run(s)"
     assert "<- step: +20.0% time (slower)" in lines[3] and "step" not in lines[4]
     assert json.dumps(es)  # entries are JSON
+
+
+def test_advice_from_the_profile():
+    from asc.bench.advice import advice
+
+    r = result(10.0, 40.0)
+    r.profile = {"breakdown": {"hbm_read": 0.3, "hbm_write": 0.05, "sync_wait": 0.4, "scalar": 0.2},
+                 "pipes_us": {"mte2": 20.0, "vec": 10.0, "mte3": 6.0}, "block_dim": 4,
+                 "lines": [["/x/k.py", 12, 600.0, 3], ["/x/k.py", 14, 400.0, 3]]}
+    text_ = "\n".join(advice(r))
+    assert "HBM share 35% of the critical core's time (target >= 80% for a memory-bound kernel)" in text_
+    assert "40% of the time pipes stand at a wait_flag" in text_
+    assert "20% of the time is scalar work" in text_
+    assert "Pipeline overlap 0.90" in text_
+    assert "The launch uses 4 cores" in text_
+    assert "Hottest Python lines: k.py:12 (60% of the top lines' cycles, 3 calls), k.py:14 (40%" in text_

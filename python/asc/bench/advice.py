@@ -19,11 +19,16 @@ def advice(r: Result) -> List[str]:
     if bd:
         hbm = bd.get("hbm_read", 0.0) + bd.get("hbm_write", 0.0)
         if r.bound == "memory":
+            if r.roofline_candidate == r.roofline_candidate:  # not NaN
+                out.append(f"Achieved {r.roofline_candidate:.0%} of the memory roofline of {r.platform} "
+                           f"(the reference: {r.roofline_baseline:.0%}).")
             ok = hbm >= HBM_TARGET_MEMORY
             out.append(f"HBM share {hbm:.0%} of the critical core's time (target >= {HBM_TARGET_MEMORY:.0%} for a "
-                       f"memory-bound kernel): " + ("the time goes to moving the bytes." if ok else
+                       f"memory-bound kernel): " + ("the time goes to moving the bytes" if ok else
                                                     "time goes elsewhere; overlap compute and scalar work with "
-                                                    "the copies (double buffering) and move fewer, larger blocks."))
+                                                    "the copies (double buffering) and move fewer, larger blocks")
+                       + (", but slowly: use every core and larger (>= 16 KB), 512-byte-aligned transfers."
+                          if ok and r.roofline_candidate < 0.5 else "."))
         else:
             ok = hbm <= HBM_TARGET_COMPUTE
             out.append(f"HBM share {hbm:.0%} (target <= {HBM_TARGET_COMPUTE:.0%} for a compute-bound kernel): " +

@@ -100,6 +100,9 @@ def compare(base: Group, cand: Group, measure: str, factor: float = 0.05, alpha:
             if bw and abs(cw - bw) > 0.01 * bw:
                 notes.append(f"your operator counts {cw / bw:.2f}x the baseline's {what} ({cw:,} vs {bw:,}); "
                              "throughput is the baseline's work over each side's time")
+    if measure == "wall" and "model" in (b.backend, c.backend):
+        notes.append("wall clock on the Model backend times the CPU simulation, not the chip; the timed Model "
+                     "(--measure model) predicts the chip")
     if b.platform != c.platform:
         notes.append(f"the sides ran on different platforms ({b.platform} vs {c.platform})")
     return Result(operator=cand.name, kernel=c.kernel, baseline_kernel=b.kernel, shape=c.shape_label(),

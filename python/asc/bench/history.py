@@ -11,8 +11,8 @@ as it was; lines that do not parse are kept as they are.
 Step detection (`asc-bench history`), in the spirit of asv: walk the series in
 order, keeping the median of the current segment; a point more than the factor
 away from it starts a new segment when the point after it is also away from the
-old level on the same side (a single outlier is not a step); the last point
-cannot be confirmed and is marked as a possible step.
+old level on the same side (a single outlier is not a step, and does not move
+the level); the last point cannot be confirmed and is marked as a possible step.
 """
 
 from __future__ import annotations
@@ -153,10 +153,10 @@ def steps(values: List[float], factor: float) -> List[Optional[str]]:
                     if abs(w / level - 1.0) > factor and (w > level) == up:
                         marks[i] = "step"
                         segment = [v]
-                        i += 1
-                        continue
                 else:
                     marks[i] = "step?"
+                i += 1  # an outlier stays out of the level
+                continue
         segment.append(v)
         i += 1
     return marks

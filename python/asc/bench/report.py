@@ -44,14 +44,25 @@ def plot_history(outcome) -> bytes:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from matplotlib.ticker import MaxNLocator
+
+    from .history import steps
+
     fig, ax = plt.subplots(figsize=(7, 3.2), dpi=100)
     keys = {tuple(sorted(r.key().items())): r for r in outcome.results}
     for key, r in keys.items():
         series = [e for e in outcome.history_entries if tuple(sorted(e["key"].items())) == key]
         ys = [e["candidate_throughput"] for e in series]
-        ax.plot(range(1, len(ys) + 1), ys, marker="o", label=f"{r.operator} {r.shape}")
+        xs = list(range(1, len(ys) + 1))
+        line, = ax.plot(xs, ys, marker="o", label=f"{r.operator} {r.shape}")
+        marks = steps([e["candidate_us"] for e in series], outcome.factor)
+        hit = [(x, y) for x, y, m in zip(xs, ys, marks) if m]
+        if hit:
+            ax.scatter(*zip(*hit), s=120, facecolors="none", edgecolors="red", label="step")
         if series and series[-1].get("baseline_throughput"):
-            ax.axhline(series[-1]["baseline_throughput"], linestyle="--", linewidth=0.8, color="gray")
+            ax.axhline(series[-1]["baseline_throughput"], linestyle="--", linewidth=0.8, color=line.get_color())
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(bottom=0)
     ax.set_xlabel("run")
     ax.set_ylabel(outcome.results[0].unit)
     ax.set_title("Your operator over the history (dashed: baseline)")

@@ -22,6 +22,7 @@ class Outcome:
     unmatched_candidate: List[match.Group]
     history_path: Optional[Path]
     commit: Optional[str]
+    factor: float = 0.05
     regressions: List[tuple] = field(default_factory=list)  # (result, regression dict)
     history_entries: List[dict] = field(default_factory=list)
 
@@ -82,7 +83,8 @@ def run(baseline: str, candidate: str, measure: str = "model", compute: bool = T
                         "launch the same kernel at the same shapes on both sides")
     results = [compare(b, c, measure, factor=factor, alpha=alpha) for b, c in pairs]
     commit = hist.git_commit(cand.path.resolve() if cand.path else Path.cwd())
-    out = Outcome(baseline, candidate, measure, results, un_b, un_c, hist_path if save_history else None, commit)
+    out = Outcome(baseline, candidate, measure, results, un_b, un_c, hist_path if save_history else None, commit,
+                  factor=factor)
     entries, _ = hist.read(hist_path) if hist_path.exists() else ([], [])
     for r in results:
         reg = hist.regression(r, hist.previous(entries, r.key()), factor, alpha)
