@@ -140,3 +140,21 @@ def test_link_model_scales_with_bytes_and_ranks():
     assert m.time_us("AllReduce", 1000, 2, 4) == pytest.approx(6 * (1.0 + 500 / 10e3))
     with pytest.raises(ValueError, match="unknown collective"):
         m.time_us("Broadcast", 1, 1, 2)
+
+
+def test_profile_puts_each_ranks_compute_beside_the_communication():
+    n, world = 256, 4
+    xs = [np.ones(n * 2, np.float32) * r for r in range(world)]
+    ys = [np.zeros(n * 2, np.float32) for _ in range(world)]
+    args = [(xs[r], ys[r], n, int(asc.HcclReduceOp.HCCL_REDUCE_SUM)) for r in range(world)]
+    plain = dist.launch(kernels.all_reduce, world, 2, args)
+    with pytest.raises(ValueError, match="profile=True"):
+        plain.rank_us(0)
+    run = dist.launch(kernels.all_reduce, world, 2, args, profile=True)
+    assert len(run.profiles) == world
+    for r, p in enumerate(run.profiles):
+        assert p.total_us > 0 and p.kernel == f"all_reduce@rank{r}"
+        assert run.rank_us(r) == pytest.approx(p.total_us + run.comm_us)
+    assert run.comm_us > 0
+    assert "rank 3: compute" in run.summary() and "(link model)" in run.summary()
+    np.testing.assert_array_equal(ys[0], np.full(n * 2, 6, np.float32))  # profiling still computes

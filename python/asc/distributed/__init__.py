@@ -26,6 +26,8 @@ from ..runtime import config
 from ..runtime.model import RANK, ModelBackend, ModelFault
 from ..runtime.model.faults import fault_message
 from . import report as _report
+from ..profiler import LaunchProfile, simulate, timing_params
+from ..profiler.cycle import RecordIO, Recording
 from .link import DTYPE_BYTES, KINDS, LinkModel
 
 __all__ = ["launch", "DistributedFault", "DistributedRun", "Collective", "LinkModel"]
@@ -60,10 +62,22 @@ class Collective:
 
 @dataclass
 class DistributedRun:
+    """What a distributed launch did. With `profile=True`, `profiles[r]` is rank r's
+    timed-Model profile of its compute (asc.profiler.LaunchProfile) and
+    `rank_us(r)` its compute plus the link model's communication time."""
+
     world_size: int
     block_dim: int
     collectives: List[Collective] = field(default_factory=list)
     link: LinkModel = field(default_factory=LinkModel)
+    profiles: List[Any] = field(default_factory=list)
+
+    def rank_us(self, rank: int) -> float:
+        """Predicted time of rank `rank`: its compute (cycle model) plus the collectives
+        it waited for (link model; the ranks' compute is not overlapped with them)."""
+        if not self.profiles:
+            raise ValueError("launch with profile=True to time the ranks' compute")
+        return self.profiles[rank].total_us + self.comm_us
 
     @property
     def comm_us(self) -> float:
@@ -78,6 +92,9 @@ class DistributedRun:
         lines = [f"{self.world_size} ranks x {self.block_dim} cores: {len(self.collectives)} collectives, "
                  f"communication {self.comm_us:.2f} us predicted "
                  f"(ring, {self.link.bandwidth_gbps:g} GB/s, {self.link.latency_us:g} us per hop)"]
+        for r, p in enumerate(self.profiles):
+            lines.append(f"  rank {r}: compute {p.total_us:.2f} us (cycle model) + communication "
+                         f"{self.comm_us:.2f} us (link model) = {self.rank_us(r):.2f} us")
         for c in self.collectives:
             lines.append(f"  block {c.block} step {c.step + 1}: {c.kind} of {c.count} x {c.elem_bytes} B: "
                          f"{c.time_us:.2f} us")
@@ -112,9 +129,10 @@ def _check(kernel, world_size, block_dim, args):
 
 
 def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]], *,
-           link: Optional[LinkModel] = None) -> DistributedRun:
+           link: Optional[LinkModel] = None, profile: bool = False) -> DistributedRun:
     """Runs `kernel` as `world_size` ranks of `block_dim` cores each, rank r on
-    `args[r]`, and returns what the collectives did. Raises DistributedFault
+    `args[r]`, and returns what the collectives did (and, with `profile`, each
+    rank's timed-Model profile beside the communication). Raises DistributedFault
     when a rank faults, the ranks deadlock or call mismatched collectives."""
     _check(kernel, world_size, block_dim, args)
     backend = config.current_backend()
@@ -140,9 +158,10 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
     if not world:
         raise RuntimeError("the Model could not create the ranks' world")
     errors: List[Optional[BaseException]] = [None] * world_size
+    ios = [RecordIO() for _ in range(world_size)] if profile else [None] * world_size
 
     def run_rank(r: int) -> None:
-        RANK.world, RANK.rank = world, r
+        RANK.world, RANK.rank, RANK.record_io = world, r, ios[r]
         try:
             backend._launch(state["entry"], state["marshaller"], core_type, block_dim, bound[r][1])
         except BaseException as exc:  # noqa: BLE001 - reported below, per rank
@@ -167,6 +186,7 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
     for exc in errors:
         if isinstance(exc, KeyboardInterrupt):
             raise exc
+    recordings = [Recording.take(io) if io is not None and io.recording else None for io in ios]
     if rc:
         _raise(text, kernel)
     for r, exc in enumerate(errors):
@@ -178,6 +198,11 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
         b, step, kind, count, dtype = rec[5 * i:5 * i + 5]
         name, eb = KINDS[kind], DTYPE_BYTES[dtype]
         run.collectives.append(Collective(b, step, name, count, eb, lm.time_us(name, count, eb, world_size)))
+    if profile:
+        params = timing_params(getattr(backend.platform, "name", "Ascend910B1"))
+        name = getattr(kernel, "__name__", "kernel")
+        run.profiles = [LaunchProfile(f"{name}@rank{r}", block_dim, params, rec, simulate(rec, params))
+                        for r, rec in enumerate(recordings)]
     return run
 
 

@@ -172,6 +172,8 @@ class ModelBackend(KernelBackend):
         if world is not None:
             cfg.world = world
             cfg.rank = RANK.rank
+            if getattr(RANK, "record_io", None) is not None:  # asc.distributed.launch(profile=True)
+                cfg.record = ctypes.addressof(RANK.record_io)
         cfg.num_regions = nreg
         cfg.regions = regions
         err = ctypes.create_string_buffer(4096)
