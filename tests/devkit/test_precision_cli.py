@@ -34,7 +34,7 @@ def test_precision_trace_is_a_warning(tmp_path, capfd):
                            "python", str(KERNELS), "round_trip", str(tmp_path / "o.npz")])
     err = capfd.readouterr().err
     assert code == 0, err
-    assert f"precision_kernels.py:{marker_line('LOSSY')} (Cast) loses" in err
+    assert f"precision_kernels.py:{marker_line('LOSSY')} (asc.cast) loses" in err
     assert "ERROR SUMMARY: 0 errors, 1 warning" in err
 
 

@@ -33,7 +33,7 @@ def test_the_fp16_round_trip_is_ranked_first(tmp_path):
     rows = _ranked_lines(traced.stderr)
     assert rows, traced.stderr
     line, api, lost = rows[0]
-    assert (line, api) == (marker_line("LOSSY"), "Cast")
+    assert (line, api) == (marker_line("LOSSY"), "asc.cast")
     assert 3.5 < lost < 4.2  # float32 (7.2 digits) -> fp16 (3.3)
     assert all(r[2] < 0.5 for r in rows[1:])  # the rest lose (almost) nothing
     # The shadow build computes the very same outputs.
@@ -49,9 +49,12 @@ def test_the_fp16_round_trip_is_ranked_first(tmp_path):
 def test_exp_overflowing_half_is_the_culprit(tmp_path):
     traced, out, findings = run_case(tmp_path, "exp_half", {"ASC_DEBUG_PRECISION": "trace"})
     rows = _ranked_lines(traced.stderr)
-    assert rows[0][:2] == (marker_line("EXP"), "Exp"), traced.stderr
+    assert rows[0][:2] == (marker_line("EXP"), "asc.exp"), traced.stderr
     assert rows[0][2] > 3.0  # all of half's 3.3 digits: exp(x) overflows to inf above 11.09
-    assert np.isinf(out["y"]).any()  # (the kernel's real output overflowed)
+    x = (np.random.default_rng(1).standard_normal(1024) * 4.0).astype(np.float16)
+    overflowed = int(np.count_nonzero(np.exp(x.astype(np.float64) + 0.5) > 65504))
+    assert overflowed and np.count_nonzero(np.isinf(out["y"])) == overflowed  # (the real output overflowed)
+    assert f"{overflowed} became Inf/NaN" in traced.stderr
     assert findings and findings[0]["locations"][0]["line"] == marker_line("EXP")
 
 
@@ -64,9 +67,9 @@ def test_a_kernel_that_keeps_its_digits_is_only_info(tmp_path):
 
 
 def test_report_parsing_and_ranking():
-    text = ("k.py\t10\tExp\t2\t64\t6.0\t3.3\t6.6\t0.6\t0\n"
-            "k.py\t9\tMuls\t1\t32\t0.1\t0.1\t7.2\t7.1\t7.1\n"
-            "k.py\t12\tDataCopy\t1\t32\t0\t0\t3.0\t3.0\t3.0\n"
+    text = ("k.py\t10\tExp\t2\t64\t6.0\t3.3\t6.6\t0.6\t0\t5\n"
+            "k.py\t9\tMuls\t1\t32\t0.1\t0.1\t7.2\t7.1\t7.1\t0\n"
+            "k.py\t12\tDataCopy\t1\t32\t0\t0\t3.0\t3.0\t3.0\t0\n"
             "garbage line\n")
     recs = parse_report(text)
     assert [r.line for r in recs] == [10, 9, 12]
@@ -75,11 +78,11 @@ def test_report_parsing_and_ranking():
     t.add("k", [LineRecord("k.py", 10, "Exp", 1, 64, 1.0, 1.0, 3.3, 2.3, 2.3)])
     assert [r.line for r in t.ranked()][:2] == [10, 9]
     exp = t.lines[("k.py", 10, "Exp")]
-    assert (exp.calls, exp.elems, exp.max_loss, exp.min_out) == (3, 128, 3.3, 0.0)
+    assert (exp.calls, exp.elems, exp.max_loss, exp.min_out, exp.nonfinite) == (3, 128, 3.3, 0.0, 5)
     assert exp.mean_loss == 7.0 / 3
     assert [r.line for r in t.outputs()] == [12]
     text = "\n".join(t.report_lines())
-    assert "k.py:10 (Exp) loses 3.3 digits" in text and "output written at k.py:12: 3.0 correct digits" in text
+    assert "k.py:10 (asc.exp) loses 3.3 digits" in text and "output written at k.py:12: 3.0 correct digits" in text
 
 
 def test_normal_builds_carry_no_shadow_code(tmp_path):
@@ -101,3 +104,13 @@ def test_normal_builds_carry_no_shadow_code(tmp_path):
     assert "shadow_marker_xyz" not in plain and "precision::" not in plain and "Tracker" not in plain
     shadow = preprocess("-DASC_MODEL_PRECISION=1")
     assert "shadow_marker_xyz" in shadow and "precision::on_range" in shadow
+
+
+def test_api_names_read_as_the_kernel_language():
+    from asc.debug.precision_trace import python_name
+
+    assert [python_name(a) for a in ("Exp", "ReduceSum", "DataCopy", "FusedMulAddRelu")] == [
+        "asc.exp", "asc.reduce_sum", "asc.data_copy", "asc.fused_mul_add_relu"]
+    import asc
+
+    assert all(hasattr(asc, python_name(a)[4:]) for a in ("Exp", "ReduceSum", "DataCopy", "Cast", "Muls"))

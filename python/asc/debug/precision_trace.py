@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -56,6 +57,7 @@ class LineRecord:
     sum_in: float = 0.0
     sum_out: float = 0.0
     min_out: float = float("inf")
+    nonfinite: int = 0  # results that became Inf/NaN where the float64 shadow is finite
 
     @property
     def mean_loss(self) -> float:
@@ -77,6 +79,7 @@ class LineRecord:
         self.sum_in += other.sum_in
         self.sum_out += other.sum_out
         self.min_out = min(self.min_out, other.min_out)
+        self.nonfinite += other.nonfinite
 
 
 def parse_report(text: str) -> List[LineRecord]:
@@ -84,10 +87,10 @@ def parse_report(text: str) -> List[LineRecord]:
     out = []
     for row in text.splitlines():
         f = row.split("\t")
-        if len(f) != 10:
+        if len(f) != 11:
             continue
         out.append(LineRecord(f[0], int(f[1]), f[2], int(f[3]), int(f[4]), float(f[5]), float(f[6]),
-                              float(f[7]), float(f[8]), float(f[9])))
+                              float(f[7]), float(f[8]), float(f[9]), int(f[10])))
     return out
 
 
@@ -129,9 +132,10 @@ class Trace:
                  f"{', '.join(self.kernels) or 'no kernel'}; digits lost per line vs a float64 shadow "
                  f"(top {min(top, len(ranked))})"]
         for r in ranked:
-            lines.append(f"  {_where(r)} ({r.api}) loses {max(r.max_loss, 0.0):.1f} digits "
+            lines.append(f"  {_where(r)} ({python_name(r.api)}) loses {max(r.max_loss, 0.0):.1f} digits "
                          f"({r.digits_in:.1f} -> {r.digits_out:.1f} on average, worst call "
-                         f"{r.min_out:.1f} left; {r.calls} call{'s' * (r.calls != 1)}, {r.elems} elements)")
+                         f"{r.min_out:.1f} left; {r.calls} call{'s' * (r.calls != 1)}, {r.elems} elements"
+                         + (f"; {r.nonfinite} became Inf/NaN: overflow?" if r.nonfinite else "") + ")")
         for r in sorted(self.outputs(), key=lambda r: r.min_out):
             lines.append(f"  output written at {_where(r)}: {r.min_out:.1f} correct digits (fewest), "
                          f"{r.digits_out:.1f} on average, {r.elems} elements")
@@ -142,6 +146,11 @@ class Trace:
 
 def _where(r: LineRecord) -> str:
     return f"{Path(r.file).name}:{r.line}"
+
+
+def python_name(api: str) -> str:
+    """The kernel language's name of a Model API (pyasc's snake_case): ReduceSum -> asc.reduce_sum."""
+    return "asc." + re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", api).lower()
 
 
 _trace: Optional[Trace] = None

@@ -119,6 +119,7 @@ struct BlockShadow {
 // Per (file, line, API): what the calls there did to the precision.
 struct LineStat {
   uint64_t calls = 0, elems = 0;
+  uint64_t nonfinite = 0;  // results that became Inf/NaN where the shadow is finite (overflow)
   double sum_loss = 0, max_loss = -1e300, sum_in = 0, sum_out = 0, min_out = 1e300;
 };
 
@@ -199,13 +200,15 @@ inline bool locate(Core& c, const void* p, int& mem, uint64_t& off) {
   return false;
 }
 
-inline void record(const char* file, int line, const char* api, uint64_t elems, double din, double dout) {
+inline void record(const char* file, int line, const char* api, uint64_t elems, double din, double dout,
+                   uint64_t nonfinite = 0) {
   State& s = state();
   std::lock_guard<std::mutex> g(s.mu);
   LineStat& st = s.lines[std::make_tuple(std::string(file ? file : "?"), line, std::string(api ? api : "?"))];
   double loss = din - dout;
   st.calls += 1;
   st.elems += elems;
+  st.nonfinite += nonfinite;
   st.sum_loss += loss;
   st.max_loss = std::max(st.max_loss, loss);
   st.sum_in += din;
@@ -218,8 +221,10 @@ struct ErrAcc {
   double err2 = 0, ref2 = 0;
   bool inf = false, used = false;
   double cap = 15.95;
-  void add(double a, double s) {
+  uint64_t nonfinite = 0;
+  void add(double a, double s, bool fresh = false) {
     used = true;
+    if (fresh && !std::isfinite(a) && std::isfinite(s)) ++nonfinite;
     if (a == s) {
       if (std::isfinite(s)) ref2 += s * s;
       return;
@@ -261,6 +266,7 @@ class Tracker {
       if (ms.tag[off / 2] == tag_of<S>()) s = ms.val[off / 2];
     }
     if (k > 0 || dst_is_input_) {
+      if (!std::isfinite(a)) bad_input_ = true;
       ErrAcc& e = in_[k < kOperands ? k : kOperands - 1];
       // An input as exact as the output can hold loses nothing by the op
       // (a widening cast of an exact half is exact), hence the larger cap.
@@ -270,7 +276,11 @@ class Tracker {
     return s;
   }
   // The op's result for the D element at p, computed in double.
-  void out(void* p, double s) { outs_.emplace_back(static_cast<uint8_t*>(p), s); }
+  // An Inf/NaN result counts as an overflow of this line only when its inputs were finite.
+  void out(void* p, double s) {
+    outs_.push_back(Out{static_cast<uint8_t*>(p), s, !bad_input_});
+    bad_input_ = false;
+  }
 
  private:
   void commit() {
@@ -279,8 +289,8 @@ class Tracker {
     invalidate_pending();
     if (outs_.empty()) return;
     ErrAcc out;
-    for (auto& [p, s] : outs_) {
-      out.add(actual<D>(p), s);
+    for (auto& [p, s, fresh] : outs_) {
+      out.add(actual<D>(p), s, fresh);
       int m;
       uint64_t off;
       if (tag_of<D>() && locate(core_, p, m, off)) {
@@ -294,7 +304,7 @@ class Tracker {
     for (const ErrAcc& e : in_)
       if (e.used) { din = std::min(din, digits(e.rel(), e.cap)); any = true; }
     if (!any) din = cap_digits<D>();
-    record(file_, line_, api_, outs_.size(), din, digits(out.rel(), cap_digits<D>()));
+    record(file_, line_, api_, outs_.size(), din, digits(out.rel(), cap_digits<D>()), out.nonfinite);
   }
 
   Core& core_;
@@ -304,7 +314,13 @@ class Tracker {
   bool dst_is_input_;
   BlockShadow* shadow_;
   ErrAcc in_[kOperands];
-  std::vector<std::pair<uint8_t*, double>> outs_;
+  struct Out {
+    uint8_t* p;
+    double shadow;
+    bool fresh;  // every input finite
+  };
+  std::vector<Out> outs_;
+  bool bad_input_ = false;
 };
 
 // Ops whose element function reads dst's old value as an input.
@@ -377,7 +393,8 @@ inline void reset() {
 
 // The per-line table as text, one line per (file, line, API), tab-separated:
 // file, line, api, calls, elements, sum of digits lost, most lost by one
-// call, sum of input digits, sum of output digits, fewest output digits.
+// call, sum of input digits, sum of output digits, fewest output digits,
+// results that overflowed (Inf/NaN with a finite shadow).
 // Returns the bytes needed (with the NUL); writes only when `len` suffices.
 inline int report(char* buf, int len) {
   State& s = state();
@@ -386,9 +403,9 @@ inline int report(char* buf, int len) {
   char row[200];
   for (auto& [key, st] : s.lines) {
     out += std::get<0>(key);
-    std::snprintf(row, sizeof row, "\t%d\t%s\t%llu\t%llu\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", std::get<1>(key),
+    std::snprintf(row, sizeof row, "\t%d\t%s\t%llu\t%llu\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%llu\n", std::get<1>(key),
                   std::get<2>(key).c_str(), (unsigned long long)st.calls, (unsigned long long)st.elems,
-                  st.sum_loss, st.max_loss, st.sum_in, st.sum_out, st.min_out);
+                  st.sum_loss, st.max_loss, st.sum_in, st.sum_out, st.min_out, (unsigned long long)st.nonfinite);
     out += row;
   }
   int need = int(out.size()) + 1;
