@@ -14,6 +14,8 @@ from .enums import *  # noqa: F401,F403
 from .enums import __all__ as _enums
 from .matmul_tiling import BatchMatmulTiling, MatmulApiTiling, MatmulConfigParams, MultiCoreMatmulTiling
 from .platform import CoreMemType, PlatformAscendC, PlatformAscendCManager, get_ascendc_platform
+from .softmax_tiling import *  # noqa: F401,F403  (softmax / rmsnorm tiling)
+from .softmax_tiling import __all__ as _norm_tiling
 
 __all__ = list(_enums) + ["MatmulApiTiling", "MultiCoreMatmulTiling", "BatchMatmulTiling", "MatmulConfigParams",
-                          "CoreMemType", "PlatformAscendC", "PlatformAscendCManager", "get_ascendc_platform"]
+                          "CoreMemType", "PlatformAscendC", "PlatformAscendCManager", "get_ascendc_platform"] + list(_norm_tiling)
