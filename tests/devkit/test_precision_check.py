@@ -176,3 +176,30 @@ def test_flags_become_the_child_environment(tmp_path):
     (tmp_path / "file").write_text("x")
     with pytest.raises(ToolError, match="is a file"):
         debug_precision.child_env(_flag_values(["--save-golden", str(tmp_path / "file")]))
+
+
+def _import_asc_with(env_extra, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from precision_helpers import PYTHON_DIR
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASC_DEBUG")}
+    env.update(env_extra, PYTHONPATH=str(PYTHON_DIR), ASC_DEBUG_FINDINGS=str(tmp_path / "f.jsonl"))
+    return subprocess.run([sys.executable, "-c", "import asc; print('imported')"], env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_a_bad_variable_stops_at_import_with_one_line(tmp_path):
+    r = _import_asc_with({"ASC_DEBUG_PRECISION": "chek"}, tmp_path)
+    assert r.returncode == 1 and "imported" not in r.stdout
+    assert r.stderr.strip() == "asc: ASC_DEBUG_PRECISION='chek': unknown mode chek (known: check, trace)"
+
+
+def test_an_unwritable_golden_directory_is_a_finding(tmp_path):
+    (tmp_path / "file").write_text("x")
+    r = _import_asc_with({"ASC_DEBUG_GOLDEN_SAVE": str(tmp_path / "file" / "sub")}, tmp_path)
+    assert r.returncode == 0 and "imported" in r.stdout  # the script still runs
+    assert "[ERROR] Golden files: cannot write" in r.stderr
+    assert json.loads((tmp_path / "f.jsonl").read_text())["kind"] == "golden-save"

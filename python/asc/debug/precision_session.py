@@ -22,13 +22,17 @@ _active = False
 
 def activate() -> None:
     global _active
-    modes = settings.debug_precision.get()
+    try:
+        modes = settings.debug_precision.get()
+    except ValueError as exc:  # a hand-set variable; asc-debug never passes a bad one
+        raise SystemExit(f"asc: {exc}") from None
     save = settings.debug_golden_save.get()
     golden = settings.debug_golden.get()
     if _active or not (modes or save or golden):
         return
     _active = True
     from . import launch_watch
+    from .findings import Finding, report
 
     launch_watch.install()
     if "check" in modes:
@@ -42,9 +46,13 @@ def activate() -> None:
     if save is not None:
         from .golden import GoldenWriter
 
-        launch_watch.add_listener(GoldenWriter(save))
+        try:
+            launch_watch.add_listener(GoldenWriter(save))
+        except OSError as exc:
+            report(Finding(tool="precision", kind="golden-save", severity="error",
+                           lines=[f"[ERROR] Golden files: cannot write {save} ({exc.strerror or exc}); "
+                                  "the outputs are not saved"]))
     if golden is not None:
-        from .findings import Finding, report
         from .golden import GoldenChecker, GoldenError
 
         try:
