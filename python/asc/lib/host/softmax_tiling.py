@@ -73,8 +73,7 @@ def softmax_tiling_func(src_shape: Sequence[int], data_type_size: int, local_wor
                   split_m=split_m, split_k=k, split_size=split_m * k, reduce_m=split_m, reduce_k=reduce_k,
                   reduce_size=split_m * reduce_k, range_m=m // split_m, tail_m=tail_m,
                   tail_split_size=tail_m * k, tail_reduce_size=tail_m * reduce_k)
-    for name, value in values.items():
-        setattr(softmax_tiling, name, value)
+    _fill(softmax_tiling, values)
     return True
 
 
@@ -115,9 +114,18 @@ def get_rms_norm_tiling_info(src_shape: Sequence[int], origin_src_shape: Sequenc
                   reciprocal_of_h_length=1.0 / original_h, main_bsh_length=main * h, main_bs_length=main,
                   main_bs_length_align=(main + 7) // 8 * 8, loop_round=loop, input_tail_pos=loop * main * h,
                   tail_bsh_length=tail * h, tail_bs_length=tail)
-    for name, value in values.items():
-        setattr(rms_norm_tiling, name, value)
+    _fill(rms_norm_tiling, values)
     return True
+
+
+def _fill(tiling, values) -> None:
+    for name, value in values.items():
+        try:
+            setattr(tiling, name, value)
+        except AttributeError:
+            # a kernel struct class whose instances keep their values in `fields`
+            # (asc.language.core.types.ParamStruct, when it takes no attribute assignment)
+            tiling.fields[name] = value
 
 
 def _bsh(shape: Sequence[int]) -> Tuple[int, int, int]:
