@@ -202,3 +202,24 @@ def test_bad_arguments_name_the_line(kernel, args, call, message):
     err = str(info.value)
     assert message in err
     assert f"{__file__}:{_line_of(kernel, call)}:" in err
+
+
+@asc.jit
+def k_math_op_impl(n: int):
+    d = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)
+    t = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 1024, 1024)
+    asc.adv.math_op_impl((d, d), n, t, False, "create_asc_SinOp")
+    asc.adv.math_op_impl((d, d, d), None, None, True, "create_asc_PowerOp")
+
+
+@asc.jit
+def k_math_op_impl_bad():
+    d = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)
+    asc.adv.math_op_impl((d, d), None, None, False, "create_asc_NoSuchOp")
+
+
+def test_math_op_impl_dispatches_by_builder_name():
+    check(compile_source(k_math_op_impl, 256), "AscendC::Sin<float, false>(d, d, t, n);",
+          "AscendC::Power<float, true>(d, d, d);")
+    with pytest.raises(asc.CompileError, match="no math API has the builder 'create_asc_NoSuchOp'"):
+        compile_source(k_math_op_impl_bad)

@@ -7,13 +7,13 @@ adv/normalization, adv/quantization, adv/sort and the tiling structs they take;
 
 from .activation import softmax
 from .math import (acos, acosh, asin, asinh, atan, atanh, axpy, ceil, cos, cosh, digamma, erf, erfc, exp,
-                   floor, frac, lgamma, log, power, round, sign, sin, sinh, tan, tanh, trunc, xor)
+                   floor, frac, lgamma, log, math_op_impl, power, round, sign, sin, sinh, tan, tanh, trunc, xor)
 from .normalization import rmsnorm
 from .quantization import QuantConfig, quant
 from .sort import concat, extract
 from .tiling import RmsNormTiling, SoftmaxTiling
 
-__all__ = ["softmax", "acos", "acosh", "asin", "asinh", "atan", "atanh", "axpy", "ceil", "cos", "cosh",
+__all__ = ["softmax", "math_op_impl", "acos", "acosh", "asin", "asinh", "atan", "atanh", "axpy", "ceil", "cos", "cosh",
            "digamma", "erf", "erfc", "exp", "floor", "frac", "lgamma", "log", "power", "round", "sign",
            "sin", "sinh", "tan", "tanh", "trunc", "xor", "rmsnorm", "QuantConfig", "quant", "concat",
            "extract", "RmsNormTiling", "SoftmaxTiling"]

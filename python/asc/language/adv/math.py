@@ -111,6 +111,28 @@ def axpy(form, a):
                  c.flag("adv.axpy", "is_reuse_source", a.is_reuse_source))
 
 
-__all__ = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "digamma", "erf",
+docs.SUMMARIES["adv.math_op_impl"] = (
+    "pyasc's shared lowering of the math family: calls the element-wise API named by "
+    "`build_method` (\"create_asc_<Name>Op\", e.g. \"create_asc_SinOp\") on `tensors` (dst, src[, src1]).")
+docs.PARAMS.setdefault("build_method", "pyasc's builder method name of the API, \"create_asc_<Name>Op\"")
+docs.PARAMS.setdefault("tensors", "the tensors of the call, destination first")
+
+_BY_BUILDER = {f"create_asc_{f.cpp_name}Op": f for f in (
+    acos, acosh, asin, asinh, atan, atanh, ceil, cos, cosh, digamma, erf, erfc, floor, frac, lgamma, log,
+    round, sign, sin, sinh, tan, tanh, trunc, power, xor)}
+
+
+@api("math_op_impl", "adv_math", "tensors, count: Optional[int], temp_buffer: Optional[LocalTensor], "
+     "is_reuse_source: bool, build_method: str", name="adv.math_op_impl")
+def math_op_impl(form, a):
+    fn = _BY_BUILDER.get(a.build_method)
+    if fn is None:
+        raise ValueError(f"asc.adv.math_op_impl: no math API has the builder {a.build_method!r}; the "
+                         f"known ones are {', '.join(sorted(_BY_BUILDER))}")
+    tensors = tuple(a.tensors) if isinstance(a.tensors, (tuple, list)) else (a.tensors,)
+    return fn(*tensors, count=a.count, temp_buffer=a.temp_buffer, is_reuse_source=a.is_reuse_source)
+
+
+__all__ = ["math_op_impl", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "digamma", "erf",
            "erfc", "exp", "floor", "frac", "lgamma", "log", "round", "sign", "sin", "sinh", "tan",
            "tanh", "trunc", "power", "xor", "axpy"]
