@@ -59,7 +59,7 @@ def test_skipped_collective_names_the_rank_its_last_collective_and_the_branch():
         f"Rank 3: finished without calling AllReduce; last collective AllGather at {bk.__file__}:"
         f"{line_of('skipped.gather')}")
     assert exc.lines[-1] == (f"Root cause: rank 3 did not call AllReduce "
-                             f"(a branch at {FILE}:{line_of('skipped.branch')} skipped it)")
+                             f"(a branch at {bk.__file__}:{line_of('skipped.branch')} skipped it)")
     text = str(exc)
     assert text.splitlines()[0] == "[ERROR] Deadlock detected at step 2:"
     assert all(l.startswith("[ERROR] ") for l in text.splitlines())
@@ -107,7 +107,7 @@ def test_collective_left_incomplete_when_every_rank_finished():
     assert exc.kind == "deadlock"
     assert rank_line(exc, 4).startswith("  Rank 4: finished without calling AllReduce; it called no collective")
     assert any(l.startswith("Root cause: rank 4 did not call AllReduce (a branch at "
-                            f"{FILE}:{line_of('nowait.branch')}") for l in exc.lines)
+                            f"{bk.__file__}:{line_of('nowait.branch')}") for l in exc.lines)
     assert "would wait for it forever" in exc.lines[-1]
 
 

@@ -58,7 +58,7 @@ def explain_root_cause(line: str, kernel_file: Optional[str]) -> str:
     head, file, call_line = m.group(1), m.group("file"), int(m.group("line"))
     path = _resolve(file, kernel_file)
     found = enclosing_control(path, call_line) if path else None
-    name = os.path.basename(file)
+    name = file  # as the report's other lines spell it
     if found is None:
         return f"{head} ({name}:{call_line} was not reached on that rank)"
     kind, at = found
