@@ -114,3 +114,14 @@ def test_api_names_read_as_the_kernel_language():
     import asc
 
     assert all(hasattr(asc, python_name(a)[4:]) for a in ("Exp", "ReduceSum", "DataCopy", "Cast", "Muls"))
+
+
+def test_blocks_keep_their_own_shadows(tmp_path):
+    traced, out, _ = run_case(tmp_path, "blocks", {"ASC_DEBUG_PRECISION": "trace"})
+    x = np.random.default_rng(0).standard_normal(1024).astype(np.float32)
+    np.testing.assert_array_equal(out["y"], x.astype(np.float16).astype(np.float32))
+    lossy = [t for t in traced.stderr.splitlines() if f"precision_kernels.py:{marker_line('BLOCKS-LOSSY')} " in t]
+    assert len(lossy) == 1 and "4 calls, 1024 elements" in lossy[0], traced.stderr  # one call per core, summed
+    assert _ranked_lines(traced.stderr)[0][0] == marker_line("BLOCKS-LOSSY")
+    # The cast back to fp32 is exact; the copy out keeps fp16's digits, on every core.
+    assert "output written at precision_kernels.py" in traced.stderr

@@ -82,6 +82,26 @@ def exp_half(x: asc.GlobalAddress, y: asc.GlobalAddress, s: asc.GlobalAddress):
     asc.data_copy(s_gm, r, 16)
 
 
+@asc.jit
+def round_trip_blocks(x: asc.GlobalAddress, y: asc.GlobalAddress, per_core: asc.ConstExpr[int]):
+    """round_trip_half on several cores, each its own slice (shadows are per core)."""
+    base = asc.get_block_idx() * per_core
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + base, per_core)
+    y_gm.set_global_buffer(y + base, per_core)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, per_core)
+    h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 4 * per_core, per_core)
+    asc.data_copy(a, x_gm, per_core)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.cast(h, a, asc.RoundMode.CAST_NONE, per_core)  # BLOCKS-LOSSY
+    asc.cast(a, h, asc.RoundMode.CAST_NONE, per_core)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(y_gm, a, per_core)
+
+
 def inputs(dtype=np.float32, scale_by=1.0, seed=0):
     return (np.random.default_rng(seed).standard_normal(N) * scale_by).astype(dtype)
 
@@ -118,6 +138,13 @@ def case_exp_half(out):
     s = np.zeros(16, np.float16)
     exp_half[1](x, y, s)
     np.savez(out, y=y, s=s)
+
+
+def case_blocks(out):
+    x = inputs()
+    y = np.zeros_like(x)
+    round_trip_blocks[4](x, y, N // 4)
+    np.savez(out, y=y)
 
 
 def case_golden(out):

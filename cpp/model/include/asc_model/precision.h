@@ -156,8 +156,7 @@ inline BlockShadow& shadow_of(Core& c) {
 
 // The write ranges of the call in progress on this thread (local memories).
 struct Pending {
-  BlockShadow* shadow;
-  Core* core;
+  MemShadow* shadow;  // allocated when the range is recorded: the core may be gone when it is flushed
   int mem;
   uint64_t off, bytes;
   uint64_t generation;  // a range left over from an earlier launch is dropped
@@ -168,7 +167,7 @@ inline void invalidate_pending() {
   uint64_t now = state().generation;
   for (const Pending& w : pending) {
     if (w.generation != now) continue;
-    MemShadow& m = w.shadow->at(*w.core, w.mem);
+    MemShadow& m = *w.shadow;
     uint64_t lo = w.off / 2, hi = std::min<uint64_t>((w.off + w.bytes + 1) / 2, m.tag.size());
     if (lo < hi) std::memset(m.tag.data() + lo, 0, hi - lo);
   }
@@ -182,8 +181,8 @@ inline void on_call(Core&) { invalidate_pending(); }
 // Call::range: remember write ranges to local memory.
 inline void on_range(Core& c, const TensorRef& r, uint64_t byte_off, uint64_t nbytes, bool write) {
   if (!write || r.mem == Mem::GM || nbytes == 0) return;
-  BlockShadow* sh = &shadow_of(c);
-  pending.push_back(Pending{sh, &c, static_cast<int>(r.mem), r.addr + byte_off, nbytes, state().generation});
+  MemShadow* ms = &shadow_of(c).at(c, static_cast<int>(r.mem));
+  pending.push_back(Pending{ms, static_cast<int>(r.mem), r.addr + byte_off, nbytes, state().generation});
 }
 
 // Which local memory a host pointer lies in, and its byte offset there.
