@@ -17,6 +17,7 @@ from asc.profiler import analysis, store
 
 DATA = Path(__file__).resolve().parent / "data"
 SCRIPT = DATA / "tune_kernel.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "06_autotune" / "tiled_add.py"
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -50,24 +51,24 @@ def _run(capsys, *argv):
 def test_prof_records_each_launch_for_timing_only_reruns(prof_path):
     prof = store.load(prof_path)
     assert prof.meta["format"] == "asc-profile" and prof.meta["format_version"] == "1"
-    assert [sl.kernel for sl in prof.launches] == ["tiled", "scale"]
+    assert [sl.kernel for sl in prof.launches] == ["tiled_add", "scale"]
     tiled, scale = prof.launches
     spec = tiled.spec
-    assert spec["file"] == str(SCRIPT) and spec["qualname"] == "tiled" and spec["grid"] == 2
+    assert spec["file"] == str(EXAMPLE) and spec["qualname"] == "tiled_add" and spec["grid"] == 2
     assert spec["platform"] == "Ascend910B1"
     assert spec["params"] == [
         {"name": "x", "kind": "array", "dtype": "float32", "shape": [8192]},
         {"name": "y", "kind": "array", "dtype": "float32", "shape": [8192]},
         {"name": "z", "kind": "array", "dtype": "float32", "shape": [8192]},
-        {"name": "n", "kind": "scalar", "type": "int", "value": 4096},
+        {"name": "block_length", "kind": "scalar", "type": "int", "value": 4096},
         {"name": "tile", "kind": "const", "value": 256},
         {"name": "buffers", "kind": "const", "value": 1}]
     assert "AscendC::" in spec["ascendc"]["source"] or "__aicore__" in spec["ascendc"]["source"]
     assert spec["autotune"]["config"] == {"tile": 256, "buffers": 1}
-    assert len(spec["autotune"]["configs"]) == 5 and spec["autotune"]["key"] == ["n"]
+    assert len(spec["autotune"]["configs"]) == 5 and spec["autotune"]["key"] == ["block_length"]
     assert "autotune" not in scale.spec and scale.spec["grid"] == 1
     # the Python lines are kept as they were
-    assert "asc.data_copy" in prof.source_line(str(SCRIPT), tiled.summary["lines"][0][1])
+    assert "asc.data_copy" in prof.source_line(str(EXAMPLE), tiled.summary["lines"][0][1])
 
 
 def test_stored_launch_is_the_launch_the_library_times(prof_path):
@@ -123,7 +124,7 @@ def test_report_text(prof_path, capsys):
     assert all(line.startswith("[INFO] ") for line in lines)
     prof = store.load(prof_path)
     total = prof.launches[0].total_us
-    assert "[INFO] Operator: tiled (n=4096, tile=256, buffers=1, float32) on Ascend910B1, 2 cores" in lines
+    assert "[INFO] Operator: tiled_add (block_length=4096, tile=256, buffers=1, float32) on Ascend910B1, 2 cores" in lines
     assert f"[INFO] Total time: {total:.2f} us" in lines
     assert "[INFO] Operator: scale (n=1024, float32) on Ascend910B1, 1 cores" in lines
     first = lines[lines.index("[INFO] Breakdown:") + 1:lines.index("[INFO] Diagnosis:")]
@@ -135,7 +136,7 @@ def test_report_text(prof_path, capsys):
     assert any("Memory-bound" in r and "mte2 / max(cube, vec) > 1" in r for r in lines)
     assert any("Double buffering" in r for r in lines)
     hot = lines.index("[INFO] Hottest Python lines:")
-    assert "tune_kernel.py:" in lines[hot + 1] and "asc.data_copy(" in lines[hot + 1]
+    assert "tiled_add.py:" in lines[hot + 1] and "asc.data_copy(" in lines[hot + 1]
 
 
 def test_top_json_pipeline_and_lines(prof_path, capsys):
@@ -180,19 +181,19 @@ def test_plots_and_html(prof_path, tmp_path, capsys):
     assert f"[INFO] Plot written: {tl}" in out and f"[INFO] Report written: {page}" in out
     text = page.read_text()
     assert text.count("data:image/png;base64,") == 2 and "src=\"http" not in text
-    assert "tiled (n=4096" in text and "bottleneck" in text
+    assert "tiled_add (block_length=4096" in text and "bottleneck" in text
 
 
 def test_export(prof_path, tmp_path, capsys):
     rc, out, err = _run(capsys, "export", prof_path, "-o", tmp_path / "files")
     assert rc == 0, err
     dirs = sorted(p.name for p in (tmp_path / "files").iterdir())
-    assert dirs == ["0001_tiled", "0002_scale"]
-    info = (tmp_path / "files" / "0001_tiled" / "OpBasicInfo.csv").read_text().splitlines()
+    assert dirs == ["0001_tiled_add", "0002_scale"]
+    info = (tmp_path / "files" / "0001_tiled_add" / "OpBasicInfo.csv").read_text().splitlines()
     col = info[0].split(",").index("Task Duration(us)")
     assert float(info[1].split(",")[col]) == pytest.approx(store.load(prof_path).launches[0].total_us, abs=1e-3)
-    assert (tmp_path / "files" / "0001_tiled" / "trace.json").is_file()
-    assert (tmp_path / "files" / "0001_tiled" / "core0.veccore0").is_dir()
+    assert (tmp_path / "files" / "0001_tiled_add" / "trace.json").is_file()
+    assert (tmp_path / "files" / "0001_tiled_add" / "core0.veccore0").is_dir()
 
 
 # ------------------------------------------------------------------------------------------ errors

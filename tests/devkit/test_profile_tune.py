@@ -45,7 +45,7 @@ def prof_path(tmp_path_factory):
 @pytest.fixture
 def fresh(tk, tmp_path, monkeypatch):
     """A new Autotuner over the same kernel, its disk cache in tmp_path."""
-    tuner = asc.autotune(configs=tk.CONFIGS, key=["n"])(tk.tiled.fn)
+    tuner = asc.autotune(configs=tk.CONFIGS, key=["block_length"])(tk.tiled.fn)
     monkeypatch.setattr(AT.Autotuner, "_disk_path", lambda self, kv, g: str(tmp_path / "choice.json"))
     return tuner
 
@@ -78,7 +78,7 @@ def test_autotune_picks_the_fastest_and_drops_what_does_not_fit(tk, fresh, capsy
     assert [r["config"] for r in dropped] == [tk.CONFIGS[4]]
     assert "ModelFault" in dropped[0]["error"] and "beyond UB size" in dropped[0]["error"]
     err = capsys.readouterr().err
-    assert f"asc.autotune: tiled (n={tk.BLOCK!r}): best {best}" in err
+    assert f"asc.autotune: tiled_add (block_length={tk.BLOCK!r}): best {best}" in err
     assert "dropped Config(tile=16384, buffers=2): ModelFault" in err
     # the tuning launches were timing-only and recorded by no outer profile
     assert want[best] < want[tk.CONFIGS[0]]
@@ -88,7 +88,7 @@ def test_choice_is_kept_on_disk(tk, fresh, tmp_path, monkeypatch):
     x, y, z = tk.inputs()
     fresh[tk.CORES](x, y, z, tk.BLOCK)
     stored = json.loads((tmp_path / "choice.json").read_text())
-    again = asc.autotune(configs=tk.CONFIGS, key=["n"])(tk.tiled.fn)
+    again = asc.autotune(configs=tk.CONFIGS, key=["block_length"])(tk.tiled.fn)
     monkeypatch.setattr(AT, "time_config", lambda *a, **k: pytest.fail("re-tuned despite the disk cache"))
     again[tk.CORES](x, y, z, tk.BLOCK)
     assert again.best[(repr(tk.BLOCK),)].kwargs == stored["config"]
@@ -104,19 +104,19 @@ def test_tuning_is_invisible_to_an_open_profile(tk, fresh):
 
 def test_no_config_fits(tk, tmp_path, monkeypatch):
     monkeypatch.setattr(AT.Autotuner, "_disk_path", lambda self, kv, g: str(tmp_path / "c.json"))
-    bad = asc.autotune(configs=[tk.CONFIGS[4]], key=["n"])(tk.tiled.fn)
+    bad = asc.autotune(configs=[tk.CONFIGS[4]], key=["block_length"])(tk.tiled.fn)
     x, y, z = tk.inputs()
-    with pytest.raises(AT.AutotuneError, match=r"no config of tiled could be timed:\n  Config\(tile=16384"):
+    with pytest.raises(AT.AutotuneError, match=r"no config of tiled_add could be timed:\n  Config\(tile=16384"):
         bad[tk.CORES](x, y, z, tk.BLOCK)
 
 
 def test_declaration_errors(tk):
     with pytest.raises(TypeError, match="has no parameter 'tyle'"):
-        asc.autotune(configs=[asc.Config(tyle=1)], key=["n"])(tk.tiled.fn)
+        asc.autotune(configs=[asc.Config(tyle=1)], key=["block_length"])(tk.tiled.fn)
     with pytest.raises(TypeError, match="key=.*no parameter 'm'"):
         asc.autotune(configs=tk.CONFIGS, key=["m"])(tk.tiled.fn)
     with pytest.raises(TypeError, match="above @asc.jit"):
-        asc.autotune(configs=tk.CONFIGS, key=["n"])(lambda: None)
+        asc.autotune(configs=tk.CONFIGS, key=["block_length"])(lambda: None)
     with pytest.raises(ValueError, match="at least one parameter"):
         asc.Config()
     x, y, z = tk.inputs()
@@ -128,7 +128,7 @@ def test_prune_configs_by(tk, tmp_path, monkeypatch):
     monkeypatch.setattr(AT.Autotuner, "_disk_path", lambda self, kv, g: str(tmp_path / "p.json"))
     seen = []
     monkeypatch.setattr(AT, "time_config", lambda fn, g, kw: (seen.append(kw["tile"]) or 1.0 * kw["tile"], None))
-    t = asc.autotune(configs=tk.CONFIGS, key=["n"], prune_configs_by={
+    t = asc.autotune(configs=tk.CONFIGS, key=["block_length"], prune_configs_by={
         "early_config_prune": lambda cs, named: [c for c in cs if c.kwargs["buffers"] == 2],
         "perf_model": lambda **kw: -kw["tile"], "top_k": 2})(tk.tiled.fn)
     x, y, z = tk.inputs()
@@ -159,7 +159,7 @@ def test_cli_auto_tune_serial_and_parallel_agree(tk, prof_path, capsys):
     rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--jobs", "2")
     assert rc == 0, err
     lines = out.splitlines()
-    assert "[INFO] Auto-tune: tiled (n=4096, tile=256, buffers=1, float32): 5 configs, 2 local processes" in lines
+    assert "[INFO] Auto-tune: tiled_add (block_length=4096, tile=256, buffers=1, float32): 5 configs, 2 local processes" in lines
     assert f"[INFO]   Best config:     {best}: {want[best]:.2f} us" in lines
     assert f"[INFO]   Profiled config: {tk.CONFIGS[0]}: {want[tk.CONFIGS[0]]:.2f} us" in lines
     gain = want[tk.CONFIGS[0]] / want[best]
@@ -240,5 +240,5 @@ def test_ray_gives_the_local_results(prof_path, capsys):  # pragma: no cover - n
 def test_replayed_kernel_is_the_scripts_kernel(tk):
     """Re-executed for re-timing, the module yields a kernel with the same digest as when imported:
     the tuning reuses (and fills) the same compiled-kernel cache entries."""
-    fn = tune.load_kernel({"file": tk.__file__, "qualname": "tiled"})
+    fn = tune.load_kernel({"file": tk.tiled.fn.fn.__code__.co_filename, "qualname": "tiled_add"})
     assert fn is not tk.tiled.fn and fn.source_digest() == tk.tiled.fn.source_digest()

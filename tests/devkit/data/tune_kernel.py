@@ -1,13 +1,20 @@
-"""A small tiled vector add with a tuning space, for the asc-profile tests.
+"""The tiled vector add of examples/06_autotune on a small tuning space, for the asc-profile tests.
 
 `python tune_kernel.py` launches the autotuned kernel with its naive config
 (tile=256, buffers=1) through `tuned.using(...)` (so a profile records the
 tuning space), then a plain kernel without one; both checked against numpy.
 """
 
+import os
+import sys
+
 import numpy as np
 
 import asc
+
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                                 "examples", "06_autotune")))
+from tiled_add import tiled_add  # noqa: E402
 
 CORES = 2
 BLOCK = 4096
@@ -16,37 +23,8 @@ CONFIGS = [asc.Config(tile=256, buffers=1), asc.Config(tile=256, buffers=2),
            asc.Config(tile=16384, buffers=2)]  # 3 x 2 x 64 KB: does not fit in UB
 
 
-@asc.autotune(configs=CONFIGS, key=["n"])
-@asc.jit
-def tiled(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int,
-          tile: asc.ConstExpr[int], buffers: asc.ConstExpr[int]):
-    offset = asc.get_block_idx() * n
-    x_gm = asc.GlobalTensor()
-    y_gm = asc.GlobalTensor()
-    z_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x + offset, n)
-    y_gm.set_global_buffer(y + offset, n)
-    z_gm.set_global_buffer(z + offset, n)
-    span = tile * buffers * 4
-    x_ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, tile * buffers)
-    y_ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, span, tile * buffers)
-    z_ub = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 2 * span, tile * buffers)
-    for b in asc.static_range(buffers):
-        asc.set_flag(asc.HardEvent.MTE3_MTE2, b)
-    for i in range(n // tile):
-        b = i % buffers
-        asc.wait_flag(asc.HardEvent.MTE3_MTE2, b)
-        asc.data_copy(x_ub[b * tile:], x_gm[i * tile:], tile)
-        asc.data_copy(y_ub[b * tile:], y_gm[i * tile:], tile)
-        asc.set_flag(asc.HardEvent.MTE2_V, b)
-        asc.wait_flag(asc.HardEvent.MTE2_V, b)
-        asc.add(z_ub[b * tile:], x_ub[b * tile:], y_ub[b * tile:], tile)
-        asc.set_flag(asc.HardEvent.V_MTE3, b)
-        asc.wait_flag(asc.HardEvent.V_MTE3, b)
-        asc.data_copy(z_gm[i * tile:], z_ub[b * tile:], tile)
-        asc.set_flag(asc.HardEvent.MTE3_MTE2, b)
-    for b in asc.static_range(buffers):
-        asc.wait_flag(asc.HardEvent.MTE3_MTE2, b)
+# The kernel of examples/06_autotune with a smaller tuning space of its own.
+tiled = asc.autotune(configs=CONFIGS, key=["block_length"])(tiled_add)
 
 
 @asc.jit
