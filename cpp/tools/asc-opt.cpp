@@ -11,6 +11,7 @@
 #include "ParsePreflight.h"
 
 #include "asc/Emitter/AscendCEmitter.h"
+#include "asc/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   // The generic passes kernels go through: canonicalize, cse, and the rest of
   // MLIR's transforms (symbol-dce, inline, …).
   mlir::registerTransformsPasses();
+  mlir::ascendc::registerAscendCPasses();  // ascendc-insert-sync
   mlir::DialectRegistry registry;
   asc::registerEmitterDialects(registry);
   auto [inputFilename, outputFilename] =

@@ -21,6 +21,8 @@ from .errors import CompileError
 from .language.core import context
 from .language.core import dtype as dt
 from .language.core.constexpr import ConstExpr, is_constexpr_annotation
+from .language.core import kernel_struct
+from .language.core.types import ParamStruct
 from .options import options_key, split_options
 from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
@@ -57,6 +59,11 @@ def _arg_spec(value):
         return "i32"
     if isinstance(value, numbers.Real):
         return "f32"
+    if isinstance(value, ParamStruct):
+        try:
+            return kernel_struct.arg_key(value)  # a tiling struct, passed by value
+        except TypeError as exc:
+            raise _BadArgument(str(exc)) from None
     raise _BadArgument(f"a kernel argument cannot be a {type(value).__name__}; pass a numpy array "
                        "or CPU torch tensor, a number, or mark the parameter asc.ConstExpr[...]")
 
@@ -120,6 +127,8 @@ def _spec_to_arg(name: str, spec):
             # '>f4' has the name float32, but compiling for it would read wrong numbers
             check_dtype(spec, ParamSpec(name, "gm", spec.name, "GM_ADDR"))
         return compiler.ArgSpec(name, "gm", dt.from_numpy(spec))
+    if isinstance(spec, tuple) and spec[0] == "struct":
+        return compiler.ArgSpec(name, "struct", value=kernel_struct.class_of(spec[1]))
     if isinstance(spec, tuple) and spec[0] == "s":
         return compiler.ArgSpec(name, "scalar", dt.from_numpy(spec[1]))
     if isinstance(spec, str) and spec.startswith("torch."):

@@ -11,6 +11,7 @@
 
 #include "asc/Dialect/AscendC/AscendCDialect.h"
 #include "asc/Emitter/AscendCEmitter.h"
+#include "asc/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -398,6 +399,7 @@ void bindBuilder(nb::module_ &m) {
 NB_MODULE(_C, m) {
   m.doc() = "asc native module: the ascendc MLIR dialect, its IR builder and the Ascend C emitter";
   registerTransformsPasses();
+  mlir::ascendc::registerAscendCPasses();  // ascendc-insert-sync
   nb::module_ ir = m.def_submodule("ir", "MLIR IR construction for the asc front end");
   nb::exception<MLIRError>(ir, "MLIRError");
 

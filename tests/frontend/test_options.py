@@ -15,7 +15,7 @@ def body(x: asc.GlobalAddress, n: int):
 
 
 @pytest.mark.parametrize("name, value", [
-    ("auto_sync", True), ("insert_sync", True), ("verify_sync", True), ("opt_level", 2),
+    ("verify_sync", True), ("opt_level", 2),
     ("bisheng_options", ["-g"]), ("matmul_cube_only", True), ("ir_multithreading", True),
     ("print_ir_before_all", True), ("capture_exceptions", False), ("auto_sync_log", "log.txt"),
 ])

@@ -31,6 +31,26 @@ int64_t mlir::ascendc::getStructFieldArity(StringRef cppType) {
   return n;
 }
 
+/// A by-value struct's member read: the member must be one of the struct's
+/// scalar fields (an array field has no scalar value to read).
+LogicalResult StructFieldOp::verify() {
+  auto type = cast<ParamStructType>(getValue().getType());
+  ArrayRef<StringRef> names = type.getFieldNames();
+  ArrayRef<StringRef> cppTypes = type.getFieldCppTypes();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] != getField()) continue;
+    if (i < cppTypes.size() && cppTypes[i].ends_with("]"))
+      return emitOpError() << "field '" << getField() << "' of " << type.getCppName()
+                           << " is an array, not a scalar";
+    return success();
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(names, os);
+  return emitOpError() << type.getCppName() << " has no field '" << getField() << "' (fields: "
+                       << text << ")";
+}
+
 LogicalResult ConstructOp::verify() {
   auto type = cast<ParamStructType>(getResult().getType());
   ArrayRef<StringRef> names = type.getFieldNames();

@@ -63,9 +63,21 @@ LogicalResult emitConstruct(asc::CppEmitter &e, Operation *o) {
   e.endStatement();
   return success();
 }
+
+/// `ascendc.struct_field`: `T name = value.field;`.
+LogicalResult emitStructField(asc::CppEmitter &e, Operation *o) {
+  auto op = cast<ascendc::StructFieldOp>(o);
+  e.beginStatement(o);
+  e.beginAssignment(op.getResult());
+  e.emitValue(op.getValue());
+  e.os() << "." << op.getField();
+  e.endStatement();
+  return success();
+}
 } // namespace
 
 void asc::registerApiEmitters(CppEmitter::EmitterTable &table) {
   registerGeneratedEmitters(table);
   table[TypeID::get<ascendc::ConstructOp>()] = emitConstruct;
+  table[TypeID::get<ascendc::StructFieldOp>()] = emitStructField;
 }

@@ -358,14 +358,26 @@ LogicalResult CppEmitter::beginFunction(func::FuncOp func) {
   FunctionType type = func.getFunctionType();
   if (isKernel(func) && type.getNumResults() != 0)
     return func.emitOpError() << "a kernel returns nothing";
-  if (type.getNumResults() > 1)
-    return func.emitOpError() << "an Ascend C function returns at most one value";
+  // Several results (a Python device function returning a tuple) come back
+  // as one aggregate, declared once before the function's first appearance.
+  if (type.getNumResults() > 1 && resultStructs.insert(func.getSymName()).second) {
+    beginStatement(func);
+    out << "struct " << resultStructName(func.getSymName()) << " {";
+    for (auto [i, t] : llvm::enumerate(type.getResults())) {
+      std::string typeName = getTypeName(t);
+      if (typeName.empty())
+        return func.emitOpError() << "result type " << t << " has no Ascend C spelling";
+      out << " " << typeName << " v" << i << ";";
+    }
+    out << " };\n";
+  }
   beginStatement(func);
   if (isKernel(func)) {
     out << "extern \"C\" __global__ __aicore__ void ";
   } else {
     out << "__aicore__ inline ";
     if (type.getNumResults() == 0) out << "void ";
+    else if (type.getNumResults() > 1) out << resultStructName(func.getSymName()) << " ";
     else out << getTypeName(type.getResult(0)) << " ";
   }
   out << freshName(func.getSymName()) << "(";
@@ -396,7 +408,9 @@ LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
     if (typeName.empty())
       return func.emitOpError() << "argument type " << t << " has no Ascend C spelling";
     if (kernel) {
-      if (!isa<mlir::ascendc::GMPtrType>(t) && !t.isIntOrIndexOrFloat())
+      // Parameter structs (tiling structs) are passed by value from the host.
+      if (!isa<mlir::ascendc::GMPtrType, mlir::ascendc::ParamStructType>(t) &&
+          !t.isIntOrIndexOrFloat())
         return func.emitOpError() << "kernel argument " << arg.getArgNumber() << " of type " << t
                                   << " cannot be passed from the host";
       if (isa<mlir::ascendc::GMPtrType>(t)) {

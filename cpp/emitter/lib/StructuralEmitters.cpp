@@ -413,14 +413,27 @@ LogicalResult emitYield(CppEmitter &e, Operation *o) {
 
 LogicalResult emitCall(CppEmitter &e, Operation *o) {
   auto op = cast<func::CallOp>(o);
-  if (op.getNumResults() > 1)
-    return op.emitOpError() << "an Ascend C function returns at most one value";
   e.beginStatement(o);
-  if (op.getNumResults() == 1) e.beginAssignment(op.getResult(0));
+  // Several results: the returned aggregate, then one variable per member.
+  std::string aggregate;
+  if (op.getNumResults() > 1) {
+    aggregate = e.newName((op.getCallee() + "_result").str());
+    e.os() << CppEmitter::resultStructName(op.getCallee()) << " " << aggregate << " = ";
+  } else if (op.getNumResults() == 1) {
+    e.beginAssignment(op.getResult(0));
+  }
   e.os() << op.getCallee() << "(";
   e.emitValues(op.getOperands());
   e.os() << ")";
   e.endStatement();
+  if (op.getNumResults() > 1) {
+    for (auto [i, result] : llvm::enumerate(op.getResults())) {
+      e.beginStatement(o);
+      e.beginAssignment(result);
+      e.os() << aggregate << ".v" << i;
+      e.endStatement();
+    }
+  }
   return success();
 }
 
@@ -431,6 +444,10 @@ LogicalResult emitReturn(CppEmitter &e, Operation *o) {
   if (op.getNumOperands() == 1) {
     e.os() << " ";
     e.emitValue(op.getOperand(0));
+  } else if (op.getNumOperands() > 1) {
+    e.os() << " {";  // the function's result aggregate
+    e.emitValues(op.getOperands());
+    e.os() << "}";
   }
   e.endStatement();
   return success();

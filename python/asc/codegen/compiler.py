@@ -15,7 +15,7 @@ from .. import _C
 from ..errors import CompileError
 from ..language.core import context
 from ..language.core import dtype as dt
-from ..language.core import semantic
+from ..language.core import kernel_struct, semantic
 from ..language.core.constexpr import ConstExpr, RuntimeValue
 from ..language.core.semantic import GlobalAddress, PlainValue
 from ..runtime.backend import ParamSpec
@@ -86,6 +86,9 @@ class KernelCompilation:
         runtime = [s for s in specs if s.kind != "const"]
         arg_types = []
         for s in runtime:
+            if s.kind == "struct":  # a tiling struct, by value
+                arg_types.append(b.parse_type("!ascendc." + s.value._mnemonic))
+                continue
             t = s.dtype.to_ir(b)
             arg_types.append(b.get_gm_ptr_type(t) if s.kind == "gm" else t)
         node = src.tree
@@ -102,7 +105,11 @@ class KernelCompilation:
                 continue
             func.set_arg_name(i, s.name)
             handle = entry.arg(i)
-            if s.kind == "gm":
+            if s.kind == "struct":
+                scope[s.name] = kernel_struct.struct_value(s.value, handle)
+                params.append(ParamSpec(s.name, "struct", kernel_struct.layout(s.value),
+                                        kernel_struct.struct_def(s.value).cpp_name))
+            elif s.kind == "gm":
                 scope[s.name] = GlobalAddress(handle, s.dtype)
                 params.append(ParamSpec(s.name, "gm", s.dtype.name, "GM_ADDR"))
             else:
@@ -134,11 +141,12 @@ class KernelCompilation:
         for name, value in bound.arguments.items():
             value = ConstExpr.unwrap(value) if name not in const_names else value
             # Runtime values and plain numbers become runtime parameters, as in pyasc.
-            if name in const_names or not (isinstance(value, RuntimeValue) or semantic.is_scalar(value)):
+            runtime_object = isinstance(value, RuntimeValue) or kernel_struct.is_struct_value(value)
+            if name in const_names or not (runtime_object or semantic.is_scalar(value)):
                 value = ConstExpr.unwrap(value)
                 key_parts.append((name, "const", value if hashable(value) else repr(value)))
                 continue
-            if isinstance(value, RuntimeValue):
+            if runtime_object:
                 if value.handle is None:
                     raise caller.error(node, f"argument '{name}' of {jitfn.__name__} has no value yet "
                                              "(a GlobalTensor needs set_global_buffer first)")
@@ -155,13 +163,14 @@ class KernelCompilation:
         if entry is None:
             entry = self._instantiate(jitfn, src, bound, const_names, runtime_args, arg_types, names)
             self.device_functions[key] = entry
-        fname, result_types = entry
+        fname, result_types, is_tuple = entry
         saved_loc = b.get_loc()
         call = b.create_call(fname, [v.handle for v in runtime_args], [semantic.ir_type(t, b) for t in result_types])
         b.set_loc(saved_loc)
         if not result_types:
             return None
-        return PlainValue(call.result(0), result_types[0])
+        results = [PlainValue(call.result(i), t) for i, t in enumerate(result_types)]
+        return tuple(results) if is_tuple else results[0]
 
     def _instantiate(self, jitfn, src, bound, const_names, runtime_args, arg_types, names):
         if jitfn not in self.callees:
@@ -193,20 +202,22 @@ class KernelCompilation:
                 gen.visit_body(node.body)
             except _Return as ret:
                 returned = ret.value
-            if returned is not None and not isinstance(returned, (PlainValue, int, float)):
-                raise CompileError(f"device function {jitfn.__name__} can only return a scalar, "
-                                   f"not {type(returned).__name__}", src.filename, node.lineno)
-            want = [] if returned is None else [
-                returned.dtype if isinstance(returned, PlainValue) else
-                _scalar_arg(returned).dtype]
+            # One scalar, or a tuple of scalars (returned as one C++ aggregate).
+            is_tuple = isinstance(returned, tuple)
+            items = [] if returned is None else list(returned) if is_tuple else [returned]
+            for item in items:
+                if not isinstance(ConstExpr.unwrap(item), (PlainValue, int, float)):
+                    raise CompileError(f"device function {jitfn.__name__} can only return scalars "
+                                       f"or a tuple of scalars, not {type(item).__name__}",
+                                       src.filename, node.lineno)
+            items = [ConstExpr.unwrap(item) for item in items]
+            want = [item.dtype if isinstance(item, PlainValue) else _scalar_arg(item).dtype
+                    for item in items]
             if want == result_types:
-                if returned is None:
-                    b.create_return([])
-                else:
-                    b.create_return([semantic.as_value(returned, result_types[0]).handle])
+                b.create_return([semantic.as_value(item, t).handle for item, t in zip(items, want)])
                 b.restore_insertion_point(saved_ip)
                 b.set_loc(saved_loc)
-                return fname, result_types
+                return fname, result_types, is_tuple
             # The first trace learnt the return type: trace again with it.
             func.erase()
             result_types = want
@@ -239,6 +250,9 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
                 module.verify()
             except ir.MLIRError as exc:
                 raise _located_mlir_error(exc) from None
+            if getattr(options, "auto_sync", True) or getattr(options, "insert_sync", False):
+                # Flags for a kernel written without them (it leaves a synchronised one alone).
+                module.run_passes("builtin.module(ascendc-insert-sync)", verify=False)
             passes = getattr(options, "run_passes", True)
             if passes:
                 # verified just above; canonicalize and cse keep it valid

@@ -135,10 +135,48 @@ _addressof = ctypes.addressof
 _c_char = ctypes.c_char
 
 
+def struct_fields(p: ParamSpec) -> List[Tuple[str, str, bool]]:
+    """(C++ member, Python field, is floating point) of a by-value struct
+    parameter, from its ParamSpec.dtype (kernel_struct.layout)."""
+    out = []
+    for item in p.dtype.split(","):
+        cpp, rest = item.split("=", 1)
+        py, _, kind = rest.partition(":")
+        out.append((cpp, py, kind == "f"))
+    return out
+
+
+def struct_values(p: ParamSpec, obj: Any) -> List[float]:
+    """The field values of a struct argument, one double each (the stub converts)."""
+    fields = getattr(obj, "fields", None)
+    if fields is None:
+        raise TypeError(f"argument {p.name!r}: expected a {p.ctype} struct, got {type(obj).__name__}")
+    out = []
+    for _cpp, py, _ in struct_fields(p):
+        v = fields.get(py)
+        if v is None:
+            v = type(obj)._default(py) if hasattr(type(obj), "_default") else 0
+        out.append(float(v))
+    return out
+
+
+def struct_arg_expr(p: ParamSpec, cell: str) -> str:
+    """A C++ expression building the struct parameter `p` member by member from
+    the doubles at `cell` (no byte layout is shared with Python)."""
+    lines = [f"{p.ctype} s{{}}", f"const double* v = static_cast<const double*>({cell})"]
+    for k, (cpp, _py, is_float) in enumerate(struct_fields(p)):
+        value = f"v[{k}]" if is_float else f"static_cast<long long>(v[{k}])"
+        lines.append(f"s.{cpp} = static_cast<decltype(s.{cpp})>({value})")
+    return "[&] { " + "; ".join(lines) + "; return s; }()"
+
+
 def stub_call_args(params: Sequence[ParamSpec], array: str) -> List[str]:
     """The typed arguments of the kernel call in a launch stub, read from `array[i]`."""
     args = []
     for i, p in enumerate(params):
+        if p.kind == "struct":
+            args.append(struct_arg_expr(p, f"{array}[{i}]"))
+            continue
         ctype = "GM_ADDR" if p.kind == "gm" else p.ctype
         if p.kind != "gm" and ctype not in SCALAR_CTYPES:
             raise TypeError(f"parameter {p.name!r}: unsupported scalar type {ctype!r}")

@@ -59,4 +59,13 @@ def property(form, a):  # noqa: A001 (pyasc's name)
     return semantic.constant(value, dt.int32)
 
 
-__all__ = ["property", "Property"]
+# pyasc's top-level constants (asc.ONE_BLK_SIZE ...): Ascend C's constants of
+# the same names for Atlas A2 (__CCE_AICORE__ == 220), the platform the Model
+# runs. pyasc emits them as `::AscendC::NAME`; here they are compile-time ints,
+# so they fold into shapes, tile sizes and template arguments.
+DEFAULT_C0_SIZE = 32                  # bytes of the C0 dimension of a fractal
+ONE_BLK_SIZE = 32                     # bytes of a data block
+TOTAL_L1_SIZE = 512 * 1024 - 128      # L1 bytes a kernel may use (KFC_L1_RESERVER_SIZE kept back)
+TOTAL_L0C_SIZE = 128 * 1024           # L0C bytes
+
+__all__ = ["property", "Property", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L1_SIZE", "TOTAL_L0C_SIZE"]

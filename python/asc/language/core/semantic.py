@@ -73,6 +73,12 @@ class PlainValue(RuntimeValue):
     def __ne__(self, o): return self._bin("!=", o)
     __hash__ = RuntimeValue.__hash__
 
+    def ceildiv(self, o):
+        """`(self + o - 1) // o` (pyasc's RuntimeInt.ceildiv)."""
+        if not self.dtype.is_int():
+            raise TypeError(f"ceildiv is defined on integers, not on {self.dtype.name}")
+        return binary("//", binary("-", binary("+", self, o), 1), o)
+
     def __neg__(self):
         return binary("-", 0, self)
 

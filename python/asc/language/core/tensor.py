@@ -1,8 +1,11 @@
 """GlobalTensor and LocalTensor: the tensors kernel code reads and writes.
 
 Both are trace-time handles on an MLIR value with an element DataType.
-`t[off:]` is a view starting at element `off` (`t[off]` in Ascend C);
-`t[i]` with an integer reads one element (`t.GetValue(i)`).
+`t[off:]` is a view starting at element `off` (`t[off]` in Ascend C). On a
+GlobalTensor `g[i]` with an integer is that view too, as Ascend C's
+`operator[]` (pyasc kernels pass `x_gm[offset]` to data_copy); its elements
+are read with `g.get_value(i)`. On a LocalTensor `t[i]` reads one element
+(`t.GetValue(i)`). `t[i] = v` writes one element (`SetValue`) on both.
 """
 
 from __future__ import annotations
@@ -97,6 +100,12 @@ class GlobalTensor(BaseTensor):
 
     def _ir_type(self, b):
         return b.get_global_tensor_type(self.dtype.to_ir(b))
+
+    def __getitem__(self, index):
+        # Ascend C's GlobalTensor::operator[]: the tensor `index` elements further.
+        if isinstance(index, slice):
+            return super().__getitem__(index)
+        return self._view(self._ir_type, index)
 
     def _create(self, dtype):
         b = context.builder()

@@ -1,4 +1,4 @@
-"""core/tensor_shape: TensorShape (a compile-time tuple of dimensions) and
+"""core/tensor_shape: TensorShape (a tuple of dimensions, compile-time or runtime ints) and
 LocalTensorAuto (a LocalTensor of a shape, placed by a per-kernel allocator).
 
 Both are pyasc helpers with no Ascend C counterpart of their own: a
@@ -27,7 +27,7 @@ from .tensor import LocalTensor
 
 
 class TensorShape(tuple):
-    """A shape: a tuple of compile-time dimensions, `asc.TensorShape(2, 3)` or
+    """A shape: a tuple of dimensions (ints, or runtime ints), `asc.TensorShape(2, 3)` or
     `asc.TensorShape((2, 3))`. `size()` is the product of the dimensions,
     `TensorShape.as_int(v)` a dimension as an int (or a runtime int32 value),
     `TensorShape.new_impl(t)` the TensorShape of tuple `t`."""
@@ -40,8 +40,16 @@ class TensorShape(tuple):
         out = []
         for i, d in enumerate(dims):
             d = ConstExpr.unwrap(d)
-            if isinstance(d, PlainValue) or isinstance(d, bool) or not hasattr(d, "__index__"):
-                raise TypeError(f"asc.TensorShape: dimension {i} must be a compile-time int, got {d!r}")
+            if isinstance(d, PlainValue):
+                # A runtime dimension (a kernel argument, a tiling field): the size
+                # and the addresses placed after it become runtime values.
+                if not d.dtype.is_int():
+                    raise TypeError(f"asc.TensorShape: dimension {i} must be an int, got a runtime "
+                                    f"{d.dtype.name}")
+                out.append(d)
+                continue
+            if isinstance(d, bool) or not hasattr(d, "__index__"):
+                raise TypeError(f"asc.TensorShape: dimension {i} must be an int, got {d!r}")
             if int(d) <= 0:
                 raise ValueError(f"asc.TensorShape: dimension {i} is {int(d)}; dimensions are positive")
             out.append(int(d))
@@ -60,11 +68,12 @@ class TensorShape(tuple):
             return semantic.as_value(value, dt.int32)
         return int(value)
 
-    def size(self) -> int:
-        """The number of elements: the product of the dimensions."""
+    def size(self):
+        """The number of elements: the product of the dimensions (a runtime
+        int32 value when a dimension is one)."""
         n = 1
         for d in self:
-            n *= d
+            n = semantic.binary("*", n, d) if isinstance(d, PlainValue) or isinstance(n, PlainValue) else n * d
         return n
 
     def __repr__(self):

@@ -166,6 +166,13 @@ class ParamStruct:
         except KeyError:
             raise AttributeError(name) from None
 
+    def __setattr__(self, name, value):
+        # Host code fills a struct field by field (a tiling: `t.base_m = 128`).
+        if name in type(self)._cpp_fields:
+            self.fields[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
     def __repr__(self):
         inner = ", ".join(f"{k}={v!r}" for k, v in self.fields.items())
         return f"asc.{type(self).__name__}({inner})"

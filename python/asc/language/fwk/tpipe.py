@@ -36,8 +36,18 @@ class TPipe(RuntimeValue):
         return obj
 
     @api.builtin
-    def init_buffer(self, que, num=0, len=0) -> None:  # noqa: A002 - pyasc's name
+    def init_buffer(self, que=None, num=0, len=0, buf=None) -> None:  # noqa: A002 - pyasc's name
+        """`InitBuffer(que, num, len)` for a TQue / TQueBind (num buffers of len bytes);
+        `init_buffer(buf=tbuf, num=bytes)` (or positionally) for a TBuf of num bytes."""
         b = context.builder()
+        if buf is not None:
+            if que is not None:
+                raise TypeError("init_buffer takes either que or buf, not both")
+            if not isinstance(buf, TBuf):
+                raise TypeError(f"init_buffer(buf=...) takes a TBuf, got {type(buf).__name__}")
+            que = buf
+        if que is None:
+            raise TypeError("init_buffer needs the TQue, TQueBind or TBuf to initialise (que= or buf=)")
         if isinstance(que, TBuf):
             b.create_asc_InitBufferTBufOp(self.handle, que.handle, _i32(num))
         elif isinstance(que, (TQue, TQueBind)):
@@ -177,6 +187,19 @@ class TBuf(RuntimeValue):
         if len is None:
             return LocalTensor(dtype, _handle=b.create_asc_TBufGetOp(t, self.handle))
         return LocalTensor(dtype, _handle=b.create_asc_TBufGetLenOp(t, self.handle, _i32(len)))
+
+    @api.builtin
+    def alloc_tensor(self, dtype) -> LocalTensor:
+        """pyasc's TBuf is a TQueBind: `alloc_tensor(dtype)` is the whole buffer, as
+        `get(dtype)` (`buf.Get<T>()`): a TBuf has one buffer and no queue events."""
+        return self.get(dtype)
+
+    @api.builtin
+    def free_tensor(self, tensor: LocalTensor) -> None:
+        """Gives back a tensor from `alloc_tensor`. A TBuf keeps its one buffer for the
+        kernel's lifetime, so nothing is emitted; the argument is checked."""
+        if not isinstance(tensor, LocalTensor):
+            raise TypeError(f"TBuf.free_tensor takes a LocalTensor, got {type(tensor).__name__}")
 
     @api.builtin
     def get_with_offset(self, size, buf_offset, dtype) -> LocalTensor:

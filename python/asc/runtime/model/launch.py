@@ -9,7 +9,8 @@ from typing import Any, Sequence, Tuple
 
 from ... import settings
 from ..backend import ParamSpec
-from ..kernel_args import SCALAR_CTYPES, array_view, expected_dtype, scalar_value, stub_call_args
+from ..kernel_args import (SCALAR_CTYPES, array_view, expected_dtype, scalar_value, stub_call_args,
+                           struct_fields, struct_values)
 
 NUM_MEMS = 8
 
@@ -96,7 +97,8 @@ class Marshaller:
 
     def __init__(self, params: Sequence[ParamSpec]):
         self.params = list(params)
-        fields = [(f"a{i}", ctypes.c_void_p if p.kind == "gm" else _SCALARS[p.ctype])
+        fields = [(f"a{i}", ctypes.c_void_p if p.kind == "gm" else
+                   ctypes.c_double * len(struct_fields(p)) if p.kind == "struct" else _SCALARS[p.ctype])
                   for i, p in enumerate(self.params)]
         self.Args = type("Args", (ctypes.Structure,), {"_fields_": fields or [("pad", ctypes.c_int)]})
         self.offsets = [getattr(self.Args, f"a{i}").offset for i in range(len(self.params))]
@@ -113,7 +115,7 @@ class Marshaller:
         self.expected = [expected_dtype(p.dtype) if p.kind == "gm" else None for p in self.params]
         self.num_regions = len(gm)
         self.plain_ints = [i for i, p in enumerate(self.params)
-                           if p.kind != "gm" and p.ctype not in ("half", "bfloat16_t", "float", "double", "bool")]
+                           if p.kind == "scalar" and p.ctype not in ("half", "bfloat16_t", "float", "double", "bool")]
 
     def __call__(self, args: Sequence[Any]):
         params = self.params
@@ -129,6 +131,8 @@ class Marshaller:
                 addr, nbytes = array_view(args[i], p, "Model", expected[i])
                 values.append(addr)
                 regions += (addr, nbytes, name_addrs[len(regions) // 3])
+            elif p.kind == "struct":
+                values.append((ctypes.c_double * len(struct_fields(p)))(*struct_values(p, args[i])))
             else:
                 values.append(_scalar_value(p, args[i]))
         vals = self.Args(*values)

@@ -13,7 +13,7 @@ from typing import Any, List, Sequence, Tuple
 
 
 from ..backend import ParamSpec
-from ..kernel_args import SCALAR_CTYPES, array_view, scalar_value
+from ..kernel_args import SCALAR_CTYPES, array_view, scalar_value, struct_fields, struct_values
 from .acl import AclRuntime
 
 _SCALARS = SCALAR_CTYPES
@@ -23,6 +23,8 @@ MAX_BLOCK_DIM = 65535
 
 
 def scalar_cell(p: ParamSpec, a: Any):
+    if p.kind == "struct":  # a tiling struct: its fields as doubles (kernel_args.struct_arg_expr)
+        return (ctypes.c_double * len(struct_fields(p)))(*struct_values(p, a))
     ct = _SCALARS.get(p.ctype)
     if ct is None:
         raise TypeError(f"parameter {p.name!r}: unsupported scalar type {p.ctype!r}")

@@ -63,6 +63,8 @@ public:
 
   void indent() { out.indent(indentLevel * 2); }
   int indentLevel = 0;
+  /// The aggregate a function with several results returns (`f_result`).
+  static std::string resultStructName(llvm::StringRef func) { return (func + "_result").str(); }
   /// Loop bodies start with `ASC_LOOP_CHECK();` (set when the module's
   /// prologue defined the macro).
   bool loopChecks = false;
@@ -94,6 +96,8 @@ private:
   /// Kernel GM_ADDR arguments, typed where they are used.
   llvm::DenseSet<mlir::Value> kernelPointerArgs;
   unsigned nextTemp = 0;
+  /// Functions whose result aggregate is already declared.
+  llvm::StringSet<> resultStructs;
 };
 
 /// Printers for func, arith and scf (StructuralEmitters.cpp).

@@ -40,3 +40,18 @@ def AscendC_GMPtrCastOp : AscendC_Op<"gm_ptr_cast", [Pure]> {
   let ascCall = "reinterpret_cast<$type(result)>($ptr)";
   let assemblyFormat = "$ptr attr-dict `:` type($ptr) `to` type($result)";
 }
+
+// Printed by a hand-written emitter (cpp/emitter/lib/ApiEmitters.cpp).
+def AscendC_StructFieldOp : AscendC_Op<"struct_field", [Pure]> {
+  let summary = "Reads member `field` of a parameter struct passed by value";
+  let description = [{
+    `%m = ascendc.struct_field %tiling, "baseM" : !ascendc.x_tiling -> i32`
+    becomes `int32_t m = tiling.baseM;`. Tiling structs reach a kernel as
+    by-value parameters (`kernel[n](x, tiling)`); their fields are read with
+    this op. The verifier checks that `field` is a scalar field of the struct.
+  }];
+  let arguments = (ins AscendC_ParamStruct:$value, StrAttr:$field);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$value `,` $field attr-dict `:` type($value) `->` type($result)";
+  let hasVerifier = 1;
+}

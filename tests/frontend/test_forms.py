@@ -1,0 +1,211 @@
+"""Forms pyasc kernels rely on (issue 11 item 3), each compiled, checked in the
+emitted Ascend C and run on the Model against numpy:
+
+- tiling structs as by-value kernel parameters, their fields read in the
+  kernel and in device functions, and passed on to APIs;
+- `x.ceildiv(y)` on runtime integers and struct fields;
+- device functions returning tuples;
+- top-level constants asc.ONE_BLK_SIZE, DEFAULT_C0_SIZE, TOTAL_L1_SIZE, TOTAL_L0C_SIZE;
+- TPipe.init_buffer(buf=..., num=...), TBuf.alloc_tensor / free_tensor;
+- GlobalTensor[int] as an offset view (Ascend C's operator[]), get_value for elements;
+- LocalTensorAuto with runtime shape dimensions.
+"""
+
+import numpy as np
+import pytest
+
+import asc
+from emit_check import check, compile_source
+
+
+# ------------------------------------------------------- tiling struct parameter
+
+@asc.jit
+def tile_bounds(t: asc.DataCopyParams, i):
+    """A device function taking the struct and returning a tuple."""
+    start = i * t.block_len
+    tiles = t.block_count.ceildiv(2)
+    return start, tiles, t.src_stride + t.dst_stride
+
+
+@asc.jit
+def struct_kernel(x: asc.GlobalAddress, out: asc.GlobalAddress, t: asc.DataCopyParams):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    o_gm = asc.GlobalTensor()
+    o_gm.set_global_buffer(out)
+    start, tiles, strides = tile_bounds(t, 2)
+    o_gm.set_value(0, t.block_count)
+    o_gm.set_value(1, t.block_len)
+    o_gm.set_value(2, start)
+    o_gm.set_value(3, tiles)
+    o_gm.set_value(4, strides)
+    # the parameter itself is the DataCopyParams of a data_copy: block_count
+    # blocks of block_len 32-byte blocks
+    ub = asc.LocalTensor(asc.int32, asc.TPosition.VECIN, 0, 1024)
+    asc.data_copy(ub, x_gm, t)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(o_gm[8:], ub, t)
+
+
+def test_struct_parameter_fields_ceildiv_and_tuple_return():
+    t = asc.DataCopyParams(3, 1, 0, 0)
+    t.block_len = 2  # host code fills a struct field by field
+    x = np.arange(64, dtype=np.int32)
+    out = np.full(8 + 48, -1, np.int32)
+    struct_kernel[1](x, out, t)
+    assert out[:5].tolist() == [3, 2, 4, 2, 0]  # start = 2 * 2, tiles = ceil(3 / 2)
+    # 3 blocks of 2 x 32 bytes = 48 int32
+    np.testing.assert_array_equal(out[8:], x[:48])
+    src = compile_source(struct_kernel, x, out, t)
+    check(src, "void struct_kernel(GM_ADDR x, GM_ADDR out, AscendC::DataCopyParams t)",
+          "tile_bounds_result", "t.blockCount")
+
+
+def test_struct_parameter_specializes_on_class_not_values():
+    x = np.arange(64, dtype=np.int32)
+    out = np.zeros(56, np.int32)
+    struct_kernel[1](x, out, asc.DataCopyParams(1, 1, 0, 0))
+    struct_kernel[1](x, out, asc.DataCopyParams(2, 1, 0, 0))
+    assert out[0] == 2
+    np.testing.assert_array_equal(out[8:24], x[:16])
+
+
+def test_struct_parameter_unknown_field_names_the_line():
+    @asc.jit
+    def bad(out: asc.GlobalAddress, t: asc.DataCopyParams):
+        o = asc.GlobalTensor()
+        o.set_global_buffer(out)
+        o.set_value(0, t.block_size)
+
+    with pytest.raises(asc.CompileError, match=r"test_forms.py:\d+:\d+: error: DataCopyParams has no attribute 'block_size'"):
+        bad[1](np.zeros(4, np.int32), asc.DataCopyParams())
+
+
+def test_struct_parameter_is_read_only_in_the_kernel():
+    @asc.jit
+    def bad(out: asc.GlobalAddress, t: asc.DataCopyParams):
+        t.block_len = 4
+
+    with pytest.raises(asc.CompileError, match=r"test_forms.py:\d+:\d+: error: assigning to attributes"):
+        bad[1](np.zeros(4, np.int32), asc.DataCopyParams())
+
+
+@asc.jit
+def pair(n):
+    return n * 2, 7
+
+
+@asc.jit
+def scalars_kernel(out: asc.GlobalAddress, n: int, d: int):
+    o = asc.GlobalTensor()
+    o.set_global_buffer(out)
+    a, b = pair(n)                       # a tuple of a runtime value and a constant
+    o.set_value(0, a)
+    o.set_value(1, b)
+    o.set_value(2, n.ceildiv(d))         # runtime ints
+    o.set_value(3, n.ceildiv(4))
+    o.set_value(4, asc.ceildiv(n, d))
+    o.set_value(5, asc.ONE_BLK_SIZE // 4)
+    o.set_value(6, asc.TOTAL_L0C_SIZE // asc.DEFAULT_C0_SIZE)
+
+
+def test_tuple_return_ceildiv_and_constants():
+    assert (asc.ONE_BLK_SIZE, asc.DEFAULT_C0_SIZE) == (32, 32)
+    assert asc.TOTAL_L0C_SIZE == 128 * 1024
+    assert asc.TOTAL_L1_SIZE == 512 * 1024 - 128
+    out = np.zeros(7, np.int32)
+    scalars_kernel[1](out, 10, 3)
+    assert out.tolist() == [20, 7, 4, 3, 4, 8, 4096]
+    src = compile_source(scalars_kernel, out, 10, 3)
+    check(src, "struct pair_result { int32_t v0; int32_t v1; };", "return {",
+          "pair_result pair_result = pair(n);", "= pair_result.v0;", "= pair_result.v1;")
+
+
+# ------------------------------------------------------------- GlobalTensor[int]
+
+@asc.jit
+def offset_view(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z)
+    ub = asc.LocalTensorAuto(asc.float32, asc.TensorShape(8))
+    asc.data_copy(ub, x_gm[n], 8)        # Ascend C's x_gm[n]: the view from element n
+    asc.data_copy(z_gm[8], ub, 8)
+    z_gm[0] = x_gm.get_value(n + 1)       # an element: get_value
+
+
+def test_global_tensor_index_is_an_offset_view():
+    x = np.arange(32, dtype=np.float32)
+    z = np.zeros(16, np.float32)
+    offset_view[1](x, z, 8)
+    np.testing.assert_array_equal(z[8:], x[8:16])
+    assert z[0] == 9.0
+    src = compile_source(offset_view, x, z, 8)
+    check(src, "x_gm[n]", "z_gm[8]", "x_gm.GetValue(")
+
+
+# --------------------------------------------------------- TPipe / TBuf forms
+
+@asc.jit
+def tbuf_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf=buf, num=64 * 4)
+    t = buf.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, 64)
+    asc.adds(t, t, 1.0, 64)
+    asc.data_copy(z_gm, t, 64)
+    buf.free_tensor(t)
+
+
+def test_init_buffer_keywords_and_tbuf_alloc_free():
+    x = np.arange(64, dtype=np.float32)
+    z = np.zeros(64, np.float32)
+    tbuf_kernel[1](x, z)
+    np.testing.assert_array_equal(z, x + 1)
+    check(compile_source(tbuf_kernel, x, z), "pipe.InitBuffer(buf, 256)", "buf.Get<float>()")
+
+
+def test_init_buffer_rejects_two_targets():
+    @asc.jit
+    def k():
+        pipe = asc.TPipe()
+        buf = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(buf, 256, buf=buf)
+
+    with pytest.raises(asc.CompileError, match="either que or buf"):
+        k[1]()
+
+
+# ------------------------------------------------- LocalTensorAuto runtime shape
+
+@asc.jit
+def auto_runtime(x: asc.GlobalAddress, z: asc.GlobalAddress, rows: int, cols: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z)
+    a = asc.LocalTensorAuto(asc.float32, asc.TensorShape(rows, cols))
+    b = asc.LocalTensorAuto(asc.float32, asc.TensorShape(rows, cols))
+    n = rows * cols
+    asc.data_copy(a, x_gm, n)
+    asc.muls(b, a, 3.0, n)
+    asc.add(b, b, a, n)
+    asc.data_copy(z_gm, b, n)
+
+
+def test_local_tensor_auto_with_runtime_dimensions():
+    x = np.arange(4 * 16, dtype=np.float32)
+    z = np.zeros_like(x)
+    auto_runtime[1](x, z, 4, 16)
+    np.testing.assert_array_equal(z, 4 * x)
+    src = compile_source(auto_runtime, x, z, 4, 16)
+    check(src, "AscendC::LocalTensor<float> a(AscendC::TPosition::VECCALC, 0,",
+          "AscendC::LocalTensor<float> b(AscendC::TPosition::VECCALC,")
