@@ -2,6 +2,7 @@
 bad use, at compile time (the user's line) and on the Model (line and rank)."""
 
 import os
+import time
 
 import numpy as np
 import pytest
@@ -147,3 +148,31 @@ def test_bad_launch_arguments():
         dist.launch(hccl_outside_ranks, 2, 1, [(x, 8), (np.zeros(8, np.int32), 8)])
     with pytest.raises(TypeError, match=r"args\[1\] \(rank 1\) must be a tuple"):
         dist.launch(hccl_outside_ranks, 2, 1, [(x, 8), x])
+
+
+def test_a_rank_whose_arguments_do_not_convert_is_refused_before_any_rank_runs():
+    xs = [np.zeros(16, np.float32) for _ in range(3)]
+    ys = [np.zeros(64, np.float32) for _ in range(3)]
+    ys[2].flags.writeable = False
+    with pytest.raises(TypeError, match="^rank 2: "):
+        dist.launch(out_of_bounds_recv, 3, 1, [(xs[r], ys[r], 16) for r in range(3)])
+
+
+def test_a_rank_failing_outside_the_model_stops_the_others(monkeypatch):
+    from asc.runtime.model import RANK, ModelBackend
+    original = ModelBackend._launch
+
+    def flaky(self, *args):
+        if RANK.rank == 1:
+            raise RuntimeError("rank 1 could not launch")
+        return original(self, *args)
+
+    xs = [np.zeros(16, np.float32) for _ in range(4)]
+    ys = [np.zeros(64, np.float32) for _ in range(4)]
+    args = [(xs[r], ys[r], 16) for r in range(4)]
+    asc.runtime.config.current_backend().load(out_of_bounds_recv.warmup(*args[0]))
+    monkeypatch.setattr(ModelBackend, "_launch", flaky)
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="rank 1 could not launch"):
+        dist.launch(out_of_bounds_recv, 4, 1, args)  # the others wait in the all-gather until stopped
+    assert time.monotonic() - start < 5

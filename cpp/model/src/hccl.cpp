@@ -566,6 +566,12 @@ __attribute__((visibility("default"))) int32_t asc_model_world_error(void* wp, c
   return rc;
 }
 
+// A rank that could not start (its Python side failed before the launch):
+// stops the others, as a fault of that rank would.
+__attribute__((visibility("default"))) void asc_model_world_fail(void* w, int32_t rank, const char* msg) {
+  asc_model::world_rank_failed(static_cast<asc_model::World*>(w), rank, msg ? msg : "failed to start");
+}
+
 // The completed collectives, in completion order: up to `max` records of
 // (block, step, kind, count, dtype); returns how many there are.
 __attribute__((visibility("default"))) int32_t asc_model_world_done(void* wp, int64_t* out, int32_t max) {

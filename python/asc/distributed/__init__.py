@@ -110,6 +110,8 @@ def _world_api(lib):
     lib.asc_model_world_error.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint32]
     lib.asc_model_world_done.restype = ctypes.c_int32
     lib.asc_model_world_done.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64), ctypes.c_int32]
+    lib.asc_model_world_fail.restype = None
+    lib.asc_model_world_fail.argtypes = [ctypes.c_void_p, ctypes.c_int32, ctypes.c_char_p]
     return lib
 
 
@@ -153,6 +155,11 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
     backend.load(compiled)  # compiles the Model library once, for every rank
     state = compiled.backend_state["model"]
     lib = _world_api(state["lib"])
+    for r in range(world_size):  # every rank's arguments convert: a rank that cannot start would stall the rest
+        try:
+            state["marshaller"](bound[r][1])
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise type(exc)(f"rank {r}: {exc}") from None
     core_type = 1 if compiled.kernel_type == "AIC_ONLY" else 0
     world = lib.asc_model_world_new(world_size, block_dim, float(settings.deadlock_timeout.get()))
     if not world:
@@ -164,8 +171,11 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
         RANK.world, RANK.rank, RANK.record_io = world, r, ios[r]
         try:
             backend._launch(state["entry"], state["marshaller"], core_type, block_dim, bound[r][1])
-        except BaseException as exc:  # noqa: BLE001 - reported below, per rank
+        except ModelFault as exc:  # the world has the report (raised below)
             errors[r] = exc
+        except BaseException as exc:  # noqa: BLE001 - failed outside the Model: stop the other ranks too
+            errors[r] = exc
+            lib.asc_model_world_fail(world, r, f"{type(exc).__name__}: {exc}".encode(errors="replace"))
 
     threads = [threading.Thread(target=run_rank, args=(r,), name=f"asc-rank-{r}", daemon=True)
                for r in range(world_size)]
@@ -183,15 +193,12 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
     finally:
         if all(not t.is_alive() for t in threads):
             lib.asc_model_world_free(world)
-    for exc in errors:
-        if isinstance(exc, KeyboardInterrupt):
-            raise exc
     recordings = [Recording.take(io) if io is not None and io.recording else None for io in ios]
+    for exc in errors:
+        if exc is not None and not isinstance(exc, ModelFault):  # Ctrl-C, or a failure outside the Model
+            raise exc
     if rc:
         _raise(text, kernel)
-    for r, exc in enumerate(errors):
-        if exc is not None:  # an error outside the Model's checks (argument conversion, ...)
-            raise exc
     lm = link or LinkModel()
     run = DistributedRun(world_size, block_dim, link=lm)
     for i in range(n):
