@@ -83,9 +83,10 @@ void rmsnorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
 }
 
 // AscendQuant: x * scale + offset in T's arithmetic (half rounds after each
-// step), then to int8 rounding to nearest even and saturating. A float value
-// reaches int8 through half, but by round-to-odd (CAST_ODD), which keeps the
-// final rounding exact: the same as rounding the float directly.
+// step), then to int8 rounding to nearest even and saturating. The hardware
+// reaches int8 through half; this assumes that conversion keeps the final
+// rounding exact (as round-to-odd to half would), which is what pyasc's
+// quant tutorial expects of a float input. Not verified on an NPU.
 template <class T>
 void quant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp,
            float scale, float offset, const int64_t* count, const char* file, int line) {
