@@ -334,6 +334,7 @@ inline void on_copy(Core& c, const char* api, const char* file, int line,
                     const std::pair<uint8_t*, const uint8_t*>* bursts, uint64_t count, uint64_t len, Mem dst,
                     Mem src) {
   if (src == Mem::GM) return;  // the pending invalidation re-seeds dst from the data
+  if (dst == Mem::GM && c.atomic_fn) return;  // an atomic add/max/min: GM holds more than this copy
   BlockShadow& sh = shadow_of(c);
   if (dst != Mem::GM) {
     // Read every source slot first (source and destination may be one memory).
