@@ -1,6 +1,7 @@
 """asc-profile: collecting a .prof (ASC_PROFILE=1, `run`), the analysis and its
 flags, export, and the errors users hit. The profile comes from data/tune_kernel.py
-(two launches: an autotuned tiled add with its naive config, a plain scale)."""
+(two launches: the autotuned tiled add of examples/06_autotune with its naive config, the
+vadd of examples/01_add)."""
 
 import json
 import os
@@ -51,8 +52,8 @@ def _run(capsys, *argv):
 def test_prof_records_each_launch_for_timing_only_reruns(prof_path):
     prof = store.load(prof_path)
     assert prof.meta["format"] == "asc-profile" and prof.meta["format_version"] == "1"
-    assert [sl.kernel for sl in prof.launches] == ["tiled_add", "scale"]
-    tiled, scale = prof.launches
+    assert [sl.kernel for sl in prof.launches] == ["tiled_add", "vadd"]
+    tiled, plain = prof.launches
     spec = tiled.spec
     assert spec["file"] == str(EXAMPLE) and spec["qualname"] == "tiled_add" and spec["grid"] == 2
     assert spec["platform"] == "Ascend910B1"
@@ -66,7 +67,7 @@ def test_prof_records_each_launch_for_timing_only_reruns(prof_path):
     assert "AscendC::" in spec["ascendc"]["source"] or "__aicore__" in spec["ascendc"]["source"]
     assert spec["autotune"]["config"] == {"tile": 256, "buffers": 1}
     assert len(spec["autotune"]["configs"]) == 5 and spec["autotune"]["key"] == ["block_length"]
-    assert "autotune" not in scale.spec and scale.spec["grid"] == 1
+    assert "autotune" not in plain.spec and plain.spec["grid"] == 1
     # the Python lines are kept as they were
     assert "asc.data_copy" in prof.source_line(str(EXAMPLE), tiled.summary["lines"][0][1])
 
@@ -126,7 +127,7 @@ def test_report_text(prof_path, capsys):
     total = prof.launches[0].total_us
     assert "[INFO] Operator: tiled_add (block_length=4096, tile=256, buffers=1, float32) on Ascend910B1, 2 cores" in lines
     assert f"[INFO] Total time: {total:.2f} us" in lines
-    assert "[INFO] Operator: scale (n=1024, float32) on Ascend910B1, 1 cores" in lines
+    assert "[INFO] Operator: vadd (block_length=4096, float32) on Ascend910B1, 1 cores" in lines
     first = lines[lines.index("[INFO] Breakdown:") + 1:lines.index("[INFO] Diagnosis:")]
     labels = [r.split(":")[0].strip(" [INFO]-") for r in first]
     assert labels[:4] == ["Compute (Vector Unit)", "HBM Read", "HBM Write", "Sync Wait"]
@@ -188,7 +189,7 @@ def test_export(prof_path, tmp_path, capsys):
     rc, out, err = _run(capsys, "export", prof_path, "-o", tmp_path / "files")
     assert rc == 0, err
     dirs = sorted(p.name for p in (tmp_path / "files").iterdir())
-    assert dirs == ["0001_tiled_add", "0002_scale"]
+    assert dirs == ["0001_tiled_add", "0002_vadd"]
     info = (tmp_path / "files" / "0001_tiled_add" / "OpBasicInfo.csv").read_text().splitlines()
     col = info[0].split(",").index("Task Duration(us)")
     assert float(info[1].split(",")[col]) == pytest.approx(store.load(prof_path).launches[0].total_us, abs=1e-3)

@@ -201,12 +201,12 @@ def test_cli_no_tuning_space(tmp_path, capsys):
     script = tmp_path / "plain.py"
     script.write_text(f"import sys; sys.path.insert(0, {str(DATA)!r})\n"
                       "import numpy as np, tune_kernel as tk\n"
-                      "x = np.ones(1024, np.float32); w = np.zeros_like(x)\n"
-                      "tk.scale[1](x, w, 1024)\n")
+                      "x = np.ones(4096, np.float32); w = np.zeros_like(x)\n"
+                      "tk.vadd[1](x, x, w, 4096)\n")
     rc, _, err = _cli(capsys, "run", "-o", tmp_path / "plain.prof", "--", "python", script)
     assert rc == 0, err
     rc, _, err = _cli(capsys, tmp_path / "plain.prof", "--auto-tune")
-    assert rc == 1 and err.startswith("[ERROR] no profiled kernel declares a tuning space (scale)")
+    assert rc == 1 and err.startswith("[ERROR] no profiled kernel declares a tuning space (vadd)")
     assert "@asc.autotune" in err
 
 
