@@ -30,6 +30,9 @@ try:  # the default backend, loaded with the package so a first launch pays no i
     from .runtime import model as _model  # noqa: F401
 except ImportError:  # pragma: no cover - a build without the Model
     pass
+from .debug import engine as _debug_engine  # noqa: E402  ($ASC_DEBUG: asc-debug's checks on Model launches)
+
+_debug_engine.install()
 
 from . import debug  # noqa: F401,E402  (asc.debug.check_precision and asc-debug's checks)
 from .debug import precision_session as _precision_session  # noqa: E402

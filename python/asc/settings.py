@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -87,6 +87,16 @@ class Knob:
 
 def _path(name: str, value: str) -> Path:
     return Path(value)
+
+
+def _count(name: str, value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise ValueError(f"{name}={value!r} is not a whole number") from None
+    if n < 0:
+        raise ValueError(f"{name}={value!r} is negative")
+    return n
 
 
 def _seconds(name: str, value: str) -> float:
@@ -162,6 +172,18 @@ debug = Knob(
     "`synccheck` (findings to stderr, a summary at exit; docs/asc-debug.md)",
     default_doc="unset (none)", parse=_flags)
 
+debug_findings = Knob(
+    ("ASC_DEBUG_FINDINGS",), "path", None,
+    "set by the asc-debug command for the program it runs: every finding is appended to this file (JSON "
+    "lines), which the command summarises",
+    default_doc="unset (findings only on stderr)", parse=_path)
+
+debug_max_errors = Knob(
+    ("ASC_DEBUG_MAX_ERRORS",), "count", 100,
+    "memcheck reports this many bad accesses and steps over them; the next one stops the launch as a fault "
+    "(0 = no bound; asc-debug `--max-errors`)",
+    default_doc="`100`", parse=_count)
+
 debug_precision = Knob(
     ("ASC_DEBUG_PRECISION",), "flags", frozenset(),
     "asc-debug's precision checks, comma-separated: `check` (report every comparison the script makes on a "
@@ -225,7 +247,8 @@ acl_library = Knob(
     "the ACL library the NPU backend loads instead of CANN's (e.g. a test double)",
     default_doc="`<CANN root>/lib64/libascendcl.so`", parse=_path)
 
-KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_precision,
+KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
+                           debug_max_errors, debug_precision,
                            debug_golden_save, debug_golden, deadlock_timeout, profile,
                            print_autotuning, model_include,
                            cxx, ascend_home, bisheng, acl_library)

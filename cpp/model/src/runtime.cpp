@@ -24,6 +24,7 @@
 #include "asc_model/hccl.h"
 #include "asc_model/launch.h"
 #include "cycle_model.h"
+#include "debug_check.h"
 #include "mem_pool.h"
 #include "signals.h"
 #include "thread_pool.h"
@@ -135,6 +136,8 @@ struct Launch : std::enable_shared_from_this<Launch> {
   std::vector<std::unique_ptr<Core>> cores;
   std::vector<std::unique_ptr<TraceObserver>> traces;
   std::vector<std::unique_ptr<RecordObserver>> records;  // LaunchConfig::record: the stream in memory
+  // LaunchConfig::debug: asc-debug's checks report findings (initcheck then no longer faults).
+  std::unique_ptr<DebugSession> debug{cfg.debug ? new DebugSession(cfg) : nullptr};
   std::atomic<int> next{0};
   int runners = 0;
 
@@ -295,31 +298,47 @@ uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, b
           near = strprintf(" (argument '%s' is %llu bytes; this is byte offset %lld)", g.name,
                            (unsigned long long)g.nbytes, (long long)rel);
       }
-      fault(file, line, api, "%s GM [0x%llx, +%llu) outside every argument array%s", rw, (unsigned long long)a,
-            (unsigned long long)n, near.c_str());
+      std::string msg = strprintf("%s GM [0x%llx, +%llu) outside every argument array%s", rw, (unsigned long long)a,
+                                  (unsigned long long)n, near.c_str());
+      if (uint8_t* p = debug_bad_access(*this, "out-of-bounds", t, off, n, write, api, file, line, msg, out)) return p;
+      fault(file, line, api, "%s", msg.c_str());
     }
     const RegionDesc& g = launch_->cfg.regions[r];
     uint64_t rel = a - g.base;
-    if (rel + n > g.nbytes)
-      fault(file, line, api, "%s GM %s[%llu, %llu) beyond the %llu bytes of argument '%s'", rw, g.name,
-            (unsigned long long)rel, (unsigned long long)(rel + n), (unsigned long long)g.nbytes, g.name);
+    if (rel + n > g.nbytes) {
+      std::string msg = strprintf("%s GM %s[%llu, %llu) beyond the %llu bytes of argument '%s'", rw, g.name,
+                                  (unsigned long long)rel, (unsigned long long)(rel + n),
+                                  (unsigned long long)g.nbytes, g.name);
+      if (uint8_t* p = debug_bad_access(*this, "out-of-bounds", t, off, n, write, api, file, line, msg, out)) return p;
+      fault(file, line, api, "%s", msg.c_str());
+    }
     *out = Access{Mem::GM, write, r, rel, n};
     return reinterpret_cast<uint8_t*>(a);
   }
   int m = int(t.mem);
   uint64_t a = t.addr + off;
-  if (a + n > size_[m] || a + n < a)
-    fault(file, line, api, "%s %s [%llu, %llu) beyond %s size %llu (tensor %s [%llu, %llu))", rw, mem_name(t.mem),
-          (unsigned long long)a, (unsigned long long)(a + n), mem_name(t.mem), (unsigned long long)size_[m],
-          mem_name(t.mem), (unsigned long long)t.addr, (unsigned long long)(t.addr + t.bytes));
-  if (off + n > t.bytes)
-    fault(file, line, api, "%s %s [%llu, %llu) outside its tensor %s [%llu, %llu)", rw, mem_name(t.mem),
-          (unsigned long long)a, (unsigned long long)(a + n), mem_name(t.mem), (unsigned long long)t.addr,
-          (unsigned long long)(t.addr + t.bytes));
-  if (align && a % align_[m] != 0)
-    fault(file, line, api, "%s %s address %llu which is not %u-byte aligned", rw, mem_name(t.mem),
-          (unsigned long long)a, align_[m]);
-  if (launch_->init_check) check_initialised(m, a, n, write, api, file, line);
+  if (a + n > size_[m] || a + n < a) {
+    std::string msg = strprintf("%s %s [%llu, %llu) beyond %s size %llu (tensor %s [%llu, %llu))", rw,
+                                mem_name(t.mem), (unsigned long long)a, (unsigned long long)(a + n), mem_name(t.mem),
+                                (unsigned long long)size_[m], mem_name(t.mem), (unsigned long long)t.addr,
+                                (unsigned long long)(t.addr + t.bytes));
+    if (uint8_t* p = debug_bad_access(*this, "out-of-bounds", t, off, n, write, api, file, line, msg, out)) return p;
+    fault(file, line, api, "%s", msg.c_str());
+  }
+  if (off + n > t.bytes) {
+    std::string msg = strprintf("%s %s [%llu, %llu) outside its tensor %s [%llu, %llu)", rw, mem_name(t.mem),
+                                (unsigned long long)a, (unsigned long long)(a + n), mem_name(t.mem),
+                                (unsigned long long)t.addr, (unsigned long long)(t.addr + t.bytes));
+    if (uint8_t* p = debug_bad_access(*this, "out-of-bounds", t, off, n, write, api, file, line, msg, out)) return p;
+    fault(file, line, api, "%s", msg.c_str());
+  }
+  if (align && a % align_[m] != 0) {
+    std::string msg = strprintf("%s %s address %llu which is not %u-byte aligned", rw, mem_name(t.mem),
+                                (unsigned long long)a, align_[m]);
+    if (uint8_t* p = debug_bad_access(*this, "misaligned", t, off, n, write, api, file, line, msg, out)) return p;
+    fault(file, line, api, "%s", msg.c_str());
+  }
+  if (launch_->init_check && !debug) check_initialised(m, a, n, write, api, file, line);
   *out = Access{t.mem, write, -1, a, n};
   if (a + n > touched_[m]) touched_[m] = a + n;
   return base_[m] + a;
@@ -347,7 +366,7 @@ void Core::check_initialised(int m, uint64_t a, uint64_t n, bool write, const ch
 void Core::set_flag(int e, int id, const char* file, int line) {
   if (id < 0 || id >= kNumEventIds)
     fault(file, line, "SetFlag", "event id %d out of range 0..%d", id, kNumEventIds - 1);
-  if (flags_[e][id])
+  if (flags_[e][id] && !(debug && debug->sync_check()))  // synccheck reports it and goes on
     fault(file, line, "SetFlag", "SetFlag<HardEvent::%s>(%d) set twice without a WaitFlag in between",
           event_name(e), id);
   flags_[e][id] = 1;
@@ -437,6 +456,7 @@ void Launch::run_core(int b) {
       records[b] = std::make_unique<RecordObserver>();
       cores[b]->add_observer(records[b].get());
     }
+    if (debug) debug->attach(*cores[b]);
     tl_core = cores[b].get();
     TrapFrame trap;
     if (!call_trapped(body, ctx, trap))
@@ -533,6 +553,7 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     }
   }
   std::string fault = launch.first_fault;
+  if (launch.debug) launch.debug->finish(fault.empty());
   if (cfg.record) {
     auto* io = static_cast<RecordIO*>(cfg.record);
     fill_record_io(io);

@@ -17,6 +17,8 @@ import sys
 from dataclasses import asdict, dataclass, field
 from typing import List, Optional
 
+from .. import settings
+
 FINDINGS_ENV = "ASC_DEBUG_FINDINGS"
 
 SEVERITIES = ("error", "warning")
@@ -57,7 +59,7 @@ def report(finding: Finding, stream=None) -> None:
     out = stream or sys.stderr
     out.write("\n".join(finding.lines) + "\n")
     out.flush()
-    path = os.environ.get(FINDINGS_ENV)
+    path = settings.debug_findings.raw()
     if path:
         line = json.dumps(finding.to_json(), default=str) + "\n"
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)

@@ -43,7 +43,12 @@ class Call {
   // Byte ranges, for strided movers (one call per burst).
   uint8_t* range(const TensorRef& r, uint64_t byte_off, uint64_t nbytes, bool write, bool align) {
     Access a;
+    if (core_.observed()) {  // (asc-debug names the tensor and the pipe by these)
+      core_.operand = operand_of(r, write);
+      core_.call_pipe = pipe_;
+    }
     uint8_t* p = core_.check(r, byte_off, nbytes, write, align, api_, file_, line_, &a);
+    a.operand = core_.operand;
     ASC_PRECISION_ONLY(precision::on_range(core_, r, byte_off, nbytes, write);)
     if (core_.observed()) acc_.push_back(a);  // plain runs never allocate
     if (r.mem == Mem::GM && r.cache_mode && kind_ == EventKind::Api) event_ = r.cache_mode;  // L2 hint (cycle model)
@@ -77,6 +82,19 @@ class Call {
   [[noreturn]] void fault(const char* msg) { core_.fault(file_, line_, api_, "%s", msg); }
 
  private:
+  // The rank of tensor r among this call's distinct tensors of its direction
+  // (0 = the first destination / the first source), in the order they were declared.
+  uint8_t operand_of(const TensorRef& r, bool write) {
+    int d = write ? 1 : 0;
+    for (uint8_t i = 0; i < seen_n_[d]; ++i)
+      if (seen_[d][i] == r.addr) return i;
+    if (seen_n_[d] < kSeen) seen_[d][seen_n_[d]++] = r.addr;
+    return uint8_t(seen_n_[d] - 1);
+  }
+  static constexpr uint8_t kSeen = 6;
+  uint64_t seen_[2][kSeen];
+  uint8_t seen_n_[2] = {0, 0};
+
   Core& core_;
   const char* api_;
   int32_t pipe_;

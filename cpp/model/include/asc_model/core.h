@@ -22,6 +22,7 @@
 namespace asc_model {
 
 struct Launch;     // runtime.cpp: cross-core state of one launch
+struct DebugCore;  // src/debug_check.h: asc-debug's per-core analysis state
 struct CoreMem;    // src/mem_pool.h: a core's local memories, pooled across launches
 
 constexpr int kNumHardEvents = 35;  // HardEvent values 0..34
@@ -35,6 +36,8 @@ struct TensorRef {
   uint64_t addr;
   uint64_t bytes;  // extent of the tensor; GM: 0 when no size was given
   int32_t cache_mode = 0;  // GM: the tensor's SetL2CacheHint (CacheMode); reported in Event::event
+  int32_t pos = -1;            // LocalTensor: its TPosition (asc-debug's memcheck names it)
+  const char* type = nullptr;  // element type name (type_name<T>())
 };
 
 class Core {
@@ -113,6 +116,9 @@ class Core {
   // fractal it wrote, by fractal number (L0B byte address / 512); `sparse_ok`
   // marks the fractals that have one (MmadWithSparse faults on the others).
   std::vector<uint8_t> sparse_idx, sparse_ok;
+  uint8_t operand = 0;         // Call::range -> check: the operand rank of the access being checked
+  int32_t call_pipe = 0;       // ... and its call's pipe (asc-debug's reports)
+  DebugCore* debug = nullptr;  // asc-debug's per-core state (src/debug_check.h); null unless LaunchConfig::debug
   uint16_t mrg_sort_result[4] = {0, 0, 0, 0};  // GetMrgSortResult: taken from each list by the last MrgSort
   void* first_pipe = nullptr;                  // GetTPipePtr: the first TPipe constructed on this core
   uint8_t* sys_workspace = nullptr;

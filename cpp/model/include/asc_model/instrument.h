@@ -26,6 +26,7 @@ struct Access {
   int32_t region;   // GM only; -1 otherwise
   uint64_t offset;  // bytes
   uint64_t bytes;
+  uint8_t operand = 0;  // which operand of its direction (0 = first source / first destination): names for asc-debug
 };
 
 struct Event {

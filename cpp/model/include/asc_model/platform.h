@@ -25,7 +25,12 @@ struct RegionDesc {
 };
 
 // LaunchConfig::debug_flags bits (Python: asc.settings.debug, $ASC_DEBUG).
-constexpr uint32_t kDebugInitCheck = 1u << 0;  // "initcheck": reads of never-written local memory fault
+constexpr uint32_t kDebugInitCheck = 1u << 0;   // "initcheck": reads of never-written local memory
+constexpr uint32_t kDebugRaceCheck = 1u << 1;   // "racecheck": unordered accesses between pipes and cores
+constexpr uint32_t kDebugSyncCheck = 1u << 2;   // "synccheck": unpaired / duplicate flags, idle barriers
+constexpr uint32_t kDebugMemCheck = 1u << 3;    // "memcheck": bad accesses reported, the launch goes on
+// With LaunchConfig::debug set (asc-debug, src/debug_check.h) the checks report
+// findings and the launch continues; without it initcheck faults at the first read.
 
 // LaunchConfig::launch_flags bits (Python: asc.profile(compute=False)).
 constexpr uint32_t kLaunchTimingOnly = 1u << 0;  // skip the data: element loops do not run (timed Model)
@@ -51,6 +56,7 @@ struct LaunchConfig {
                             // stream recorded in memory and the cycle model's entry points (asc.profile())
   void* world;              // non-null: this launch is rank `rank` of a distributed launch (asc_model/hccl.h)
   int32_t rank;
+  void* debug;              // non-null: a DebugIO (src/debug_check.h) that receives asc-debug's findings
 };
 
 }  // namespace asc_model

@@ -72,7 +72,8 @@ class GlobalTensor {
   ShapeInfo GetShapeInfo() const { return shape_; }
 
   asc_model::TensorRef ref() const {
-    return {asc_model::Mem::GM, reinterpret_cast<uint64_t>(ptr_), size_ * sizeof(T), int32_t(cache_mode_)};
+    return {asc_model::Mem::GM, reinterpret_cast<uint64_t>(ptr_), size_ * sizeof(T), int32_t(cache_mode_), -1,
+            asc_model::type_name<T>()};
   }
 
  private:
@@ -146,7 +147,7 @@ class LocalTensor {
   // Model internals (not Ascend C API).
   TPosition position() const { return pos_; }
   asc_model::Mem mem() const { return asc_model::mem_of(pos_); }
-  asc_model::TensorRef ref() const { return {mem(), addr_, bytes_}; }
+  asc_model::TensorRef ref() const { return {mem(), addr_, bytes_, 0, int32_t(pos_), asc_model::type_name<T>()}; }
   void set_raw(TPosition p, uint64_t addr, uint64_t bytes, int32_t tag = 0) {
     pos_ = p; addr_ = addr; bytes_ = bytes; tag_ = tag;
   }

@@ -118,6 +118,9 @@ class ModelBackend(KernelBackend):
         # asc.profile() sets a RecordIO (asc.profiler.cycle) here: the launch records the stream in
         # memory as packed records and fills it with them and the cycle model's entry points
         self.record_io = None
+        # asc.debug sets `.io` (a DebugIO) on the launching thread: the launch hands asc-debug's findings to it
+        # (per thread: the ranks of a distributed launch run on one backend at once)
+        self.debug_local = threading.local()
         self.launch_flags = 0  # launch.LAUNCH_TIMING_ONLY: data not computed (asc.profile(compute=False))
         self.last_compile_s = 0.0  # wall time of the last actual compilation (0 on a cache hit)
         self._cfg_key = None
@@ -181,6 +184,9 @@ class ModelBackend(KernelBackend):
         cfg.err_len = len(err)
         if self.record_io is not None and world is None:  # ranks run concurrently: not recorded
             cfg.record = ctypes.addressof(self.record_io)
+        debug_io = getattr(self.debug_local, "io", None)
+        if debug_io is not None:
+            cfg.debug = ctypes.addressof(debug_io)
         trace_file = None
         if self.trace:
             fd, trace_file = tempfile.mkstemp(prefix="asc-trace-", suffix=".tsv")

@@ -39,6 +39,7 @@ class LaunchConfig(ctypes.Structure):
         ("record", ctypes.c_void_p),  # a RecordIO (asc.profiler.cycle): the stream recorded in memory
         ("world", ctypes.c_void_p),  # a distributed launch's shared state (asc.distributed; asc_model/hccl.h)
         ("rank", ctypes.c_int32),
+        ("debug", ctypes.c_void_p),  # a DebugIO (asc.debug.engine): asc-debug's findings
     ]
 
 
@@ -48,7 +49,7 @@ LAUNCH_TIMING_ONLY = 1 << 0  # asc.profile(compute=False): checks and events, no
 
 # LaunchConfig.debug_flags bits, by the flag's name in $ASC_DEBUG (asc.settings.debug;
 # kDebug* in platform.h).
-DEBUG_FLAG_BITS = {"initcheck": 1 << 0}
+DEBUG_FLAG_BITS = {"initcheck": 1 << 0, "racecheck": 1 << 1, "synccheck": 1 << 2, "memcheck": 1 << 3}
 
 
 def runtime_settings() -> Tuple[float, int]:

@@ -1,0 +1,29 @@
+"""No false positives (issue 13 §4), the timed Model's test kernels
+(tests/profile/golden_cases.py: queue-synchronised, flag-synchronised, with
+barriers, SyncAll and cross-core flags, the cube): with every check on, in
+this process, asc-debug reports nothing (test_debug_clean_examples.py: the
+examples through the command)."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from asc.debug import findings
+from asc.devkit.debug import DEFAULT_TOOLS
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "profile"))
+import golden_cases  # noqa: E402
+
+CASES = golden_cases.cases()
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_profile_kernel_has_no_findings(name, monkeypatch, tmp_path):
+    out = tmp_path / "findings.jsonl"
+    monkeypatch.setenv("ASC_DEBUG", ",".join(DEFAULT_TOOLS))
+    monkeypatch.setenv(findings.FINDINGS_ENV, str(out))
+    launcher, args = CASES[name]()
+    launcher(*args)
+    assert [f.lines for f in findings.load(str(out))] == []
