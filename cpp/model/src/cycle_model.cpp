@@ -67,11 +67,28 @@ void RecordObserver::on_event(const Event& e) {
   r.elems = e.elems;
   r.bytes = e.bytes;
   r.acc_first = accesses.size();
-  r.acc_count = e.num_accesses;
+  // An access that continues the previous one (same memory, array and
+  // direction, starting where it ends) extends it: a LoadData or a strided
+  // copy reports one access per fractal or row, and a contiguous run of them
+  // is one range to every consumer (bytes, GM bursts), at a fraction of the
+  // memory (an 8192^3 matmul records ~10^9 fractals). Only on the data-moving
+  // and cube pipes, whose operands are in different memories: a vector
+  // instruction's sources may sit back to back in the UB and must stay two
+  // operands (bank conflicts, element size).
+  const bool merge = e.pipe != PIPE_V && e.pipe != PIPE_S;
   for (size_t i = 0; i < e.num_accesses; ++i) {
     const Access& a = e.accesses[i];
+    if (merge && accesses.size() > r.acc_first) {
+      AccessRec& last = accesses.back();
+      if (last.mem == int32_t(a.mem) && last.region == a.region && last.write == (a.write ? 1 : 0) &&
+          last.offset + last.bytes == a.offset) {
+        last.bytes += a.bytes;
+        continue;
+      }
+    }
     accesses.push_back(AccessRec{a.offset, a.bytes, a.region, int32_t(a.mem), a.write ? 1 : 0, 0});
   }
+  r.acc_count = accesses.size() - r.acc_first;
   events.push_back(r);
 }
 

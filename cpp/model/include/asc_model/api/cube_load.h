@@ -32,7 +32,7 @@ void load_fractals(const char* api, const D& dst, const S& src, uint32_t start, 
     f[i].second = op.in(src, F, uint64_t(start + uint64_t(i) * src_step) * F, false);
     f[i].first = op.out(dst, F, uint64_t(i) * (1 + gap) * F, i == 0);
   }
-  op.elems(uint64_t(count) * F).run();
+  if (!op.elems(uint64_t(count) * F).run()) return;  // timing-only launch: no data
   T tmp[F];
   for (auto& x : f) {
     if (transpose)
@@ -73,7 +73,7 @@ void load_2d_v2(const D& dst, const S& src, const AscendC::LoadData2DParamsV2& p
       const T* sp = op.in(src, F, sf * F, false);
       f.push_back({op.out(dst, F, (j * dstStride + i) * F, f.empty()), sp});
     }
-  op.elems(uint64_t(f.size()) * F).run();
+  if (!op.elems(uint64_t(f.size()) * F).run()) return;  // timing-only launch: no data
   T tmp[F];
   for (auto& x : f) {
     if (p.ifTranspose)
@@ -120,7 +120,7 @@ void load_transpose(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     v[i].x = op.out(dst, F, d0 * F, i == 0);
     v[i].y = op.out(dst, F, (d0 + 1 + dst_frac_gap) * F, false);
   }
-  op.elems(uint64_t(count) * 2 * F).run();
+  if (!op.elems(uint64_t(count) * 2 * F).run()) return;  // timing-only launch: no data
   for (auto& r : v) {
     T x[F], y[F];
     if constexpr (sizeof(T) == 1) {  // M[32][32], rows 0..15 = a, 16..31 = b; out = M^T
@@ -189,7 +189,7 @@ void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p
   uint32_t M1 = (p.mExtension + 15) / 16, K1 = (p.kExtension + C0 - 1) / C0;
   const T* fm = op.in(src, uint64_t(C1) * p.l1H * p.l1W * C0);
   T* d = op.out(dst, uint64_t(M1) * K1 * F);
-  op.elems(uint64_t(M1) * K1 * F).run();
+  if (!op.elems(uint64_t(M1) * K1 * F).run()) return;  // timing-only launch: no data
   T pad = T(float(int64_t(p.padValue)));
   std::vector<T> out(size_t(M1) * K1 * F);
   for (uint32_t mi = 0; mi < M1 * 16; ++mi) {
@@ -243,7 +243,7 @@ void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1& p
   if (C1 <= 0) op.fault("src tensor smaller than one l1H x l1W x C0 channel block");
   const T* fm = op.in(src, uint64_t(C1) * p.l1H * p.l1W * C0);
   T* d = op.out(dst, uint64_t(p.repeatTime) * F);
-  op.elems(uint64_t(p.repeatTime) * F).run();
+  if (!op.elems(uint64_t(p.repeatTime) * F).run()) return;  // timing-only launch: no data
   T pad = T(float(int64_t(p.padValue)));
   auto window = [&](int64_t n, int64_t& h, int64_t& w) {  // top-left of window n
     h = p.leftTopH;
@@ -345,7 +345,7 @@ void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, co
     v[i].d = op.out(dst, 512, uint64_t(i) * (1 + p.dstGap) * 512, i == 0);
     v[i].frac = (dst.GetPhyAddr() / 512) + uint64_t(i) * (1 + p.dstGap);
   }
-  op.elems(uint64_t(p.repeatTimes) * 512).run();
+  if (!op.elems(uint64_t(p.repeatTimes) * 512).run()) return;  // timing-only launch: no data
   asc_model::Core& core = op.core();
   uint64_t nfrac = core.mem_size(asc_model::Mem::L0B) / 512;
   if (core.sparse_ok.size() < nfrac) { core.sparse_ok.resize(nfrac, 0); core.sparse_idx.resize(nfrac * 128, 0); }
