@@ -223,3 +223,42 @@ def test_math_op_impl_dispatches_by_builder_name():
           "AscendC::Power<float, true>(d, d, d);")
     with pytest.raises(asc.CompileError, match="no math API has the builder 'create_asc_NoSuchOp'"):
         compile_source(k_math_op_impl_bad)
+
+
+# pyasc's signatures of the adv names (ascendc-api.md, adv/* but Matmul): parameter names in order.
+_MATH_TAIL = ["count", "temp_buffer", "is_reuse_source"]
+PYASC_SIGNATURES = {
+    **{u: ["dst", "src"] + _MATH_TAIL for u in UNARY},
+    "math_op_impl": ["tensors", "count", "temp_buffer", "is_reuse_source", "build_method"],
+    "exp": ["dst", "src", "count", "taylor_expand_level", "temp_buffer", "is_reuse_source"],
+    "power": ["dst", "src0", "src1"] + _MATH_TAIL,
+    "xor": ["dst", "src0", "src1"] + _MATH_TAIL,
+    "axpy": ["dst", "src", "scalar"] + _MATH_TAIL,
+    "softmax": ["dst", "sum", "max", "src", "tiling", "temp_buffer", "reuse_source", "basic_block",
+                "data_format_nz"],
+    "rmsnorm": ["dst", "src", "gamma", "epsilon", "tiling", "temp_buffer", "basic_block"],
+    "quant": ["dst", "src", "scale", "offset", "count", "temp_buffer", "reuse_source", "config"],
+    "concat": ["dst", "src", "tmp", "repeat_time"],
+    "extract": ["dst_value", "dst_index", "src", "repeat_time"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(PYASC_SIGNATURES))
+def test_pyasc_signature(name):
+    fn = getattr(asc.adv, name)
+    assert [[p.name for p in f.params] for f in fn.forms] == [PYASC_SIGNATURES[name]]
+
+
+def test_tiling_struct_fields_and_quant_config():
+    assert asc.adv.SoftmaxTiling._cpp_fields == [
+        "src_m", "src_k", "src_size", "out_max_m", "out_max_k", "out_max_size", "split_m", "split_k",
+        "split_size", "reduce_m", "reduce_k", "reduce_size", "range_m", "tail_m", "tail_split_size",
+        "tail_reduce_size"]
+    assert asc.adv.RmsNormTiling._cpp_fields == [
+        "b_length", "s_length", "h_length", "original_h_length", "reciprocal_of_h_length", "main_bsh_length",
+        "main_bs_length", "main_bs_length_align", "loop_round", "input_tail_pos", "tail_bsh_length",
+        "tail_bs_length"]
+    t = asc.adv.SoftmaxTiling(src_m=1, src_k=1, src_size=64)   # pyasc's own test builds it so
+    assert (t.src_m, t.src_size, t.tail_m) == (1, 64, 0)
+    c = asc.adv.QuantConfig(32, 0, 0, 512)
+    assert (c.calc_count, c.offset_count, c.scale_count, c.work_local_size) == (32, 0, 0, 512)
