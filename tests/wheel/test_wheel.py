@@ -244,6 +244,15 @@ def test_asc_opt(venv):
     assert bad.returncode == 1 and "error:" in bad.stderr
 
 
+def test_devkit_versions(venv):
+    """asc-profile, asc-debug and asc-bench run from the wheel (absl-py and
+    tqdm came with it) and name the package's version and platform data."""
+    version = venv.run(venv.python, "-c", "import asc; print(asc.__version__)").stdout.strip()
+    for tool in ("asc-profile", "asc-debug", "asc-bench"):
+        res = venv.run(venv.root / "bin" / tool, "--version")
+        assert res.stdout.startswith(f"{tool} {version} (asc {version}, platform data "), res.stdout
+
+
 def test_console_scripts_from_pyproject(venv):
     """Every [project.scripts] line of python/pyproject.toml is a command of
     the installed wheel (adding a console script is that one line)."""
