@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import os
 import subprocess
-import tempfile
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
@@ -71,22 +69,12 @@ def read(path: Path) -> Tuple[List[dict], List[str]]:
 
 def append(path: Path, new: List[dict]) -> None:
     """Appends entries atomically (the old lines kept byte for byte)."""
+    from ..cache import write_atomic
+
     path.parent.mkdir(parents=True, exist_ok=True)
     _, raw = read(path)
     lines = raw + [json.dumps(e, sort_keys=True) for e in new]
-    fd, tmp = tempfile.mkstemp(prefix=".history-", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write("\n".join(lines) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, ("\n".join(lines) + "\n").encode())
 
 
 def entry(result, commit: Optional[str], baseline: str, candidate: str, when: Optional[str] = None) -> dict:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import os
 from pathlib import Path
 from typing import List
 
@@ -149,6 +148,6 @@ def write(outcome, fmt: str, path: Path) -> Path:
 
 
 def _atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    from ..cache import write_atomic
+
+    write_atomic(path, data)

@@ -25,10 +25,17 @@ EPS = 1e-6
 
 
 @asc.jit
-def _load(b: int, rows: int, per: int, cols: int, x_gm: asc.GlobalTensor, qin: asc.TQue):
+def _block_rows(b: int, rows: int, per: int):
+    """Rows in block b (the last block may be short)."""
     n = per
     if b * per + per > rows:
         n = rows - b * per
+    return n
+
+
+@asc.jit
+def _load(b: int, rows: int, per: int, cols: int, x_gm: asc.GlobalTensor, qin: asc.TQue):
+    n = _block_rows(b, rows, per)
     xin = qin.alloc_tensor(asc.float32)
     asc.data_copy(xin, x_gm[b * per * cols:], n * cols)
     qin.enque(xin)
@@ -36,9 +43,7 @@ def _load(b: int, rows: int, per: int, cols: int, x_gm: asc.GlobalTensor, qin: a
 
 @asc.jit
 def _store(b: int, rows: int, per: int, cols: int, y_gm: asc.GlobalTensor, qout: asc.TQue):
-    n = per
-    if b * per + per > rows:
-        n = rows - b * per
+    n = _block_rows(b, rows, per)
     yout = qout.deque(asc.float32)
     asc.data_copy(y_gm[b * per * cols:], yout, n * cols)
     qout.free_tensor(yout)
@@ -79,10 +84,7 @@ def softmax_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, rows: int, cols: 
             _load(b + step, rows, per, cols, x_gm, qin)
         xs = qin.deque(asc.float32)
         ys = qout.alloc_tensor(asc.float32)
-        n = per
-        if b * per + per > rows:
-            n = rows - b * per
-        for i in range(n):
+        for i in range(_block_rows(b, rows, per)):
             asc.reduce_max(result, xs[i * cols:], work, cols)
             row_max = _scalar(result)
             asc.adds(ys[i * cols:], xs[i * cols:], -row_max, cols)
@@ -127,10 +129,7 @@ def rmsnorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.Global
             _load(b + step, rows, per, cols, x_gm, qin)
         xs = qin.deque(asc.float32)
         ys = qout.alloc_tensor(asc.float32)
-        n = per
-        if b * per + per > rows:
-            n = rows - b * per
-        for i in range(n):
+        for i in range(_block_rows(b, rows, per)):
             asc.mul(sq, xs[i * cols:], xs[i * cols:], cols)
             asc.reduce_sum(result, sq, work, cols)
             asc.muls(result, result, 1.0 / cols, 8)
