@@ -83,15 +83,11 @@ def _run(command: List[str], output: Optional[str]) -> int:
     out = os.path.abspath(output) if output else str(store.default_path(script))
     if not out.endswith(store.SUFFIX):
         raise cli.ToolError(f"-o {output}: a profile file ends in {store.SUFFIX}")
-    if os.path.exists(out):
-        os.unlink(out)
-    from .. import settings
-    env = settings.profile.child_env(out)
     try:
-        rc = subprocess.run(cmd, env=env).returncode
+        rc, prof = store.collect(cmd, out)
     except OSError as exc:
         raise cli.ToolError(f"cannot run {cmd[0]}: {exc.strerror or exc}") from None
-    n = len(store.load(out).launches) if os.path.exists(out) else 0
+    n = len(prof.launches) if prof is not None else 0
     if rc != 0:
         raise cli.ToolError(f"the program exited with code {rc}",
                             f"{n} launch(es) before the failure are in {out}" if n else None, exit_code=rc or 1)

@@ -295,3 +295,18 @@ class ProfFile:
 
 def load(path) -> ProfFile:
     return ProfFile(path)
+
+
+def collect(command: List[str], path, cwd: Optional[str] = None) -> tuple:
+    """Runs an unchanged program (argv list) with every Model launch profiled into `path`
+    (ASC_PROFILE=<path>); returns (exit code, the loaded ProfFile or None if it made no launch).
+    What `asc-profile run` does; asc-bench collects a script's launches the same way."""
+    import subprocess
+
+    from .. import settings
+
+    path = os.path.abspath(str(path))
+    if os.path.exists(path):
+        os.unlink(path)
+    rc = subprocess.run(list(command), env=settings.profile.child_env(path), cwd=cwd).returncode
+    return rc, (load(path) if os.path.exists(path) else None)
