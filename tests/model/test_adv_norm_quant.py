@@ -125,3 +125,28 @@ def test_quant_half_without_count_or_tmp():
     v = (src * np.float16(2.0)).astype(np.float16) + np.float16(0.9)
     ref = np.clip(np.round(v.astype(np.float16).astype(np.float32)), -128, 127).astype(np.int8)
     np.testing.assert_array_equal(dst, ref)
+
+
+def test_rmsnorm_empty_tiling_is_a_fault_at_the_call():
+    from asc.runtime.model import ModelFault
+    x = np.zeros((8, 64), np.float32)
+    with pytest.raises(ModelFault, match="the tiling's b_length, s_length or h_length is 0") as info:
+        rmsnorm_kernel[1](x, np.ones(64, np.float32), np.zeros_like(x), 8, 64, 1e-6, 1024, (0,) * 12)
+    assert "test_adv_norm_quant.py:" in str(info.value) and "RmsNorm" in str(info.value)
+
+
+def test_quant_count_beyond_the_tensor_is_a_fault():
+    from asc.runtime.model import ModelFault
+    # the queue buffers hold `size` elements; a count of 2 * size reads past src
+    with pytest.raises(ModelFault, match="AscendQuant"):
+        _quant_over[1](np.zeros(64, np.float32), np.zeros(64, np.int8), 64)
+
+
+@asc.jit
+def _quant_over(src_gm: asc.GlobalAddress, dst_gm: asc.GlobalAddress, size: asc.ConstExpr[int]):
+    pipe = asc.TPipe()
+    b_src = asc.TBuf(asc.TPosition.VECCALC)
+    b_dst = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf=b_src, num=size * 4)
+    pipe.init_buffer(buf=b_dst, num=size * 2)
+    asc.adv.quant(b_dst.get(asc.int8), b_src.get(asc.float32), 1.0, 0.0, 2 * size)
