@@ -262,3 +262,33 @@ def test_tiling_struct_fields_and_quant_config():
     assert (t.src_m, t.src_size, t.tail_m) == (1, 64, 0)
     c = asc.adv.QuantConfig(32, 0, 0, 512)
     assert (c.calc_count, c.offset_count, c.scale_count, c.work_local_size) == (32, 0, 0, 512)
+
+
+# pyasc's own adv tests (LocalTensor(dtype=...) without a position, an int epsilon).
+@asc.jit
+def k_pyasc_softmax() -> None:
+    dst = asc.LocalTensor(dtype=asc.float16)
+    sum_local = asc.LocalTensor(dtype=asc.float16)
+    max_local = asc.LocalTensor(dtype=asc.float16)
+    src = asc.LocalTensor(dtype=asc.float16)
+    tiling = asc.adv.SoftmaxTiling(src_m=1, src_k=1, src_size=64)
+    asc.adv.softmax(dst, sum_local, max_local, src, tiling)
+
+
+@asc.jit
+def k_pyasc_rmsnorm() -> None:
+    dst = asc.LocalTensor(dtype=asc.float16)
+    gamma_local = asc.LocalTensor(dtype=asc.float16)
+    src = asc.LocalTensor(dtype=asc.float16)
+    tiling = asc.adv.RmsNormTiling()
+    epsilon = 1
+    asc.adv.rmsnorm(dst, src, gamma_local, epsilon, tiling)
+
+
+def test_pyasc_adv_tests_compile():
+    check(compile_source(k_pyasc_softmax),
+          "AscendC::SoftMaxTiling v0{1, 1, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};",
+          "AscendC::SoftMax<half, false, false, false>(dst, sum_local, max_local, src, v0);")
+    check(compile_source(k_pyasc_rmsnorm),
+          "AscendC::RmsNormTiling v0{0, 0, 0, 0, 0.0e+00f, 0, 0, 0, 0, 0, 0, 0};",
+          "AscendC::RmsNorm<half, false>(dst, src, gamma_local, (half)1.00000e+00f, v0);")
