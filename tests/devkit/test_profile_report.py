@@ -109,6 +109,20 @@ def test_run_reports_a_failing_program(tmp_path, capsys):
     assert err.splitlines()[-1] == "[ERROR] the program exited with code 3"
 
 
+def test_run_keeps_the_launches_before_a_failure(tmp_path, capsys):
+    failing = tmp_path / "failing.py"
+    failing.write_text(f"import sys; sys.path.insert(0, {str(DATA)!r})\n"
+                       "import numpy as np, tune_kernel as tk\n"
+                       "x = np.ones(4096, np.float32); w = np.zeros_like(x)\n"
+                       "tk.vadd[1](x, x, w, 4096)\n"
+                       "raise SystemExit(3)\n")
+    rc, out, err = _run(capsys, "run", "-o", tmp_path / "f.prof", "--", "python", failing)
+    assert rc == 3
+    assert err.splitlines()[-2:] == ["[ERROR] the program exited with code 3",
+                                     f"[INFO] 1 launch(es) before the failure are in {tmp_path / 'f.prof'}"]
+    assert [sl.kernel for sl in store.load(tmp_path / "f.prof").launches] == ["vadd"]
+
+
 def test_run_without_launches_says_so(tmp_path, capsys):
     quiet = tmp_path / "quiet.py"
     quiet.write_text("import asc\n")
