@@ -86,3 +86,24 @@ class FakeClock:
                 us *= 10
             self.t += us * 1e-6
         return self.t
+
+
+def matmul_example_side():
+    """examples/05_matmul's kernel (a band of rows per core, whole K and N in L0) at 512x256x128."""
+    sys.path.insert(0, os.path.join(ROOT, "examples", "05_matmul"))
+    import matmul
+
+    cores, m, k, n = 4, 128, 256, 128
+    a = np.ones((cores * m, k), np.float16)
+    b = np.ones((k, n), np.float16)
+    c = np.zeros((cores * m, n), np.float32)
+    matmul.matmul_kernel[cores](a, b, c, m, k, n)
+
+
+def matmul_reference_side():
+    """The reference matmul itself at 1024^3 (run it with --timing-only)."""
+    from asc.bench.baselines import matmul
+
+    a = np.zeros((1024, 1024), np.float16)
+    c = np.zeros((1024, 1024), np.float32)
+    matmul.launch(a, a, c, 24)

@@ -160,3 +160,23 @@ def test_bad_input_is_one_error_line(capsys, tmp_path, argv, message):
     assert code == 1 and len(errors) == 1 and errors[0].startswith(message), err
     assert "Traceback" not in err
     assert h.read_text() == '{"kept": true}\n'
+
+
+def test_matmul_reference_is_compute_bound_in_gflops(capsys, tmp_path):
+    code, out, err = run(capsys, "--timing-only", "--baseline", "asc:matmul", "bench_sides:matmul_reference_side",
+                         "--history", str(tmp_path / "h"))
+    lines = info(out)
+    assert code == 0, err
+    assert lines[0] == "Benchmark result (matmul, 1024x1024x1024, float16/float32, Ascend910B1):"
+    assert lines[1].endswith("GFLOPS (100.0%)") and lines[4] == "  Verdict: ship (ratio >= 95%)"
+    assert lines[6].startswith("  Roofline (compute-bound): baseline 1")
+
+
+def test_example_matmul_against_the_reference(capsys, tmp_path):
+    code, out, err = run(capsys, "--json", "--baseline", "asc:matmul", "bench_sides:matmul_example_side",
+                         "--history", str(tmp_path / "h"))
+    (r,) = json.loads(out)["results"]
+    assert code == 0, err
+    assert (r["operator"], r["shape"], r["kernel"], r["baseline_kernel"]) == (
+        "matmul", "512x256x128", "matmul_kernel", "matmul_panel_kernel")
+    assert r["work"]["cube_macs"] == 512 * 256 * 128 == r["candidate_work"]["cube_macs"]
