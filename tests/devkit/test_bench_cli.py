@@ -151,6 +151,16 @@ def test_wall_clock_not_significant(capsys, tmp_path, fake_clock):
     (["bench_sides:tuned_side"], "[ERROR] no baseline: pass --baseline BASELINE"),
     (["--baseline", "asc:add"], "[ERROR] no candidate"),
     (["--baseline", "asc:add", "bench_sides:tuned_side", "--report", "pdf"], "[ERROR] --report pdf: say markdown"),
+    (["--baseline", "asc:add", "bench_sides:tuned_side", "--report", "html", "no_such_dir/r.html"],
+     "[ERROR] report no_such_dir/r.html: the folder no_such_dir does not exist"),
+    (["--baseline", "asc:add", "bench_sides:tuned_side", "--report", "markdown"],
+     "[ERROR] --report markdown needs a FILE after the candidate"),
+    (["--baseline", "asc:add", "a:b", "c:d"], "[ERROR] one candidate expected, got 2: a:b c:d"),
+    (["--baseline", "asc:add", "bench_sides:tuned_side", "--min-runs", "1"], "[ERROR] --min-runs must be at least 2"),
+    (["--baseline", "asc:add", "bench_sides:tuned_side", "--measure", "fast"], "[ERROR] flag --measure="),
+    (["--baseline", "bench_sides:tuned_side", "asc:add"], "[ERROR] asc:add names a reference kernel"),
+    (["--baseline", "bench_sides:tuned_side", "bench_sides:no_such_function"],
+     "[ERROR] the candidate bench_sides:no_such_function: bench_sides has no function 'no_such_function'"),
 ])
 def test_bad_input_is_one_error_line(capsys, tmp_path, argv, message):
     h = tmp_path / "history.jsonl"
@@ -180,3 +190,19 @@ def test_example_matmul_against_the_reference(capsys, tmp_path):
     assert (r["operator"], r["shape"], r["kernel"], r["baseline_kernel"]) == (
         "matmul", "512x256x128", "matmul_kernel", "matmul_panel_kernel")
     assert r["work"]["cube_macs"] == 512 * 256 * 128 == r["candidate_work"]["cube_macs"]
+
+
+def test_a_reference_kernel_that_fails_is_one_error(capsys, tmp_path, monkeypatch):
+    from asc.bench import baselines
+
+    def failing(arrays):
+        def make(cores):
+            raise RuntimeError("reference broke")
+        return baselines.Workload("add", "393216", make)
+
+    monkeypatch.setitem(baselines.RECOGNIZE, "add", failing)
+    h = tmp_path / "h.jsonl"
+    code, _, err = run(capsys, "--baseline", "asc:add", "bench_sides:tuned_side", "--history", str(h))
+    assert code == 1 and err.splitlines() == [(
+        "[ERROR] the baseline asc:add failed at 393216: RuntimeError: reference broke")]
+    assert not h.exists()

@@ -128,12 +128,17 @@ def to_html(outcome, png: bytes) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write(outcome, fmt: str, path: Path) -> Path:
+def check_target(path: Path) -> None:
     path = Path(path)
     if path.is_dir():
         raise ToolError(f"report {path} is a directory, not a file")
-    if not path.parent.exists():
+    if not path.parent.is_dir():
         raise ToolError(f"report {path}: the folder {path.parent} does not exist")
+
+
+def write(outcome, fmt: str, path: Path) -> Path:
+    path = Path(path)
+    check_target(path)
     png = plot_history(outcome)
     try:
         if fmt == "html":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional
@@ -61,7 +62,8 @@ def run(baseline: str, candidate: str, measure: str = "model", compute: bool = T
     hist_path = Path(history) if history else hist.default_path(cand.path)
     if hist_path.exists() and hist_path.is_dir():
         raise ToolError(f"history {hist_path} is a directory, not a file")
-    bar = tqdm(total=2, desc="asc-bench", unit="side", disable=not progress, leave=False)
+    # progress on a terminal only: CI logs and pipes get the result lines alone
+    bar = tqdm(total=2, desc="asc-bench", unit="side", disable=not progress or not sys.stderr.isatty(), leave=False)
     try:
         bar.set_postfix_str(f"candidate {cand.spec}")
         cand_launches = sides.collect(cand, options)

@@ -82,6 +82,10 @@ def _run(args, fv) -> int:
     from ..bench import run as bench_run
 
     fmt, args, path = _report_target(args, fv)
+    if path is not None:  # checked before anything runs: a bad report path leaves the history untouched
+        from ..bench.report import check_target
+
+        check_target(path)
     if fv["baseline"].value is None:
         raise cli.ToolError("no baseline: pass --baseline BASELINE", "e.g. --baseline asc:add, or a script")
     if len(args) != 1:
