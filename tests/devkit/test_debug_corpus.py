@@ -69,3 +69,26 @@ def test_only_the_chosen_checks_run(monkeypatch, tmp_path):
     assert found == []
     found, _ = run_file(CORPUS / "init_ub.py", monkeypatch, tmp_path, tools=("racecheck",))
     assert found == []
+
+
+def test_python_api_checks_the_launches_of_a_block(monkeypatch, capfd):
+    import asc
+
+    monkeypatch.delenv("ASC_DEBUG", raising=False)
+    monkeypatch.delenv(findings.FINDINGS_ENV, raising=False)
+    spec = importlib.util.spec_from_file_location("debug_corpus_api", CORPUS / "race_raw_ub.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with asc.debug.checks("racecheck") as run:
+        module.run()
+    assert (run.errors, run.warnings) == (1, 0)
+    assert run.findings[0].kind == "RAW" and [loc["line"] for loc in run.findings[0].locations] == [16, 17]
+    assert "hazard" not in capfd.readouterr().err  # quiet unless print=True
+    with asc.debug.checks("initcheck", "memcheck", print=True) as other:
+        module.run()
+    assert other.findings == []
+    with asc.debug.checks(print=True) as every:
+        module.run()
+    assert every.errors == 1 and "Potential RAW hazard" in capfd.readouterr().err
+    with pytest.raises(ValueError, match="unknown check 'racechek'"):
+        asc.debug.checks("racechek")

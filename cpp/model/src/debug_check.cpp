@@ -361,9 +361,15 @@ uint8_t* DebugCore::bad_access(const char* kind, const TensorRef& t, uint64_t of
 
 // ---------------------------------------------------------------- session
 
+namespace {
+uint32_t session_flags(const LaunchConfig& c) {
+  return c.debug_flags | (c.debug ? static_cast<const DebugIO*>(c.debug)->flags : 0u);
+}
+}  // namespace
+
 DebugSession::DebugSession(const LaunchConfig& c)
-    : cfg(c), race(c.debug_flags & kDebugRaceCheck), init(c.debug_flags & kDebugInitCheck),
-      sync(c.debug_flags & kDebugSyncCheck), mem(c.debug_flags & kDebugMemCheck), cores(size_t(c.block_dim)) {}
+    : cfg(c), race(session_flags(c) & kDebugRaceCheck), init(session_flags(c) & kDebugInitCheck),
+      sync(session_flags(c) & kDebugSyncCheck), mem(session_flags(c) & kDebugMemCheck), cores(size_t(c.block_dim)) {}
 
 DebugCore* DebugSession::attach(Core& c) {
   auto& slot = cores[size_t(c.block_idx())];

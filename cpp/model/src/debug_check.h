@@ -46,7 +46,7 @@ struct DebugIO {
   uint64_t report_len;
   void (*free_report)(char*);
   uint32_t max_errors;         // in: memcheck findings after which a bad access faults again (0: no bound)
-  uint32_t pad;
+  uint32_t flags;              // in: kDebug* checks on top of LaunchConfig::debug_flags (asc.debug.checks)
 };
 
 // The columns of one report line, in order (Python parses by these names).

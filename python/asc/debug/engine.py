@@ -23,6 +23,7 @@ import ctypes
 import os
 import re
 import sys
+import threading
 from typing import List
 
 from .. import settings
@@ -41,7 +42,7 @@ class DebugIO(ctypes.Structure):
     """asc_model::DebugIO (cpp/model/src/debug_check.h)."""
     _fields_ = [("report", ctypes.c_void_p), ("report_len", ctypes.c_uint64),
                 ("free_report", ctypes.CFUNCTYPE(None, ctypes.c_void_p)),
-                ("max_errors", ctypes.c_uint32), ("pad", ctypes.c_uint32)]
+                ("max_errors", ctypes.c_uint32), ("flags", ctypes.c_uint32)]
 
 
 _orig_launch = None
@@ -100,18 +101,65 @@ def _fault_finding(text: str, kernel: str) -> _findings.Finding:
     return _findings.Finding(tool, kind, "error", lines, [loc], kernel=kernel)
 
 
+_api = threading.local()  # the asc.debug.checks blocks open on this thread (`.open`)
+
+
 def _report(f: _findings.Finding) -> None:
     _seen.append(f)
+    for block in getattr(_api, "open", ()):
+        block.findings.append(f)
+    if getattr(_api, "open", None) and not any(b.print for b in _api.open) and not settings.debug.get():
+        return  # asked for through the Python API alone, quietly
     _findings.report(f)
 
 
-def checks() -> frozenset:
-    """The checks $ASC_DEBUG switches on now (empty: none)."""
-    return settings.debug.get()
+def enabled() -> frozenset:
+    """The checks on now for this thread: $ASC_DEBUG's and the open asc.debug.checks blocks'."""
+    on = set(settings.debug.get())
+    for block in getattr(_api, "open", ()):
+        on.update(block.tools)
+    return frozenset(on)
+
+
+class checks:
+    """The Python API of asc-debug's checks, for the launches of this thread inside the block:
+
+        with asc.debug.checks("racecheck", "memcheck") as run:
+            kernel[8](x, y, n)
+        assert run.errors == 0, run.findings
+
+    tools: any of memcheck, racecheck, initcheck, synccheck (default: all four), on top of
+    $ASC_DEBUG; print: also print each finding to stderr (as asc-debug does)."""
+
+    def __init__(self, *tools: str, print: bool = False):
+        tools = tools or tuple(settings.DEBUG_FLAGS)
+        unknown = [t for t in tools if t not in settings.DEBUG_FLAGS]
+        if unknown:
+            raise ValueError(f"asc.debug.checks: unknown check {unknown[0]!r} (known: {', '.join(settings.DEBUG_FLAGS)})")
+        self.tools = frozenset(tools)
+        self.print = print
+        self.findings: List[_findings.Finding] = []
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return len(self.findings) - self.errors
+
+    def __enter__(self) -> "checks":
+        install()
+        _api.open = getattr(_api, "open", ()) + (self,)
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        _api.open = tuple(b for b in _api.open if b is not self)
+        return False
 
 
 def _debug_launch(self, entry, marshaller, core_type, block_dim, args):
-    on = checks()
+    on = enabled()
     from ..runtime.model.launch import LAUNCH_TIMING_ONLY
     local = self.debug_local
     if not on or getattr(local, "io", None) is not None or self.launch_flags & LAUNCH_TIMING_ONLY:
@@ -121,6 +169,8 @@ def _debug_launch(self, entry, marshaller, core_type, block_dim, args):
     kernel = _kernel_name()
     io = DebugIO()
     io.max_errors = settings.debug_max_errors.get()
+    from ..runtime.model.launch import DEBUG_FLAG_BITS
+    io.flags = sum(DEBUG_FLAG_BITS[t] for t in on)
     local.io = io
     fault = None
     try:
@@ -161,7 +211,7 @@ def _exit_summary() -> None:
     if settings.debug_findings.raw():
         return
     try:
-        on = checks()
+        on = settings.debug.get()
     except ValueError:
         return
     if not on:  # (a test that set $ASC_DEBUG for a while has put it back)
