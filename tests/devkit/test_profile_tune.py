@@ -227,6 +227,48 @@ def test_replay_of_a_missing_or_nested_kernel():
     assert r["us"] is None and "defines no nothing_here" in r["error"]
 
 
+class _FakeRay:
+    """Ray's API as --ray uses it (init, remote, wait, get), run in this process: the
+    Ray code path up to the cluster boundary."""
+
+    def __init__(self):
+        self.inits = []
+
+    def init(self, address=None, **kw):
+        self.inits.append((address, kw))
+
+    def remote(self, num_cpus=1):
+        def deco(fn):
+            return type("Remote", (), {"remote": staticmethod(lambda task: _Ref(fn(task)))})
+        return deco
+
+    def wait(self, refs, num_returns=1):
+        return refs[-num_returns:], refs[:-num_returns]
+
+    def get(self, ref):
+        return ref.value
+
+
+class _Ref:  # an ObjectRef: hashable, holds the task's result
+    def __init__(self, value):
+        self.value = value
+
+
+def test_ray_path_against_a_stand_in(prof_path, capsys, monkeypatch):
+    fake = _FakeRay()
+    monkeypatch.setattr(tune, "ray_module", lambda: fake)
+    rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--ray", "10.0.0.1:6379", "--json", "--top", "1")
+    assert rc == 0, err
+    via_ray = json.loads(out)["tune"][0]
+    assert fake.inits[0][0] == "10.0.0.1:6379" and "PYTHONPATH" in fake.inits[0][1]["runtime_env"]["env_vars"]
+    assert via_ray["runner"] == "ray (10.0.0.1:6379)"
+    rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--ray", "--jobs", "2", "--json", "--top", "1")
+    assert rc == 0 and fake.inits[1] == (None, {**fake.inits[1][1], "num_cpus": 2})  # a bare --ray: local Ray
+    rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--jobs", "1", "--json", "--top", "1")
+    local = json.loads(out)["tune"][0]
+    assert [(r["config"], r["us"]) for r in via_ray["results"]] == [(r["config"], r["us"]) for r in local["results"]]
+
+
 @pytest.mark.skipif(tune.ray_module() is None, reason="Ray is not installed (optional; pip install 'ray[default]')")
 def test_ray_gives_the_local_results(prof_path, capsys):  # pragma: no cover - needs Ray
     rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--ray", "--json", "--top", "1")

@@ -173,15 +173,17 @@ def ray_module():
     return ray
 
 
-def run_ray(tasks: List[dict], address: str, done: Callable[[dict], None]) -> List[dict]:
-    """Times the tasks as Ray remote tasks (`ray.init(address)`; "local" starts a local Ray)."""
+def run_ray(tasks: List[dict], address: str, done: Callable[[dict], None], jobs: int = 2) -> List[dict]:
+    """Times the tasks as Ray remote tasks (`ray.init(address)`; "local" starts a local Ray
+    with `jobs` CPUs)."""
     ray = ray_module()
     if ray is None:
         raise ImportError(f"--ray needs Ray, which is not installed; {RAY_HINT}")
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     runtime_env = {"env_vars": {"PYTHONPATH": os.pathsep.join([here] + sys.path)}}
-    ray.init(address=None if address in ("", "local") else address, ignore_reinit_error=True,
-             runtime_env=runtime_env, log_to_driver=False)
+    local = address in ("", "local")
+    ray.init(address=None if local else address, ignore_reinit_error=True, runtime_env=runtime_env,
+             log_to_driver=False, **({"num_cpus": max(1, jobs)} if local else {}))
     remote = ray.remote(num_cpus=1)(time_task)
     pending = {remote.remote(t): t for t in tasks}
     results = []
@@ -219,7 +221,7 @@ def tune_launch(spec: dict, quick: bool, jobs: int, ray_address: Optional[str], 
     t0 = time.perf_counter()
     try:
         if ray_address is not None:
-            results = run_ray(tasks, ray_address, done)
+            results = run_ray(tasks, ray_address, done, jobs)
         else:
             results = run_local(tasks, jobs, done)
     finally:
