@@ -164,8 +164,9 @@ class Autotuner:
 
     def _disk_path(self, key_values, grid) -> str:
         from .runtime import config as rt_config
-        platform = getattr(rt_config.current_backend().platform, "name", "?")
-        backend = getattr(rt_config.current_backend(), "name", "?")
+        current = rt_config.current_backend()
+        platform = getattr(getattr(current, "platform", None), "name", "?")
+        backend = getattr(current, "name", "?")
         d = cache.digest(self.fn.source_digest(), key_values, grid, [c.kwargs for c in self.configs],
                          platform, backend)
         return os.path.join(settings.cache_dir.get(), "autotune", d[:2], d + ".json")
