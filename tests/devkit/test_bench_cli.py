@@ -206,3 +206,22 @@ def test_a_reference_kernel_that_fails_is_one_error(capsys, tmp_path, monkeypatc
     assert code == 1 and err.splitlines() == [(
         "[ERROR] the baseline asc:add failed at 393216: RuntimeError: reference broke")]
     assert not h.exists()
+
+
+def test_wall_clock_regression_needs_the_test_too(capsys, tmp_path, fake_clock):
+    h = str(tmp_path / "h.jsonl")
+    common = ["--measure", "wall", "--min-time", "0.001", "--history", h, "--baseline", "bench_sides:wall_fast"]
+    assert run(capsys, *common, "bench_sides:wall_fast")[0] == 0
+    code, _, err = run(capsys, *common, "bench_sides:wall_fast_noisy")  # same median, noisy: no regression
+    assert code == 0 and "[WARNING]" not in err
+    code, _, err = run(capsys, *common, "bench_sides:wall_slow")  # 25% slower than the noisy run, not shown
+    assert code == 0 and "[WARNING]" not in err
+    assert run(capsys, *common, "bench_sides:wall_fast")[0] == 0
+    code, _, err = run(capsys, *common, "bench_sides:wall_slow")  # against the quiet run: shown
+    warn = [l for l in err.splitlines() if l.startswith("[WARNING]")]
+    assert code == 0 and len(warn) == 1 and "current 3.8 GB/s (1250.00 us)" in warn[0] and "change +25." in warn[0]
+    code, out, _ = run(capsys, "history", "--json", "--history", h)
+    (series,) = json.loads(out).values()
+    assert [e["key"]["measure"] for e in series] == ["wall"] * 5
+    assert [e["step"] for e in series] == [None, None, None, None, "step?"]
+    assert all(len(e["samples_us"]) == 10 for e in series)  # every run kept (outliers too)
