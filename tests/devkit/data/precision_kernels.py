@@ -102,6 +102,37 @@ def round_trip_blocks(x: asc.GlobalAddress, y: asc.GlobalAddress, per_core: asc.
     asc.data_copy(y_gm, a, per_core)
 
 
+@asc.jit
+def normalise(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    """y = x / sum(x) in fp32 with the sum cast through fp16: the sum's lost
+    digits reach y through get_value -> duplicate -> div."""
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    y_gm.set_global_buffer(y, N)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, N)
+    w = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 4 * N, N)
+    r = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 8 * N, 16)
+    rh = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 8 * N + 64, 16)
+    b = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 8 * N + 128, N)
+    asc.data_copy(a, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.reduce_sum(r, a, w, N)
+    asc.cast(rh, r, asc.RoundMode.CAST_NONE, 16)  # SUM-HALF
+    asc.cast(r, rh, asc.RoundMode.CAST_NONE, 16)
+    asc.set_flag(asc.HardEvent.V_S, 0)
+    asc.wait_flag(asc.HardEvent.V_S, 0)
+    total = r.get_value(0)
+    asc.set_flag(asc.HardEvent.S_V, 0)
+    asc.wait_flag(asc.HardEvent.S_V, 0)
+    asc.duplicate(b, total, N)  # DUP
+    asc.div(b, a, b, N)  # DIV
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(y_gm, b, N)
+
+
 def inputs(dtype=np.float32, scale_by=1.0, seed=0):
     return (np.random.default_rng(seed).standard_normal(N) * scale_by).astype(dtype)
 
@@ -144,6 +175,13 @@ def case_blocks(out):
     x = inputs()
     y = np.zeros_like(x)
     round_trip_blocks[4](x, y, N // 4)
+    np.savez(out, y=y)
+
+
+def case_normalise(out):
+    x = np.abs(inputs()) + 0.1
+    y = np.zeros_like(x)
+    normalise[1](x, y)
     np.savez(out, y=y)
 
 

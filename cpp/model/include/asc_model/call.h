@@ -135,6 +135,7 @@ T scalar_get(const char* api, const TensorRef& r, uint64_t idx, const char* file
   T v{};
   if (!op.elems(1).run()) return v;  // timing-only: data-dependent reads return 0
   std::memcpy(&v, p, sizeof(T));
+  ASC_PRECISION_ONLY(precision::on_get<T>(op.core(), p, v);)  // --precision-trace: the value's shadow
   return v;
 }
 

@@ -241,6 +241,42 @@ struct ErrAcc {
   }
 };
 
+// The last scalar this thread's core read from local memory (GetValue) and its
+// shadow: a Duplicate of that very value (same bits) carries the shadow on, so
+// softmax's row max / row sum keep theirs through GetValue -> Duplicate.
+struct LastGet {
+  const Core* core = nullptr;
+  int block = -1;
+  uint64_t generation = 0, bits = 0;
+  uint32_t size = 0;
+  double shadow = 0;
+};
+inline thread_local LastGet last_get;
+
+template <class T>
+inline void on_get(Core& c, const void* p, T v) {
+  last_get = LastGet{};
+  int m;
+  uint64_t off;
+  if (!tag_of<T>() || !locate(c, p, m, off)) return;
+  MemShadow& ms = shadow_of(c).at(c, m);
+  if (ms.tag[off / 2] != tag_of<T>()) return;
+  last_get = LastGet{&c, c.block_idx(), state().generation, 0, uint32_t(sizeof(T)), ms.val[off / 2]};
+  std::memcpy(&last_get.bits, static_cast<const void*>(&v), sizeof(T));
+}
+
+// The shadow of a scalar argument: the last GetValue's when it is that value.
+template <class T>
+inline double scalar_shadow(Core& c, T v) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, static_cast<const void*>(&v), sizeof(T));
+  const LastGet& g = last_get;
+  if (g.core == &c && g.block == c.block_idx() && g.generation == state().generation && g.size == sizeof(T) &&
+      g.bits == bits)
+    return g.shadow;
+  return actual<T>(&v);
+}
+
 // One supported call: inputs are read (actual and shadow) before the op
 // computes, outputs are compared and their shadows stored when it has
 // (the Tracker's scope ends after the element loop).
@@ -274,12 +310,22 @@ class Tracker {
     }
     return s;
   }
+  // A scalar argument (operand 1) and its shadow (scalar_shadow).
+  template <class S>
+  double scalar(S v) {
+    double a = actual<S>(&v), s = scalar_shadow(core_, v);
+    if (!std::isfinite(a)) bad_input_ = true;
+    in_[1].cap = std::max(cap_digits<S>(), cap_digits<D>());
+    in_[1].add(a, s);
+    return s;
+  }
   // The op's result for the D element at p, computed in double.
   // An Inf/NaN result counts as an overflow of this line only when its inputs were finite.
   void out(void* p, double s) {
     outs_.push_back(Out{static_cast<uint8_t*>(p), s, !bad_input_});
     bad_input_ = false;
   }
+  void out_same(void* p, double s) { outs_.push_back(Out{static_cast<uint8_t*>(p), s, true}); }  // one input for all
 
  private:
   void commit() {

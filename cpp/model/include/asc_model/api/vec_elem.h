@@ -211,11 +211,19 @@ void dup(asc_model::Call& op, const LocalTensor<T>& dst, T v, const asc_model::v
          uint64_t rep, int64_t count) {
   using namespace asc_model::vec;
   std::array<Opd, 1> o{opd(dst, blk, rep, true)};
-  auto f = [&](uint8_t** q) { st<T>(q[0], v); };
+  // --precision-trace: the shadow of a scalar read back by GetValue goes on (precision.h).
+  ASC_PRECISION_ONLY(asc_model::precision::Tracker<T> sh(op.core(), op.api(), op.file(), op.line());
+                     const bool shadowed = asc_model::precision::tag_of<T>() != 0;
+                     const double vs = shadowed ? sh.template scalar<T>(v) : 0.0;)
+  auto f = [&](uint8_t** q) {
+    ASC_PRECISION_ONLY(if (shadowed) sh.out_same(q[0], vs);)
+    st<T>(q[0], v);
+  };
   if (pl) { run_l0(op, *pl, o, nullptr, f); return; }
   if (count < 0) op.fault("count is negative");
   T* d = op.out(dst, uint64_t(count));
   op.elems(uint64_t(count)).run();
+  ASC_PRECISION_ONLY(if (shadowed) for (int64_t i = 0; i < count; ++i) sh.out_same(d + i, vs);)
 #pragma omp simd
   for (int64_t i = 0; i < count; ++i) d[i] = v;
 }
