@@ -21,8 +21,8 @@ def asc_debug(*argv, cwd=None):
 def test_help_names_every_check_and_the_precision_flags(capsys):
     assert debug.TOOL.run(["--help"]) == 0
     out = capsys.readouterr().out
-    for word in ("--tools", "memcheck", "racecheck", "initcheck", "synccheck", "--json", "--error_exitcode",
-                 "--max_errors", "--precision-check", "ASC_DEBUG="):
+    for word in ("--tools", "memcheck", "racecheck", "initcheck", "synccheck", "--json", "--error-exitcode",
+                 "--max-errors", "--precision-check", "ASC_DEBUG="):
         assert word in out, word
 
 
@@ -33,7 +33,7 @@ def test_bad_input_is_one_error_line(capsys):
         "[INFO] the checks are memcheck, racecheck, initcheck, synccheck"]
     assert debug.TOOL.run(["--tools", "memcheck"]) == 1
     assert capsys.readouterr().err.startswith("[ERROR] no command to run\n")
-    assert debug.TOOL.run(["--max_errors=-1", "--", "python", "x.py"]) == 1
+    assert debug.TOOL.run(["--max-errors=-1", "--", "python", "x.py"]) == 1
     assert "[ERROR] --max-errors must be 0 or more" in capsys.readouterr().err
     assert debug.TOOL.run(["--", "/no/such/program"]) == 1
     assert capsys.readouterr().err.startswith("[ERROR] cannot run /no/such/program")
@@ -55,7 +55,7 @@ def test_a_race_is_reported_summarised_and_fails_the_run(tmp_path):
     assert [(loc["line"], loc["pipe"], loc["access"]) for loc in f["locations"]] == [
         (16, "PIPE_MTE2", "write"), (17, "PIPE_V", "read")]
     # --error-exitcode chooses the code; --tools without racecheck finds nothing here
-    assert asc_debug("--error_exitcode", "7", "--", "python", str(CORPUS / "race_raw_ub.py")).returncode == 7
+    assert asc_debug("--error-exitcode", "7", "--", "python", str(CORPUS / "race_raw_ub.py")).returncode == 7
     clean = asc_debug("--tools", "memcheck,initcheck", "--", "python", str(CORPUS / "race_raw_ub.py"))
     assert clean.returncode == 0 and clean.stderr.splitlines()[-1] == "ERROR SUMMARY: 0 errors, 0 warnings"
 
@@ -73,7 +73,7 @@ def test_max_errors_bounds_how_far_memcheck_steps_over():
     assert every.returncode == 1 and every.stderr.count("[ERROR] Out-of-bounds access detected:") == 2
     assert "Tensor: a_tile (LocalTensor float32, VECCALC, 256 bytes)" in every.stderr
     assert "Tensor: b_tile (LocalTensor float32, VECCALC, 256 bytes)" in every.stderr
-    one = asc_debug("--tools", "memcheck", "--max_errors", "1", "--", "python", str(CORPUS / "mem_oob_ub.py"))
+    one = asc_debug("--tools", "memcheck", "--max-errors", "1", "--", "python", str(CORPUS / "mem_oob_ub.py"))
     assert one.returncode == 1
     assert one.stderr.count("[ERROR] Out-of-bounds access detected:") == 1
     assert "[ERROR] Invalid operation detected in kernel:" in one.stderr  # the fault that stopped it

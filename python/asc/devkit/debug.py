@@ -55,8 +55,8 @@ def _define(fv: flags.FlagValues) -> None:
     flags.DEFINE_string("tools", ",".join(DEFAULT_TOOLS),
                         f"Comma-separated checks to run: {', '.join(DEFAULT_TOOLS)} (empty: none).", flag_values=fv)
     flags.DEFINE_string("json", None, "Write the findings to this JSON file.", flag_values=fv)
-    flags.DEFINE_integer("error_exitcode", 1, "Exit code when any error was found.", flag_values=fv)
-    flags.DEFINE_integer("max_errors", 100,
+    flags.DEFINE_integer("error-exitcode", 1, "Exit code when any error was found.", flag_values=fv)
+    flags.DEFINE_integer("max-errors", 100,
                          "Bad accesses memcheck reports and steps over before the launch stops at the next one "
                          "(0: no bound).", flag_values=fv)
     if debug_precision is not None:
@@ -77,7 +77,7 @@ def parse_tools(text: str) -> list:
 def _child_env(fv: flags.FlagValues, tools: list, findings_path: str) -> dict:
     env = settings.debug.child_env(",".join(tools) if tools else None)
     env = settings.debug_findings.child_env(findings_path, env)
-    env = settings.debug_max_errors.child_env(str(fv["max_errors"].value), env)
+    env = settings.debug_max_errors.child_env(str(fv["max-errors"].value), env)
     if debug_precision is not None:
         env.update(debug_precision.child_env(fv))
     if debug_deadlock is not None:
@@ -102,8 +102,8 @@ def run(args: list, command: list, fv: flags.FlagValues) -> int:
         raise cli.ToolError(f"unexpected argument {args[0]!r} before `--`",
                             "put the program after `--`, e.g. `asc-debug -- python my_test.py`")
     tools = parse_tools(fv["tools"].value or "")
-    if fv["max_errors"].value < 0:
-        raise cli.ToolError(f"--max-errors must be 0 or more, not {fv['max_errors'].value}")
+    if fv["max-errors"].value < 0:
+        raise cli.ToolError(f"--max-errors must be 0 or more, not {fv['max-errors'].value}")
     argv = cli.user_command(command)
     fd, findings_path = tempfile.mkstemp(prefix="asc-debug-", suffix=".jsonl")
     os.close(fd)
@@ -120,7 +120,7 @@ def run(args: list, command: list, fv: flags.FlagValues) -> int:
     sys.stderr.flush()
     if fv["json"].value:
         _write_json(fv["json"].value, list(command), tools, returncode, found)
-    return exit_code(found, returncode, fv["error_exitcode"].value)
+    return exit_code(found, returncode, fv["error-exitcode"].value)
 
 
 def exit_code(found: list, returncode: int, error_exitcode: int = 1) -> int:
