@@ -163,12 +163,12 @@ def test_advice_from_the_profile():
 
     r = result(10.0, 40.0)
     r.profile = {"breakdown": {"hbm_read": 0.3, "hbm_write": 0.05, "sync_wait": 0.4, "scalar": 0.2},
-                 "pipes_us": {"mte2": 20.0, "vec": 10.0, "mte3": 6.0}, "block_dim": 4,
+                 "pipes_us": {"mte2": 20.0, "vec": 10.0, "mte3": 6.0}, "block_dim": 4, "overlap": 0.25,
                  "lines": [["/x/k.py", 12, 600.0, 3], ["/x/k.py", 14, 400.0, 3]]}
     text_ = "\n".join(advice(r))
     assert "HBM share 35% of the critical core's time (target >= 80% for a memory-bound kernel)" in text_
     assert "40% of the time pipes stand at a wait_flag" in text_
     assert "20% of the time is scalar work" in text_
-    assert "Pipeline overlap 0.90" in text_
+    assert "Pipeline overlap 25% (" in text_ and "copies and compute take turns" in text_
     assert "The launch uses 4 cores" in text_
     assert "Hottest Python lines: k.py:12 (60% of the top lines' cycles, 3 calls), k.py:14 (40%" in text_

@@ -10,6 +10,7 @@ from .compare import Result
 
 HBM_TARGET_MEMORY = 0.80   # memory-bound: most of the time should be moving bytes
 HBM_TARGET_COMPUTE = 0.30  # compute-bound: moving bytes should hide behind the cube/vector
+OVERLAP_TARGET = 0.80      # double-buffered kernels run most of their compute under the copies
 
 
 def advice(r: Result) -> List[str]:
@@ -42,12 +43,14 @@ def advice(r: Result) -> List[str]:
         if scalar > 0.10:
             out.append(f"{scalar:.0%} of the time is scalar work: fewer, larger instructions (bigger tiles), "
                        "fewer GetValue/SetValue.")
-    pipes = p.get("pipes_us") or {}
-    if pipes and r.candidate_us > 0:
-        busy = sum(pipes.values())
-        overlap = busy / r.candidate_us
-        out.append(f"Pipeline overlap {overlap:.2f} (sum of the pipes' busy time over the launch time; 1 = one "
-                   "pipe at a time on average, higher = pipes run together).")
+    ov = p.get("overlap")
+    if ov is not None:
+        out.append(f"Pipeline overlap {ov:.0%} (of the shorter of compute and data-movement time, the share run "
+                   f"together with the other, as asc-profile reports it; target >= {OVERLAP_TARGET:.0%}): " +
+                   ("the pipeline overlaps." if ov >= OVERLAP_TARGET else
+                    "copies and compute take turns; double-buffer (two queue buffers or ping-pong event ids)."))
+    elif p.get("pipes_us"):
+        out.append("Pipeline overlap: none to measure (the kernel only moves data or only computes).")
     blocks = p.get("block_dim")
     if blocks and r.bound == "memory" and blocks < 24:
         out.append(f"The launch uses {blocks} cores: one core's GM port cannot fill the HBM; use every core.")

@@ -114,7 +114,10 @@ def _profile(lp) -> dict:
     total_busy = sum(lp.pipes.values())
     if total_busy > 0:
         share = {k: v / total_busy for k, v in lp.pipes.items()}
+    from ..profiler.analysis import overlap
+
     return {"breakdown": dict(lp.breakdown), "pipes_us": dict(lp.pipes), "pipe_share": share,
+            "overlap": overlap(lp),
             "block_dim": lp.block_dim, "peak_hbm_bandwidth": lp.peak_hbm_bandwidth,
             "hbm_bandwidth": lp.hbm_bandwidth,
             "lines": [[f, int(line), float(c), int(n)] for f, line, c, n in lp.lines[:TOP_LINES]]}
