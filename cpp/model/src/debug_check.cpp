@@ -225,12 +225,15 @@ void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic) {
     gm_last[site] = gm_recs.size() - 1;
     return;
   }
-  std::vector<Cell>& cells = local[int(a.mem)];
+  auto& pages = local[int(a.mem)];
   uint64_t size = core.mem_size(a.mem);
-  if (cells.empty()) cells.resize(size_t((size + kLocalCell - 1) / kLocalCell));
+  if (pages.empty()) pages.resize(size_t((size + kLocalCell * kCellsPerPage - 1) / (kLocalCell * kCellsPerPage)));
   if (a.offset + a.bytes > size) return;
-  for (uint64_t cidx = a.offset / kLocalCell; cidx <= (a.offset + a.bytes - 1) / kLocalCell; ++cidx)
-    check_cell(cells[cidx], a, q, epoch, site);
+  for (uint64_t cidx = a.offset / kLocalCell; cidx <= (a.offset + a.bytes - 1) / kLocalCell; ++cidx) {
+    auto& page = pages[size_t(cidx / kCellsPerPage)];
+    if (!page) page.reset(new Cell[kCellsPerPage]());
+    check_cell(page[cidx % kCellsPerPage], a, q, epoch, site);
+  }
 }
 
 // synccheck: a barrier with no instruction of its pipe since the previous

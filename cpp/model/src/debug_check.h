@@ -143,7 +143,10 @@ struct DebugCore final : Observer {
   uint32_t barrier_cnt[kDebugSlots + 1] = {};                            // + PIPE_ALL
   uint32_t barrier_site[kDebugSlots + 1] = {};
   bool barrier_seen[kDebugSlots + 1] = {};
-  std::vector<Cell> local[kMemCount];
+  // Local memories' cells, in pages of kCellsPerPage allocated on first touch
+  // (a launch of many cores touching a little of each memory stays cheap).
+  static constexpr uint64_t kCellsPerPage = 128;
+  std::vector<std::unique_ptr<Cell[]>> local[kMemCount];
   std::vector<uint8_t> written[kMemCount];
   std::unordered_map<uint64_t, Cell> gm;  // (region << 40 | cell)
   std::vector<GmRec> gm_recs;
