@@ -123,6 +123,20 @@ def test_run_keeps_the_launches_before_a_failure(tmp_path, capsys):
     assert [sl.kernel for sl in store.load(tmp_path / "f.prof").launches] == ["vadd"]
 
 
+def test_child_processes_append_to_the_parents_profile(tmp_path, capsys):
+    """A profiled script that starts a worker process launching kernels: the worker inherits
+    ASC_PROFILE and adds its launches to the parent's file instead of replacing it."""
+    head = f"import subprocess, sys; sys.path.insert(0, {str(DATA)!r})\nimport numpy as np, tune_kernel as tk\n"
+    child = tmp_path / "child.py"
+    child.write_text(head + "x = np.ones(8192, np.float32); w = np.zeros_like(x); tk.vadd[2](x, x, w, 4096)\n")
+    parent = tmp_path / "parent.py"
+    parent.write_text(head + "x = np.ones(4096, np.float32); w = np.zeros_like(x); tk.vadd[1](x, x, w, 4096)\n"
+                      f"subprocess.run([sys.executable, {str(child)!r}], check=True)\n")
+    rc, out, err = _run(capsys, "run", "-o", tmp_path / "p.prof", "--", "python", parent)
+    assert rc == 0, err
+    assert [sl.spec["grid"] for sl in store.load(tmp_path / "p.prof").launches] == [1, 2]
+
+
 def test_run_without_launches_says_so(tmp_path, capsys):
     quiet = tmp_path / "quiet.py"
     quiet.write_text("import asc\n")

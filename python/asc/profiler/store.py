@@ -10,7 +10,8 @@ instruction arrays, which only the files, plots and re-timing need.
 Schema (format "asc-profile", FORMAT_VERSION; docs/asc-profile.md):
 
     meta(key, value)                 format, format_version, asc_version, created (UTC),
-                                     argv (JSON), cwd, platform_data
+                                     argv (JSON), cwd, platform_data, pid (of the writer that
+                                     created it: its child processes append instead of replacing)
     launches(id, kernel, total_us,   summary: the LaunchProfile's figures + analysis.derive();
              summary, spec)          spec: what re-times the launch without its data (launch_spec)
     arrays(launch, name, data)       zlib-compressed .npy: the recording (events, accesses,
@@ -130,6 +131,11 @@ class ProfWriter:
     def __init__(self, path, argv: Optional[List[str]] = None):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.count = 0
+        self._sources = set()
+        if self._parents_file():  # a child of the profiled process (it inherited ASC_PROFILE): append
+            self.db = sqlite3.connect(str(self.path), timeout=60, check_same_thread=False)
+            return
         tmp = self.path.with_name(self.path.name + ".new")
         for p in (tmp, Path(str(tmp) + "-journal")):
             if p.exists():
@@ -139,14 +145,27 @@ class ProfWriter:
         meta = {"format": FORMAT, "format_version": str(FORMAT_VERSION), "asc_version": _asc_version(),
                 "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                 "argv": json.dumps(list(sys.argv if argv is None else argv)), "cwd": os.getcwd(),
-                "platform_data": params_version()}
+                "platform_data": params_version(), "pid": str(os.getpid())}
         db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
         db.commit()
         db.close()
         os.replace(tmp, self.path)  # an old profile of the same name is replaced whole
-        self.db = sqlite3.connect(str(self.path), check_same_thread=False)
-        self.count = 0
-        self._sources = set()
+        self.db = sqlite3.connect(str(self.path), timeout=60, check_same_thread=False)
+
+    def _parents_file(self) -> bool:
+        """The file exists and was created by this process's parent (e.g. the profiled
+        script started a worker process that launches kernels too)."""
+        if not self.path.is_file():
+            return False
+        try:
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=60)
+            try:
+                meta = dict(db.execute("SELECT key, value FROM meta"))
+            finally:
+                db.close()
+        except sqlite3.DatabaseError:
+            return False
+        return meta.get("format") == FORMAT and meta.get("pid") == str(os.getppid())
 
     def add(self, lp, spec: Optional[dict] = None) -> int:
         spec = dict(spec or getattr(lp, "spec", None) or {})
