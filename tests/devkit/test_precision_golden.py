@@ -88,3 +88,39 @@ def test_saving_again_replaces_the_old_golden(tmp_path):
     assert (tmp_path / "0000_k_z.npy").exists()
     GoldenWriter(tmp_path)
     assert not (tmp_path / "0000_k_z.npy").exists() and load_manifest(tmp_path) == {}
+
+
+def test_timing_only_launches_are_neither_outputs_nor_counted():
+    from types import SimpleNamespace
+
+    from asc.runtime.model.launch import LAUNCH_TIMING_ONLY
+
+    assert launch_watch._TIMING_ONLY == LAUNCH_TIMING_ONLY
+    seen = []
+    listener = lambda i, k, outs: seen.append((i, k, [o.name for o in outs]))  # noqa: E731
+    launch_watch.add_listener(listener)
+    try:
+        kernel = SimpleNamespace(name="k", params=[SimpleNamespace(kind="gm", name="z")])
+        backend = SimpleNamespace(launch_flags=0)
+
+        def fake_launch(block_dim, stream, args):
+            args[0][:] += 1
+
+        watched = launch_watch._wrap(backend, kernel, fake_launch)
+        z = np.zeros(4)
+        first = launch_watch._launches
+        watched(1, None, [z])
+        backend.launch_flags = LAUNCH_TIMING_ONLY
+        watched(1, None, [z])  # (the fake still writes: a timing-only launch is skipped by its flag)
+        backend.launch_flags = 0
+        import asc
+
+        with asc.profile(compute=False, keep=False):  # autotune's trials: the flag is set further down
+            watched(1, None, [z])
+        with asc.profile(keep=False):  # a profile that computes: a launch like any other
+            watched(1, None, [z])
+        assert seen == [(first, "k", ["z"]), (first + 1, "k", ["z"])]
+        assert z.tolist() == [4.0] * 4
+    finally:
+        launch_watch._listeners.remove(listener)
+        launch_watch._outputs.clear()

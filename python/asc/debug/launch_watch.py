@@ -49,6 +49,7 @@ _MAX_TRACKED = 4096
 # Whether launches must find their outputs (comparison hooks or golden files);
 # a trace alone does not copy the arguments.
 _track = False
+_TIMING_ONLY = 1  # runtime.model.launch.LAUNCH_TIMING_ONLY (checked equal by the tests)
 
 
 def _address_range(a: np.ndarray):
@@ -96,12 +97,29 @@ def _remember(outputs: List[Output]) -> None:
         del _outputs[:-_MAX_TRACKED]
 
 
-def _wrap(kernel, launch_fn):
+def _timing_only(backend) -> bool:
+    """The launch about to run computes no data: the backend's flag, or an open
+    asc.profile(compute=False) session (the profiler sets the flag only inside
+    ModelBackend._launch, below this wrapper; its rule: the innermost exclusive
+    session, else all, and one timing-only session decides)."""
+    if getattr(backend, "launch_flags", 0) & _TIMING_ONLY:
+        return True
+    from ..profiler import session
+
+    sessions = list(getattr(session, "_active", ()))
+    inner = [s for s in sessions if getattr(s, "exclusive", False)]
+    return any(not getattr(s, "compute", True) for s in (inner[-1:] if inner else sessions))
+
+
+def _wrap(backend, kernel, launch_fn):
     params = list(kernel.params)
 
     def watched(block_dim, stream, args):
         global _launches
-        if not (_track or _listeners):
+        # Timing-only launches (asc.profile(compute=False), asc.autotune's trials) compute
+        # nothing: not outputs, and not counted, so golden launch numbers do not depend on
+        # whether a tuning came from its cache.
+        if not (_track or _listeners) or _timing_only(backend):
             launch_fn(block_dim, stream, args)
             return
         gm = [(i, p, _numpy_of(args[i])) for i, p in enumerate(params) if p.kind == "gm" and i < len(args)]
@@ -128,7 +146,7 @@ def watched_load(self, kernel):
         launcher = precision_trace.traced_launcher(self, kernel, lambda: _orig_load(self, kernel))
     else:
         launcher = _orig_load(self, kernel)
-    return _wrap(kernel, launcher)
+    return _wrap(self, kernel, launcher)
 
 
 def install() -> None:
