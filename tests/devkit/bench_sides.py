@@ -105,5 +105,6 @@ def matmul_reference_side():
     from asc.bench.baselines import matmul
 
     a = np.zeros((1024, 1024), np.float16)
+    b = np.zeros((1024, 1024), np.float16)
     c = np.zeros((1024, 1024), np.float32)
-    matmul.launch(a, a, c, 24)
+    matmul.launch(a, b, c, 24)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import bench_sides
-from asc.bench import sides, wall
+from asc.bench import baselines, sides, wall
 from asc.bench.launches import Launch
 from asc.bench.work import Work
 from asc.devkit import bench
@@ -179,7 +179,9 @@ def test_matmul_reference_is_compute_bound_in_gflops(capsys, tmp_path):
     assert code == 0, err
     assert lines[0] == "Benchmark result (matmul, 1024x1024x1024, float16/float32, Ascend910B1):"
     assert lines[1].endswith("GFLOPS (100.0%)") and lines[4] == "  Verdict: ship (ratio >= 95%)"
-    assert lines[6].startswith("  Roofline (compute-bound): baseline 1")
+    assert lines[6].startswith("  Roofline (compute-bound): baseline ")
+    base, yours = (int(w.rstrip("%,")) for w in lines[6].split()[3:6:2])
+    assert base == yours >= baselines.ROOFLINE["matmul"][1] * 100
 
 
 def test_example_matmul_against_the_reference(capsys, tmp_path):
