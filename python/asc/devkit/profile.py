@@ -191,7 +191,8 @@ def _plots(paths: Sequence[str], prof, launches) -> List[str]:
     for path in paths:
         if "roofline" in os.path.basename(path).lower():
             from ..profiler.roofline import plot_roofline
-            pts = [{"label": f"{sl.kernel} #{sl.id} ({sl.total_us:.2f} us)", "analysis": sl.summary["analysis"]}
+            pts = [{"label": f"{sl.kernel} #{sl.id} ({sl.total_us:.2f} us)", "analysis": sl.summary["analysis"],
+                    "cores": sl.summary["block_dim"]}
                    for sl in launches]
             plot_roofline(pts, path, title=f"roofline: {os.path.basename(prof.path)}")
         else:
@@ -215,7 +216,8 @@ def _analyse(args: List[str], fv) -> int:
         plots = _plots(fv["plot"].value, prof, launches)
         if fv["html"].value:
             from . import profile_html
-            pts = [{"label": f"{sl.kernel} #{sl.id}", "analysis": sl.summary["analysis"]} for sl in launches]
+            pts = [{"label": f"{sl.kernel} #{sl.id}", "analysis": sl.summary["analysis"],
+                    "cores": sl.summary["block_dim"]} for sl in launches]
             hot = max(launches, key=lambda sl: sl.total_us)
             profile_html.write(fv["html"].value, f"asc-profile: {os.path.basename(prof.path)}", datas,
                                timeline_lp=hot.profile(), roofline_points=pts, tune=tunes)

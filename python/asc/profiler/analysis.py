@@ -87,6 +87,7 @@ def derive(lp) -> dict:
     # 256-byte repeat per cycle (128 fp16 lanes) per AIV.
     peak_flops = (2 * 16 * 16 * 16 * getattr(p, "aic_cores", 1) * clock if cube_kernel else
                   getattr(p, "vec_bytes_per_repeat", 256) / 2 * getattr(p, "aiv_cores", 1) * clock)
+    unit_cores = getattr(p, "aic_cores", 1) if cube_kernel else getattr(p, "aiv_cores", 1)
     compute = max(util["cube"], util["vec"])
     seconds = lp.total_us * 1e-6
     return {
@@ -102,5 +103,7 @@ def derive(lp) -> dict:
         "achieved_flops": flops / seconds if seconds > 0 else 0.0,
         "achieved_bandwidth": traffic / seconds if seconds > 0 else 0.0,
         "peak_flops": float(peak_flops), "peak_bandwidth": float(getattr(p, "hbm_bytes_per_s", 0.0)),
+        # the compute roof of the cores this launch ran on (HBM stays shared by all of them)
+        "launch_peak_flops": float(peak_flops * min(1.0, lp.block_dim / max(1, unit_cores))),
         "compute_unit": "cube" if cube_kernel else "vector",
     }

@@ -1,6 +1,7 @@
 """The roofline picture: launches as points (arithmetic intensity, achieved
 FLOP/s) under the platform's roof, min(peak FLOP/s, intensity x peak HBM
-bandwidth). Figures from analysis.derive (stored in each launch's summary)."""
+bandwidth), and the lower roof of the cores a launch ran on. Figures from
+analysis.derive (stored in each launch's summary)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Sequence
 
 
 def plot_roofline(points: Sequence[dict], path, title: str = "") -> str:
-    """points: [{"label", "analysis"}] (a launch summary's analysis dict); writes a PNG."""
+    """points: [{"label", "analysis", "cores"}] (a launch summary's analysis dict and its core
+    count); writes a PNG. A dashed roof shows the compute peak of the cores a launch used."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -29,6 +31,12 @@ def plot_roofline(points: Sequence[dict], path, title: str = "") -> str:
             ax.plot(grid, np.minimum(peak, grid * bw), "-", lw=2,
                     label=f"roof ({unit}: {peak / 1e12:.1f} TFLOP/s, HBM {bw / 1e9:.0f} GB/s)")
             ax.axvline(peak / bw, color="grey", ls=":", lw=1)
+    launch_roofs = {(a["compute_unit"], a["launch_peak_flops"], a["peak_bandwidth"], p.get("cores"))
+                    for p in points for a in [p["analysis"]]
+                    if a.get("launch_peak_flops", 0) and a["launch_peak_flops"] < a["peak_flops"]}
+    for unit, peak, bw, cores in sorted(launch_roofs, key=lambda r: r[1]):
+        ax.plot(grid, np.minimum(peak, grid * bw), "--", lw=1,
+                label=f"roof of the {cores or 'launched'} cores used ({peak / 1e12:.2f} TFLOP/s)")
     for p in points:
         a = p["analysis"]
         if a["arithmetic_intensity"] > 0 and a["achieved_flops"] > 0:
