@@ -421,6 +421,13 @@ NB_MODULE(_C, m) {
   nb::class_<Value>(ir, "Value")
       .def("get_type", [](Value &v) { return v.getType(); })
       .def("set_loc", [](Value &v, Location loc) { v.setLoc(loc); })
+      // A unit attribute on the op defining the value (e.g. asc.disjoint on a
+      // LocalTensorAuto's declaration, read by ascendc-insert-sync).
+      .def("set_defining_op_flag", [](Value &v, const std::string &name) {
+        Operation *op = v.getDefiningOp();
+        if (!op) throw nb::type_error("the value is a block argument, not an op result");
+        op->setAttr(name, UnitAttr::get(op->getContext()));
+      })
       .def("__str__", [](Value &v) { return printToString(v); });
 
   nb::class_<InsertionPoint>(ir, "InsertionPoint");

@@ -138,6 +138,16 @@ MemRegion regionOf(Value v) {
     MemRegion r;
     if (auto pos = dyn_cast<LocalTensorPosOp>(def)) {
       r.space = spaceOfPosition(pos.getPos());
+      // A LocalTensorAuto / LocalMemAllocator tensor: placed apart from every
+      // other one by its allocator, so a buffer of its own even at a runtime
+      // address.
+      if (def->hasAttr("asc.disjoint")) {
+        r.root = def;
+        std::optional<int64_t> size = constantOf(pos.getTileSize());
+        if (offsetKnown) r.lo = offset;
+        if (size && *size > 0) r.hi = *size * elementBytes(v.getType());
+        return r;
+      }
       std::optional<int64_t> addr = constantOf(pos.getAddr());
       std::optional<int64_t> size = constantOf(pos.getTileSize());
       if (addr) {
@@ -341,7 +351,7 @@ public:
   const SmallVector<Access> &summary(func::FuncOp func) {
     auto it = summaries.find(func);
     if (it != summaries.end()) return it->second;
-    auto &out = summaries[func];  // empty while in progress (recursion sees nothing)
+    summaries[func] = {};  // empty while in progress (recursion sees nothing)
     SmallVector<Access> all;
     func.walk([&](Operation *op) {
       if (auto call = dyn_cast<func::CallOp>(op)) {

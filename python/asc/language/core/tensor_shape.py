@@ -108,6 +108,9 @@ class LocalTensorAuto(LocalTensor):
             tuple(shape) if isinstance(shape, (tuple, list)) else (shape,))
         alloc = auto_allocator()
         t = alloc.alloc(TPosition.VECCALC, dtype, shape.size())
+        # The kernel's one automatic allocator never overlaps its regions:
+        # ascendc-insert-sync keeps them apart even at runtime addresses.
+        t.handle.set_defining_op_flag("asc.disjoint")
         LocalTensor.__init__(self, dtype, _handle=t.handle)
         self.shape = shape
 
