@@ -7,6 +7,7 @@
 #include <string>
 
 #include "asc_model/enums.h"
+#include "sync_pipes.h"
 
 namespace asc_model {
 namespace dbg {
@@ -25,38 +26,22 @@ int slot_of_pipe(int pipe) {
   return 0;  // PIPE_ALL and anything else: the scalar unit
 }
 
-int pipe_named(const std::string& s) {
-  static const char* const names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};  // HardEvent spellings
-  for (int i = 0; i < 7; ++i)
-    if (s == names[i]) return i;
-  return -1;
-}
-
 // HardEvent "SRC_DST" -> (source slot, destination slot).
 bool event_slots(int ev, int* src, int* dst) {
-  const char* n = EnumInfo<AscendC::HardEvent>::name(ev);
-  if (!n) return false;
-  std::string s(n);
-  size_t u = s.find('_');
-  if (u == std::string::npos) return false;
-  *src = pipe_named(s.substr(0, u));
-  *dst = pipe_named(s.substr(u + 1));
-  return *src >= 0 && *dst >= 0;
+  int s, d;
+  if (!hard_event_pipes(ev, &s, &d)) return false;
+  *src = slot_of_pipe(s);
+  *dst = slot_of_pipe(d);
+  return true;
 }
 
-// TPosition -> (producer slot, consumer slot) of the flags a TQue implies (hardware.md).
+// TPosition -> (producer slot, consumer slot) of the flags a TQue implies.
 bool queue_slots(int pos, int* prod, int* cons) {
-  using P = AscendC::TPosition;
-  auto set = [&](int p, int c) { *prod = slot_of_pipe(p); *cons = slot_of_pipe(c); return true; };
-  switch (P(pos)) {
-    case P::A1: case P::B1: case P::C1: return set(PIPE_MTE2, PIPE_MTE1);
-    case P::A2: case P::B2: case P::C2: return set(PIPE_MTE1, PIPE_M);
-    case P::CO1: return set(PIPE_M, PIPE_FIX);
-    case P::CO2: return set(PIPE_FIX, PIPE_MTE3);
-    case P::VECIN: return set(PIPE_MTE2, PIPE_V);
-    case P::VECOUT: return set(PIPE_V, PIPE_MTE3);
-    default: return false;
-  }
+  int p, c;
+  if (!queue_pipes(pos, &p, &c)) return false;
+  *prod = slot_of_pipe(p);
+  *cons = slot_of_pipe(c);
+  return true;
 }
 
 // A collective the Hccl object prepares (asc_model/api/hccl.h): its GM

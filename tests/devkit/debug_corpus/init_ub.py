@@ -1,7 +1,7 @@
 """Uninitialised UB: y_local is copied out to GM but nothing ever wrote it."""
 # expect: initcheck uninitialized UB exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit
@@ -12,9 +12,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(z_gm, y_local, n)  # @1
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

@@ -1,7 +1,7 @@
 """A leak: the queue buffer x_local is allocated and never freed."""
 # expect: memcheck leak - exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit
@@ -18,9 +18,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.adds(y_local, y_local, 1.0, n)
 
 
-def run():
-    run_kernel(kernel, cores=2)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel, cores=2)

@@ -1,7 +1,7 @@
 """A misaligned UB access: the vector op starts 4 bytes into a 32-byte block."""
 # expect: memcheck misaligned UB exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit
@@ -11,9 +11,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.adds(t[1:], t, 1.0, 64)  # @1
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

@@ -2,7 +2,7 @@
 past the end of z (each array holds n floats)."""
 # expect: memcheck out-of-bounds GM exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit
@@ -18,9 +18,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(z_gm[8:], t, n)  # @1 write
 
 
-def run():
-    run_kernel(kernel, n=64)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel, n=64)

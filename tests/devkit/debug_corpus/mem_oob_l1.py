@@ -2,6 +2,7 @@
 # expect: memcheck out-of-bounds L1 exit=1
 import asc
 from _cube import K, M, run_cube
+from _run import script
 
 
 @asc.jit
@@ -12,9 +13,4 @@ def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress):
     asc.data_copy(a_l1, a_gm, M * K)  # @1
 
 
-def run():
-    run_cube(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_cube, kernel)

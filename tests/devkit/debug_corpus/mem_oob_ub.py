@@ -3,7 +3,7 @@ the end of a_tile and writes 8 past the end of b_tile. asc-debug reports both
 and the run goes on."""
 # expect: memcheck out-of-bounds UB exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit
@@ -14,9 +14,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.adds(b_tile, a_tile, 1.0, 72)  # @1
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

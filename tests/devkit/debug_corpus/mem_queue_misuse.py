@@ -1,7 +1,7 @@
 """Queue misuse: deque from a queue nothing was enqueued to (the launch stops there)."""
 # expect: memcheck queue-misuse - exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit
@@ -13,9 +13,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.adds(t, t, 1.0, n)
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

@@ -4,6 +4,7 @@ neighbour's slice, with no SyncAll between (synced=True: the correct kernel)."""
 import numpy as np
 
 import asc
+from _run import script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -25,11 +26,10 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, synced: asc.Const
     asc.data_copy(t, z_gm[((me + 1) % asc.get_block_num()) * n:], n)  # @2
 
 
-def run(synced=False):
+def launch(synced=False):
     x = np.arange(4 * 64, dtype=np.float32)
     z = np.zeros_like(x)
     kernel[4](x, z, 64, synced)
 
 
-if __name__ == "__main__":
-    run()
+run = script(__name__, launch)

@@ -1,7 +1,7 @@
 """WAW on GM across cores: every core writes the same first 64 elements of z."""
 # expect: racecheck WAW GM exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -17,9 +17,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(z_gm, t, 64)  # @1 @2
 
 
-def run():
-    run_kernel(kernel, cores=3)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel, cores=3)

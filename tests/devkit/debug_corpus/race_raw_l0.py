@@ -6,6 +6,7 @@ reads c_l0 before Mmad's result is waited for (no M_FIX flag)."""
 # expect: racecheck RAW L0C exit=1
 import asc
 from _cube import K, M, N, run_cube
+from _run import script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -31,9 +32,4 @@ def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress):
     asc.fixpipe(c_gm, c_l0, asc.FixpipeParamsV220(N, M, M, N), asc.FixpipeConfig.cfg_row_major)  # @2 L0C
 
 
-def run():
-    run_cube(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_cube, kernel)

@@ -3,6 +3,7 @@
 # expect: racecheck RAW L1 exit=1
 import asc
 from _cube import K, M, run_cube
+from _run import script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -15,9 +16,4 @@ def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress):
     asc.load_data(a_l0, a_l1, asc.LoadData2DParams(0, K // 16, 1, 0, 0, False, 0))  # @2
 
 
-def run():
-    run_cube(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_cube, kernel)

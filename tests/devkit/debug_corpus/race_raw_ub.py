@@ -2,7 +2,7 @@
 (the MTE2_V set_flag/wait_flag pair after the copy is missing)."""
 # expect: racecheck RAW UB exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -20,9 +20,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(z_gm, z_ub, 256)
 
 
-def run():
-    run_kernel(kernel, cores=2)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel, cores=2)

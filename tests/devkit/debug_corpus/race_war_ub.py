@@ -2,7 +2,7 @@
 may still be reading the first one (no V_MTE2 flag between them)."""
 # expect: racecheck WAR UB exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -26,9 +26,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(z_gm, z_ub, 256)
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

@@ -2,7 +2,7 @@
 be copying into it; which write lands last is not defined."""
 # expect: racecheck WAW UB exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -19,9 +19,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(dst, buf, n)
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

@@ -3,7 +3,7 @@ asc-debug; a finding with it), which also leaves one set never waited for."""
 # expect: synccheck duplicate-set - exit=1
 # expect: synccheck unpaired-set - exit=1
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -23,9 +23,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(z_gm, t, n)
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

@@ -1,7 +1,7 @@
 """A barrier that orders nothing: pipe_barrier(PIPE_MTE3) before any MTE3 work."""
 # expect: synccheck idle-barrier - exit=0
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -16,9 +16,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(z_gm, t, n)
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)

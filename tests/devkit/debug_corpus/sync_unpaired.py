@@ -1,7 +1,7 @@
 """An unpaired set_flag: S_MTE3 is set and never waited for by the end of the kernel."""
 # expect: synccheck unpaired-set - exit=0
 import asc
-from _run import run_kernel
+from _run import run_kernel, script
 
 
 @asc.jit(auto_sync=False)  # written without the compiler's flags
@@ -16,9 +16,4 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.set_flag(asc.HardEvent.S_MTE3, 2)  # @1
 
 
-def run():
-    run_kernel(kernel)
-
-
-if __name__ == "__main__":
-    run()
+run = script(__name__, run_kernel, kernel)
