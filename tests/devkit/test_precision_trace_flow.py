@@ -41,3 +41,16 @@ def test_shadows_go_through_get_value_and_duplicate(tmp_path):
     assert 3.0 < div_in < 5.0 and div_out < 5.0
     x = np.abs(np.random.default_rng(0).standard_normal(1024).astype(np.float32)) + np.float32(0.1)
     np.testing.assert_allclose(out["y"], x / x.sum(dtype=np.float64), rtol=2e-3)
+
+
+def test_axpy_reads_its_destination_and_carries_the_error(tmp_path):
+    traced, out, _ = run_case(tmp_path, "axpy", {"ASC_DEBUG_PRECISION": "trace"})
+    x = np.random.default_rng(0).standard_normal(1024).astype(np.float32)
+    np.testing.assert_allclose(out["y"], 2 * x.astype(np.float16).astype(np.float32) + x, rtol=1e-6)
+    rows = {r[0]: r for r in _ranked_lines(traced.stderr)}
+    assert rows[marker_line("AXPY-CAST")][1] == "asc.cast" and rows[marker_line("AXPY-CAST")][2] > 3.5
+    axpy = [t for t in traced.stderr.splitlines() if f":{marker_line('AXPY')} (asc.axpy)" in t]
+    assert len(axpy) == 1, traced.stderr
+    digits_in, digits_out = (float(v) for v in axpy[0].split(" digits (")[1].split(" on average")[0].split(" -> "))
+    # fp16's error comes in through the source and leaves diluted by the exact destination (2h + x).
+    assert 3.3 < digits_in < 4.2 and digits_in <= digits_out < 4.5

@@ -133,6 +133,26 @@ def normalise(x: asc.GlobalAddress, y: asc.GlobalAddress):
     asc.data_copy(y_gm, b, N)
 
 
+@asc.jit
+def axpy_half(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    """y = 2 * half(x) + x: axpy (a half source into a float destination, which
+    is also an input) carries the fp16 cast's error on."""
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    y_gm.set_global_buffer(y, N)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, N)
+    h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 4 * N, N)
+    asc.data_copy(a, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.cast(h, a, asc.RoundMode.CAST_NONE, N)  # AXPY-CAST
+    asc.axpy(a, h, 2.0, N)  # AXPY
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(y_gm, a, N)
+
+
 def inputs(dtype=np.float32, scale_by=1.0, seed=0):
     return (np.random.default_rng(seed).standard_normal(N) * scale_by).astype(dtype)
 
@@ -182,6 +202,13 @@ def case_normalise(out):
     x = np.abs(inputs()) + 0.1
     y = np.zeros_like(x)
     normalise[1](x, y)
+    np.savez(out, y=y)
+
+
+def case_axpy(out):
+    x = inputs()
+    y = np.zeros_like(x)
+    axpy_half[1](x, y)
     np.savez(out, y=y)
 
 

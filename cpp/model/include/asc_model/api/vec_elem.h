@@ -176,7 +176,12 @@ void axpy(const LocalTensor<D>& dst, const LocalTensor<S>& src, float s, const a
   using namespace asc_model::vec;
   std::array<Opd, 2> o{opd(dst, p ? p->dstBlkStride : 1, p ? p->dstRepStride : 8, true),
                        opd(src, p ? p->srcBlkStride : 1, p ? p->srcRepStride : 8, false)};
-  auto f = [&](uint8_t** q) { st<D>(q[0], D(float(ld<S>(q[1])) * s + float(ld<D>(q[0])))); };
+  ASC_PRECISION_ONLY(asc_model::precision::Tracker<D> sh(op.core(), op.api(), op.file(), op.line(), true);)
+  auto f = [&](uint8_t** q) {
+    ASC_PRECISION_ONLY(if constexpr (asc_model::precision::tag_of<D>() != 0)  // --precision-trace: dst is an input
+                         sh.out(q[0], sh.template in<S>(q[1], 1) * double(s) + sh.template in<D>(q[0], 0));)
+    st<D>(q[0], D(float(ld<S>(q[1])) * s + float(ld<D>(q[0]))));
+  };
   if (pl) run_l0(op, *pl, o, nullptr, f);
   else run_l2(op, count, o, nullptr, f);
 }
