@@ -156,8 +156,11 @@ def test_cli_auto_tune_serial_and_parallel_agree(tk, prof_path, capsys):
         {json.dumps(c.kwargs, sort_keys=True): v for c, v in want.items()}
     assert t1["best"]["config"] == best.kwargs and t1["profiled"]["config"] == tk.CONFIGS[0].kwargs
     assert t1["profiled"]["us"] == store.load(prof_path).launches[0].total_us  # timing-only = computed
-    rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--jobs", "2")
+    page = prof_path.parent / "tune.html"
+    rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--jobs", "2", "--html", page)
     assert rc == 0, err
+    html = page.read_text()
+    assert "Auto-tune: tiled_add" in html and "Config(tile=16384, buffers=2)" in html and "ModelFault" in html
     lines = out.splitlines()
     assert "[INFO] Auto-tune: tiled_add (block_length=4096, tile=256, buffers=1, float32): 5 configs, 2 local processes" in lines
     assert f"[INFO]   Best config:     {best}: {want[best]:.2f} us" in lines

@@ -163,7 +163,7 @@ def _tune(launches, fv) -> List[dict]:
 def _tune_lines(t: dict) -> List[str]:
     from . import profile_tune as tune
 
-    fmt = lambda c: "Config(" + ", ".join(f"{k}={v!r}" for k, v in c.items()) + ")"  # noqa: E731
+    fmt = report.config_text
     lines = [f"Auto-tune: {t['operator']}: {t['configs_timed']} configs, {t['runner']}"]
     if t["quick"] and t["configs_timed"] < t["configs_declared"]:
         lines.append(f"Quick tune: {t['configs_timed']} of {t['configs_declared']} configs (the profiled config "

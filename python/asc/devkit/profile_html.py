@@ -10,6 +10,8 @@ import os
 import tempfile
 from typing import List, Optional
 
+from .profile_report import config_text
+
 
 def _img(path: str, alt: str) -> str:
     with open(path, "rb") as f:
@@ -47,7 +49,7 @@ def render(title: str, launches: List[dict], pictures: List[tuple], tune: Option
                               f"{r['share'] * 100:.1f}%", r["source"]] for r in lines]))
     for t in tune or []:
         parts.append(f"<h2>Auto-tune: {html.escape(t['kernel'])}</h2>")
-        rows = [[str(r["config"]), "dropped" if r["us"] is None else f"{r['us']:.2f}", r["error"] or ""]
+        rows = [[config_text(r["config"]), "dropped" if r["us"] is None else f"{r['us']:.2f}", r["error"] or ""]
                 for r in sorted(t["results"], key=lambda r: (r["us"] is None, r["us"] or 0))]
         parts.append(_table(["config", "time (us)", "reason dropped"], rows))
     for caption, path in pictures:

@@ -16,6 +16,11 @@ HOT_LINES = 5
 NEAR_PEAK_TRANSFER = 16 * 1024  # devkit.md: single GM transfers of 16 KB or more reach near-peak bandwidth
 
 
+def config_text(config: dict) -> str:
+    """A stored config as the kernel author wrote it: Config(tile=1024, buffers=2)."""
+    return "Config(" + ", ".join(f"{k}={v!r}" for k, v in config.items()) + ")"
+
+
 def operator_text(launch) -> str:
     """`matmul (m=1024, n=1024, k=1024, float16)`: the kernel with its scalar and
     compile-time arguments and the dtypes of its arrays."""
