@@ -54,6 +54,8 @@ def test_recognition():
     assert r["add"]([f32(1024)] * 2) is None
     assert r["softmax"]([f32(64, 256), f32(64, 256)]).shape == "64x256"
     assert r["softmax"]([f16(64, 256), f16(64, 256)]) is None       # fp32 only
+    assert r["softmax"]([f32(64, 4096), f32(64, 4096)]).shape == "64x4096"
+    assert r["softmax"]([f32(64, 8192), f32(64, 8192)]) is None     # a row block would not fit the UB
     assert r["rmsnorm"]([f32(64, 256), f32(256), f32(64, 256)]).shape == "64x256"
     assert r["rmsnorm"]([f32(64, 256), f32(128), f32(64, 256)]) is None
     mm = [f16(256, 384), f16(384, 128), f32(256, 128)]

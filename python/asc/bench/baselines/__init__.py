@@ -11,7 +11,7 @@ operator. A launch that does not fit is listed as unmatched.
 | name     | arrays (in order)                          | reference                          |
 |----------|--------------------------------------------|------------------------------------|
 | add, mul | x, y, z: n elements each, fp16 or fp32     | elementwise.py: 32 KB tiles, TQue  |
-| softmax  | x, y: rows x cols, fp32                    | rows.py: a row per step, TQue      |
+| softmax  | x, y: rows x cols, fp32                    | rows.py: 32 KB row blocks, TQue    |
 | rmsnorm  | x: rows x cols, gamma: cols, y, fp32       | rows.py                            |
 | matmul   | a: M x K fp16, b: K x N fp16, c: M x N fp32| matmul.py: L1 panels, L0 ping-pong |
 
@@ -183,7 +183,7 @@ def run(name: str, candidate: List[Launch], options) -> List[Launch]:
 def _expectation(name: str) -> str:
     return {"add": "asc:add expects x, y, z arrays of one size and dtype (fp16/fp32, a multiple of 32 bytes)",
             "mul": "asc:mul expects x, y, z arrays of one size and dtype (fp16/fp32, a multiple of 32 bytes)",
-            "softmax": "asc:softmax expects x, y: rows x cols fp32 arrays (cols*4 a multiple of 32, <= 8192)",
+            "softmax": "asc:softmax expects x, y: rows x cols fp32 arrays (cols*4 a multiple of 32, <= 4096)",
             "rmsnorm": "asc:rmsnorm expects x (rows x cols), gamma (cols), y (rows x cols), fp32",
             "matmul": "asc:matmul expects a (MxK fp16), b (KxN fp16), c (MxN fp32), M, N, K multiples of 128",
             }[name]

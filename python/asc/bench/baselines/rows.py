@@ -9,7 +9,7 @@ scalar).
 
   softmax  y = exp(x - max(x)) / sum(exp(x - max(x)))
   rmsnorm  y = x / sqrt(mean(x^2) + eps) * gamma
-cols * 4 bytes must be a multiple of 32 and a row must fit a block (cols <= 8192).
+cols * 4 bytes must be a multiple of 32, and cols <= MAX_COLS (4096).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import asc
 
 BUFFERS = 2
 BLOCK_BYTES = 32 * 1024
-MAX_COLS = BLOCK_BYTES // 4
+MAX_COLS = 4096  # two queues of two 32 KB blocks + work, gamma, squares of a row fit the 192 KB UB
 EPS = 1e-6
 
 
@@ -60,46 +60,34 @@ def _scalar(result: asc.LocalTensor):
 
 
 @asc.jit
-def softmax_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, rows: int, cols: asc.ConstExpr[int],
-                   per: asc.ConstExpr[int]):
-    x_gm = asc.GlobalTensor()
-    y_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, rows * cols)
-    y_gm.set_global_buffer(y, rows * cols)
-    pipe = asc.TPipe()
-    qin = asc.TQue(asc.TPosition.VECIN, BUFFERS)
-    qout = asc.TQue(asc.TPosition.VECOUT, BUFFERS)
-    pipe.init_buffer(qin, BUFFERS, per * cols * 4)
-    pipe.init_buffer(qout, BUFFERS, per * cols * 4)
-    base = 2 * BUFFERS * per * cols * 4
-    work = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base, cols)
-    result = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + cols * 4, 8)
-    blocks = (rows + per - 1) // per
-    step = asc.get_block_num()
-    first = asc.get_block_idx()
-    if first < blocks:
-        _load(first, rows, per, cols, x_gm, qin)
-    for b in range(first, blocks, step):
-        if b + step < blocks:
-            _load(b + step, rows, per, cols, x_gm, qin)
-        xs = qin.deque(asc.float32)
-        ys = qout.alloc_tensor(asc.float32)
-        for i in range(_block_rows(b, rows, per)):
-            asc.reduce_max(result, xs[i * cols:], work, cols)
-            row_max = _scalar(result)
-            asc.adds(ys[i * cols:], xs[i * cols:], -row_max, cols)
-            asc.exp(ys[i * cols:], ys[i * cols:], cols)
-            asc.reduce_sum(result, ys[i * cols:], work, cols)
-            row_sum = _scalar(result)
-            asc.muls(ys[i * cols:], ys[i * cols:], 1.0 / row_sum, cols)
-        qin.free_tensor(xs)
-        qout.enque(ys)
-        _store(b, rows, per, cols, y_gm, qout)
+def _softmax_row(xs: asc.LocalTensor, ys: asc.LocalTensor, work: asc.LocalTensor, result: asc.LocalTensor,
+                 cols: int):
+    asc.reduce_max(result, xs, work, cols)
+    row_max = _scalar(result)
+    asc.adds(ys, xs, -row_max, cols)
+    asc.exp(ys, ys, cols)
+    asc.reduce_sum(result, ys, work, cols)
+    row_sum = _scalar(result)
+    asc.muls(ys, ys, 1.0 / row_sum, cols)
 
 
 @asc.jit
-def rmsnorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.GlobalAddress, rows: int,
-                   cols: asc.ConstExpr[int], per: asc.ConstExpr[int], eps: float):
+def _rmsnorm_row(xs: asc.LocalTensor, ys: asc.LocalTensor, g: asc.LocalTensor, sq: asc.LocalTensor,
+                 work: asc.LocalTensor, result: asc.LocalTensor, cols: int, eps: float):
+    asc.mul(sq, xs, xs, cols)
+    asc.reduce_sum(result, sq, work, cols)
+    asc.muls(result, result, 1.0 / cols, 8)
+    asc.adds(result, result, eps, 8)
+    asc.rsqrt(result, result, 8)
+    scale = _scalar(result)
+    asc.muls(ys, xs, scale, cols)
+    asc.mul(ys, ys, g, cols)
+
+
+@asc.jit
+def rows_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.GlobalAddress, rows: int,
+                cols: asc.ConstExpr[int], per: asc.ConstExpr[int], op: asc.ConstExpr[str], eps: float):
+    """op "softmax" (gamma unused) or "rmsnorm"; one row block per step, the next one prefetched."""
     x_gm = asc.GlobalTensor()
     g_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()
@@ -112,13 +100,14 @@ def rmsnorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.Global
     pipe.init_buffer(qin, BUFFERS, per * cols * 4)
     pipe.init_buffer(qout, BUFFERS, per * cols * 4)
     base = 2 * BUFFERS * per * cols * 4
-    g = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base, cols)
-    sq = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + cols * 4, cols)
-    work = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + 2 * cols * 4, cols)
-    result = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + 3 * cols * 4, 8)
-    asc.data_copy(g, g_gm, cols)
-    asc.set_flag(asc.HardEvent.MTE2_V, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    work = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base, cols)
+    result = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + cols * 4, 8)
+    g = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + cols * 4 + 32, cols)
+    sq = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base + 2 * cols * 4 + 32, cols)
+    if op == "rmsnorm":
+        asc.data_copy(g, g_gm, cols)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     blocks = (rows + per - 1) // per
     step = asc.get_block_num()
     first = asc.get_block_idx()
@@ -130,14 +119,10 @@ def rmsnorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, y: asc.Global
         xs = qin.deque(asc.float32)
         ys = qout.alloc_tensor(asc.float32)
         for i in range(_block_rows(b, rows, per)):
-            asc.mul(sq, xs[i * cols:], xs[i * cols:], cols)
-            asc.reduce_sum(result, sq, work, cols)
-            asc.muls(result, result, 1.0 / cols, 8)
-            asc.adds(result, result, eps, 8)
-            asc.rsqrt(result, result, 8)
-            scale = _scalar(result)
-            asc.muls(ys[i * cols:], xs[i * cols:], scale, cols)
-            asc.mul(ys[i * cols:], ys[i * cols:], g, cols)
+            if op == "rmsnorm":
+                _rmsnorm_row(xs[i * cols:], ys[i * cols:], g, sq, work, result, cols, eps)
+            else:
+                _softmax_row(xs[i * cols:], ys[i * cols:], work, result, cols)
         qin.free_tensor(xs)
         qout.enque(ys)
         _store(b, rows, per, cols, y_gm, qout)
@@ -157,9 +142,9 @@ def _per(rows: int, cols: int, cores: int) -> int:
 
 def softmax(x: np.ndarray, y: np.ndarray, cores: int) -> None:
     rows, cols = x.shape
-    softmax_kernel[min(cores, rows)](x, y, rows, cols, _per(rows, cols, cores))
+    rows_kernel[min(cores, rows)](x, x, y, rows, cols, _per(rows, cols, cores), "softmax", 0.0)
 
 
 def rmsnorm(x: np.ndarray, gamma: np.ndarray, y: np.ndarray, cores: int) -> None:
     rows, cols = x.shape
-    rmsnorm_kernel[min(cores, rows)](x, gamma, y, rows, cols, _per(rows, cols, cores), EPS)
+    rows_kernel[min(cores, rows)](x, gamma, y, rows, cols, _per(rows, cols, cores), "rmsnorm", EPS)
