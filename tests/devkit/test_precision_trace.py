@@ -69,7 +69,7 @@ def test_a_kernel_that_keeps_its_digits_is_only_info(tmp_path):
 def test_report_parsing_and_ranking():
     text = ("k.py\t10\tExp\t2\t64\t6.0\t3.3\t6.6\t0.6\t0\t5\n"
             "k.py\t9\tMuls\t1\t32\t0.1\t0.1\t7.2\t7.1\t7.1\t0\n"
-            "k.py\t12\tDataCopy\t1\t32\t0\t0\t3.0\t3.0\t3.0\t0\n"
+            "k.py\t12\tDataCopy to GM\t1\t32\t0\t0\t3.0\t3.0\t3.0\t0\n"
             "garbage line\n")
     recs = parse_report(text)
     assert [r.line for r in recs] == [10, 9, 12]

@@ -40,6 +40,7 @@ extern "C" __attribute__((visibility("default"))) int asc_precision_report(char*
 """
 
 TOP = 10
+TO_GM = " to GM"  # API-name suffix of the rows measuring a kernel output (kToGM in precision.h)
 LOSS_WARN = 1.0  # digits lost by one call at a line before the trace is a warning finding
 
 
@@ -123,11 +124,10 @@ class Trace:
 
     def outputs(self) -> List[LineRecord]:
         """The copies to GM: the digits the kernel's outputs kept."""
-        return [r for r in self.lines.values() if r.api.startswith("DataCopy") and r.sum_loss == 0
-                and r.sum_in == r.sum_out]
+        return [r for r in self.lines.values() if r.api.endswith(TO_GM)]
 
     def report_lines(self, top: int = TOP) -> List[str]:
-        ranked = [r for r in self.ranked() if r not in self.outputs()][:top]
+        ranked = [r for r in self.ranked() if not r.api.endswith(TO_GM)][:top]
         lines = [f"Precision trace: {self.launches} launch{'es' * (self.launches != 1)} of "
                  f"{', '.join(self.kernels) or 'no kernel'}; digits lost per line vs a float64 shadow "
                  f"(top {min(top, len(ranked))})"]
