@@ -78,3 +78,10 @@ def test_default_history_beside_the_candidate(tmp_path):
     assert r.returncode == 0 and "1 run(s)" in r.stdout
     r = asc_bench("history", "--history", tmp_path / "missing.jsonl")
     assert r.returncode == 1 and r.stderr.startswith("[ERROR] no history: ")
+
+
+def test_script_arguments_and_the_reference_on_the_candidates_platform(tmp_path):
+    r = asc_bench("--baseline", "asc:add", f"{TUNED} -v Ascend910B2", "--history", tmp_path / "h.jsonl")
+    assert r.returncode == 0, r.stderr
+    assert info(r.stdout)[0] == "Benchmark result (add, 393216, float32, Ascend910B2):"
+    assert info(r.stdout)[4] == "  Verdict: ship (ratio >= 95%)"
