@@ -227,3 +227,23 @@ def test_wall_clock_regression_needs_the_test_too(capsys, tmp_path, fake_clock):
     assert [e["key"]["measure"] for e in series] == ["wall"] * 5
     assert [e["step"] for e in series] == [None, None, None, None, "step?"]
     assert all(len(e["samples_us"]) == 10 for e in series)  # every run kept (outliers too)
+
+
+def test_work_of_a_launch_off_the_model_is_counted_on_the_model():
+    """The NPU path's second half: the same call launched once on the Model, timing only, the
+    backend selection restored afterwards."""
+    import numpy as np
+
+    from asc.bench import collect
+    from asc.runtime import config
+
+    jit = collect._jit_module()
+    x = np.ones(bench_sides.N, np.float32)
+    z = np.zeros_like(x)
+    launch = bench_sides.tuned.vadd[bench_sides.tuned.CORES]
+    was = (config.backend, config.platform, config.generation)
+    lp = collect._on_model(jit._Launch.__call__, launch, (x, x, z, bench_sides.N), {})
+    assert lp.compute is False and lp.kernel == "vadd"
+    assert collect.count(lp).vector_elems == bench_sides.N
+    assert not z.any()  # timing only: the output is not written
+    assert (config.backend, config.platform) == was[:2] and config.generation > was[2]
