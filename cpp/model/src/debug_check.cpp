@@ -428,12 +428,15 @@ void DebugSession::finish(bool ok) {
     auto key = std::make_tuple(std::string(f.tool), std::string(f.kind), f.mem, fa, la, pa, fb, lb, pb,
                                f.b.operand * 2 + f.b.write);
     auto it = at.find(key);
+    uint64_t blocks = (f.b.block >= 0 ? 1ull << (f.b.block % 64) : 0) | (f.a.block >= 0 ? 1ull << (f.a.block % 64) : 0);
     if (it != at.end()) {
       merged[it->second].count += f.count;
+      merged[it->second].blocks |= blocks;
       return;
     }
     at.emplace(key, merged.size());
     merged.push_back(f);
+    merged.back().blocks |= blocks;
   };
   for (auto& c : cores)
     if (c)
@@ -446,9 +449,9 @@ void DebugSession::finish(bool ok) {
                      (unsigned long long)f.count, f.mem, (unsigned long long)f.offset, (unsigned long long)f.size);
     side_text(f.a, out);
     side_text(f.b, out);
-    out += strprintf("%llu\t%llu\t%d\t%s\t%d\t%d\t%d\t%s\n", (unsigned long long)f.tensor_lo,
+    out += strprintf("%llu\t%llu\t%d\t%s\t%d\t%d\t%d\t%d\t%s\n", (unsigned long long)f.tensor_lo,
                      (unsigned long long)f.tensor_hi, f.tensor_pos, f.tensor_type ? f.tensor_type : "", f.region,
-                     f.event, f.id, clean(f.message).c_str());
+                     f.event, f.id, __builtin_popcountll(f.blocks), clean(f.message).c_str());
   }
   auto* io = static_cast<DebugIO*>(cfg.debug);
   io->report = static_cast<char*>(std::malloc(out.size() + 1));
@@ -588,6 +591,7 @@ void DebugSession::cross_core(std::vector<DebugFinding>& out) {
         auto it = seen.find(key);
         if (it != seen.end()) {
           ++out[it->second].count;
+          out[it->second].blocks |= 1ull << (a->core % 64) | 1ull << (b->core % 64);
           continue;
         }
         seen.emplace(key, out.size());

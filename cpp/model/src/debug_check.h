@@ -54,7 +54,7 @@ constexpr const char* kReportColumns =
     "tool,kind,severity,count,mem,offset,size,"
     "a_block,a_pipe,a_file,a_line,a_api,a_write,a_operand,"
     "b_block,b_pipe,b_file,b_line,b_api,b_write,b_operand,"
-    "tensor_lo,tensor_hi,tensor_pos,tensor_type,region,event,id,message";
+    "tensor_lo,tensor_hi,tensor_pos,tensor_type,region,event,id,blocks,message";
 
 // S, V, M, MTE1, MTE2, MTE3, FIX, and the collective engine (Hccl tasks: their
 // GM accesses are complete once Hccl::Wait returned to the scalar unit).
@@ -83,6 +83,7 @@ struct DebugFinding {
   uint64_t offset = 0, size = 0;
   DebugSide a, b;
   uint64_t count = 1;
+  uint64_t blocks = 0;  // bit b % 64: seen in block b (the report counts the blocks)
   uint64_t tensor_lo = 0, tensor_hi = 0;
   int32_t tensor_pos = -1;
   const char* tensor_type = nullptr;

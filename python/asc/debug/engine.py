@@ -33,9 +33,10 @@ from . import messages
 COLUMNS = ("tool,kind,severity,count,mem,offset,size,"
            "a_block,a_pipe,a_file,a_line,a_api,a_write,a_operand,"
            "b_block,b_pipe,b_file,b_line,b_api,b_write,b_operand,"
-           "tensor_lo,tensor_hi,tensor_pos,tensor_type,region,event,id,message").split(",")
+           "tensor_lo,tensor_hi,tensor_pos,tensor_type,region,event,id,blocks,message").split(",")
 _INTS = {"count", "mem", "offset", "size", "a_block", "a_pipe", "a_line", "a_write", "a_operand", "b_block",
-         "b_pipe", "b_line", "b_write", "b_operand", "tensor_lo", "tensor_hi", "tensor_pos", "region", "event", "id"}
+         "b_pipe", "b_line", "b_write", "b_operand", "tensor_lo", "tensor_hi", "tensor_pos", "region", "event", "id",
+         "blocks"}
 
 
 class DebugIO(ctypes.Structure):

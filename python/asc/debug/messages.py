@@ -50,7 +50,9 @@ def _name(row: dict, side: str) -> str:
 
 
 def _count(row: dict) -> str:
-    return f"    ({row['count']} occurrence{'s' * (row['count'] != 1)} in this launch)" if row["count"] > 1 else ""
+    """How often, and in how many blocks (up to 64 told apart)."""
+    blocks = f", {row['blocks']} blocks" if row["blocks"] > 1 else ""
+    return f"    ({row['count']} occurrence{'s' * (row['count'] != 1)} in this launch{blocks})"
 
 
 def _memcheck(row: dict, kernel: str) -> Finding:
