@@ -282,8 +282,9 @@ def test_ray_gives_the_local_results(prof_path, capsys):  # pragma: no cover - n
     assert [(r["config"], r["us"]) for r in ray_t["results"]] == [(r["config"], r["us"]) for r in local["results"]]
 
 
-def test_replayed_kernel_is_the_scripts_kernel(tk):
-    """Re-executed for re-timing, the module yields a kernel with the same digest as when imported:
-    the tuning reuses (and fills) the same compiled-kernel cache entries."""
+def test_replayed_kernel_is_the_scripts_kernel(tk, monkeypatch):
+    """Re-executed for re-timing (a script's file, not imported), the module yields a kernel with
+    the same digest as when imported: the tuning reuses (and fills) the same cache entries."""
+    monkeypatch.setattr(tune, "_modules", {})
     fn = tune.load_kernel({"file": tk.tiled.fn.fn.__code__.co_filename, "qualname": "tiled_add"})
     assert fn is not tk.tiled.fn and fn.source_digest() == tk.tiled.fn.source_digest()

@@ -3,10 +3,11 @@
 A task is one (launch spec, config) pair, plain data, so that a local process
 pool and a Ray cluster run the same function (`time_task`) and give the same
 numbers (the timed Model is deterministic). A worker gets the kernel by
-re-executing the module that defined it (`load_kernel`): under a name other
-than `__main__` (a script's main block does not run) and with Model launches
-stopped (top-level test code ends at its first launch; the definitions above
-it are what is needed). Arguments are zero arrays of the recorded shapes and
+importing the module that defined it when that is an importable module, and
+otherwise (the profiled script itself) by re-executing its file
+(`load_kernel`): under a name other than `__main__` (a script's main block does
+not run) and with Model launches stopped (top-level test code ends at its first
+launch; the definitions above it are what is needed). Arguments are zero arrays of the recorded shapes and
 dtypes: timing-only mode never reads them, and the recorded scalars and
 compile-time values are passed as they were, the config's values on top.
 """
@@ -48,7 +49,7 @@ def load_kernel(spec: dict):
         raise ReplayError(f"{path}: the kernel's source file is gone (No such file or directory)")
     module = _modules.get(path)
     if module is None:
-        module = _modules[path] = _run_module(path)
+        module = _modules[path] = _imported(spec.get("module"), path) or _run_module(path)
     obj = module
     for part in qualname.split("."):
         obj = getattr(obj, part, None)
@@ -59,6 +60,22 @@ def load_kernel(spec: dict):
     if not isinstance(obj, JITFunction):
         raise ReplayError(f"{path}: {qualname} is not an @asc.jit kernel")
     return obj
+
+
+def _imported(name: Optional[str], path: str) -> Optional[types.ModuleType]:
+    """The kernel's module imported by its name when it is an importable module (not the
+    script itself) and the import finds the recorded file; None otherwise."""
+    if not name or name in ("__main__", "__asc_replay__"):
+        return None
+    import importlib
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    try:
+        module = importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - fall back to running the file
+        return None
+    got = getattr(module, "__file__", None)
+    return module if got and os.path.realpath(got) == os.path.realpath(path) else None
 
 
 def _run_module(path: str) -> types.ModuleType:
