@@ -296,3 +296,19 @@ def test_retime_from_the_stored_spec_alone(prof_path):
     assert other.platform == "Ascend910B4" and other.total_us != first.total_us
     with pytest.raises(retime.RetimeError, match="without its Ascend C"):
         retime.retime({"kernel": "k", "params": []})
+
+
+def test_timeline_draws_set_to_wait_arrows(prof_path):
+    """--plot timeline.png draws one arrow per set_flag -> wait_flag edge of the shown core."""
+    from asc.profiler import plot, writers
+
+    lp = store.load(prof_path).launches[0].profile()
+    events = writers.trace_events(lp)["traceEvents"]
+    tnames = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+    lanes = {(0, name): float(i) for i, name in enumerate(sorted({n for (p, _), n in tnames.items() if p == 0}))}
+    drawn = []
+    ax = type("Ax", (), {"annotate": lambda self, *a, **k: drawn.append((k["xytext"], k["xy"]))})()
+    n = plot._draw_flow_arrows(ax, events, tnames, lanes)
+    waits = [e for e in events if e["ph"] == "f" and e["pid"] == 0]
+    assert n == len(drawn) == len(waits) > 0
+    assert all(x0 <= x1 for (x0, _), (x1, _) in drawn)  # a wait is released after its set

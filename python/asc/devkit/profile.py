@@ -197,7 +197,7 @@ def _plots(paths: Sequence[str], prof, launches) -> List[str]:
             plot_roofline(pts, path, title=f"roofline: {os.path.basename(prof.path)}")
         else:
             hot = max(launches, key=lambda sl: sl.total_us)
-            hot.profile().plot(path, max_cores=1)
+            hot.profile().plot(path, max_cores=1, arrows=True)
         written.append(path)
     return written
 

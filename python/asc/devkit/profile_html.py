@@ -68,7 +68,7 @@ def write(path, title: str, launches: List[dict], timeline_lp=None, roofline_poi
     with tempfile.TemporaryDirectory(prefix="asc-profile-html-") as tmp:
         if timeline_lp is not None:
             png = os.path.join(tmp, "timeline.png")
-            timeline_lp.plot(png, max_cores=1)
+            timeline_lp.plot(png, max_cores=1, arrows=True)
             pictures.append(("Timeline of the hottest launch (core 0)", png))
         if roofline_points:
             from ..profiler.roofline import plot_roofline

@@ -30,8 +30,13 @@ def _pick_cores(pids: List[int], ends: dict, max_cores: int) -> List[int]:
     return sorted(set(shown) | {crit})
 
 
-def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi: int = 110) -> str:
-    """Draws a trace-event dict (or a trace.json path) as a per-pipe timeline PNG at `path`."""
+MAX_ARROWS = 600  # beyond this many set->wait arrows the picture is only ink
+
+
+def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi: int = 110,
+               arrows: bool = False) -> str:
+    """Draws a trace-event dict (or a trace.json path) as a per-pipe timeline PNG at `path`;
+    arrows=True also draws each set_flag -> wait_flag edge of the shown cores (the flow events)."""
     if not isinstance(trace, dict):
         trace = json.loads(Path(trace).read_text())
     import matplotlib
@@ -89,6 +94,7 @@ def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi
             lo, hi = band[pid]
             ax.broken_barh(marks[pid], (lo - 0.5, hi - lo + 1.0), facecolors="#fde9a0", alpha=0.45,
                            edgecolors="#e0c060", linewidth=0.4, zorder=0)
+    drawn = _draw_flow_arrows(ax, events, tnames, dict(zip(lanes, yticks))) if arrows else 0
     for s in sep:
         ax.axhline(s, color="#cccccc", lw=0.8)
     ax.set_yticks(yticks)
@@ -110,11 +116,33 @@ def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi
     handles = [Patch(color=PIPE_COLOURS[t], label=t) for t in used]
     if any(marks.get(p) for p in shown):
         handles.append(Patch(color="#fde9a0", label="metrics_prof region"))
+    if drawn:
+        from matplotlib.lines import Line2D
+        handles.append(Line2D([], [], color="#444444", lw=0.8, marker=">", markersize=4, label="set -> wait flag"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.005, 1.0), fontsize=8, frameon=False)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, format="png", bbox_inches="tight", pad_inches=0.08)
     return str(path)
+
+
+def _draw_flow_arrows(ax, events, tnames, lane_y) -> int:
+    """An arrow from each flow start ("s": the set_flag) to its finish ("f": the wait it
+    released), between the lanes of the shown cores; returns how many were drawn."""
+    starts = {e["id"]: e for e in events if e["ph"] == "s"}
+    n = 0
+    for e in events:
+        if e["ph"] != "f" or e["id"] not in starts or n >= MAX_ARROWS:
+            continue
+        s0 = starts[e["id"]]
+        y0 = lane_y.get((s0["pid"], tnames.get((s0["pid"], s0["tid"]))))
+        y1 = lane_y.get((e["pid"], tnames.get((e["pid"], e["tid"]))))
+        if y0 is None or y1 is None:
+            continue
+        ax.annotate("", xy=(e["ts"], y1), xytext=(s0["ts"], y0), zorder=3,
+                    arrowprops=dict(arrowstyle="->", color="#444444", lw=0.6, alpha=0.75, shrinkA=0, shrinkB=0))
+        n += 1
+    return n
 
 
 def have_matplotlib() -> bool:
