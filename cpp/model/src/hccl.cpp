@@ -325,6 +325,17 @@ World& need_world(Core& c, int* rank, const char* api, const char* file, int lin
   return *w;
 }
 
+// The calling core's world and rank, with the world's lock held; Cancelled
+// once any rank failed (every entry point starts so).
+struct Entered {
+  int rank = 0;
+  World& w;
+  std::unique_lock<std::mutex> lk;
+  Entered(Core& c, const char* api, const char* file, int line) : w(need_world(c, &rank, api, file, line)), lk(w.mu) {
+    if (w.failed) throw Cancelled{};
+  }
+};
+
 Task& task_of(Core& c, World& w, int rank, int handle, const char* api, const char* file, int line) {
   Lane& ln = w.lanes[size_t(rank)][size_t(c.block_idx())];
   if (handle < 0 || size_t(handle) >= ln.tasks.size())
@@ -399,11 +410,9 @@ int32_t hccl_rank_dim(Core& c) {
 int hccl_prepare(Core& c, const HcclTaskDesc& d, const char* file, int line) {
   using namespace hccl_detail;
   const char* api = hccl_kind_name(d.kind);
-  int rank;
-  World& w = need_world(c, &rank, api, file, line);
-  std::unique_lock<std::mutex> lk(w.mu);
-  if (w.failed) throw Cancelled{};
-  const int b = c.block_idx();
+  Entered e(c, api, file, line);
+  World& w = e.w;
+  const int rank = e.rank, b = c.block_idx();
   Lane& ln = w.lanes[size_t(rank)][size_t(b)];
   if (ln.finalized) c.fault(file, line, api, "called after Finalize");
   const int k = int(ln.tasks.size());
@@ -435,11 +444,9 @@ int hccl_prepare(Core& c, const HcclTaskDesc& d, const char* file, int line) {
 
 void hccl_commit(Core& c, int handle, const char* file, int line) {
   using namespace hccl_detail;
-  int rank;
-  World& w = need_world(c, &rank, "Commit", file, line);
-  std::unique_lock<std::mutex> lk(w.mu);
-  if (w.failed) throw Cancelled{};
-  Task& t = task_of(c, w, rank, handle, "Commit", file, line);
+  Entered e(c, "Commit", file, line);
+  World& w = e.w;
+  Task& t = task_of(c, w, e.rank, handle, "Commit", file, line);
   if (t.committed)
     c.fault(file, line, "Commit", "handle %d (%s at %s) committed twice", handle, hccl_kind_name(t.d.kind),
             where(t.file, t.line).c_str());
@@ -455,31 +462,25 @@ void hccl_commit(Core& c, int handle, const char* file, int line) {
 
 int32_t hccl_wait(Core& c, int handle, const char* file, int line) {
   using namespace hccl_detail;
-  int rank;
-  World& w = need_world(c, &rank, "Wait", file, line);
-  std::unique_lock<std::mutex> lk(w.mu);
-  if (w.failed) throw Cancelled{};
-  Task& t = task_of(c, w, rank, handle, "Wait", file, line);
+  Entered e(c, "Wait", file, line);
+  Task& t = task_of(c, e.w, e.rank, handle, "Wait", file, line);
   if (!t.committed)
     c.fault(file, line, "Wait", "handle %d (%s at %s) was never committed: the wait would never return", handle,
             hccl_kind_name(t.d.kind), where(t.file, t.line).c_str());
-  block_on(w, c, rank, handle, lk, file, line);
+  block_on(e.w, c, e.rank, handle, e.lk, file, line);
   return 0;
 }
 
 void hccl_finalize(Core& c, const char* file, int line) {
   using namespace hccl_detail;
-  int rank;
-  World& w = need_world(c, &rank, "Finalize", file, line);
-  std::unique_lock<std::mutex> lk(w.mu);
-  if (w.failed) throw Cancelled{};
-  Lane& ln = w.lanes[size_t(rank)][size_t(c.block_idx())];
+  Entered e(c, "Finalize", file, line);
+  Lane& ln = e.w.lanes[size_t(e.rank)][size_t(c.block_idx())];
   ln.finalized = true;
   for (size_t k = 0; k < ln.tasks.size(); ++k)
     if (!ln.tasks[k].committed)
       c.fault(file, line, "Finalize", "%s prepared at %s (handle %zu) was never committed",
               hccl_kind_name(ln.tasks[k].d.kind), where(ln.tasks[k].file, ln.tasks[k].line).c_str(), k);
-  for (size_t k = 0; k < ln.tasks.size(); ++k) block_on(w, c, rank, int(k), lk, file, line);
+  for (size_t k = 0; k < ln.tasks.size(); ++k) block_on(e.w, c, e.rank, int(k), e.lk, file, line);
 }
 
 // ---- hooks of the runtime ----------------------------------------------------------
