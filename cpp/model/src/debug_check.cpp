@@ -190,11 +190,12 @@ void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic) {
   if (!a.bytes) return;  // a bad access memcheck already reported
   reported_.clear();
   if (a.mem != Mem::GM && s.init) init_check(a, site);
-  if (!s.race) return;
+  if (!s.race && !(s.init && a.mem == Mem::GM)) return;
   const uint32_t epoch = cnt[q];
   if (a.mem == Mem::GM) {
-    for (uint64_t cidx = a.offset / kGmCell; cidx <= (a.offset + a.bytes - 1) / kGmCell; ++cidx)
-      check_cell(gm[uint64_t(a.region) << 40 | cidx], a, q, epoch, site);
+    if (s.race)
+      for (uint64_t cidx = a.offset / kGmCell; cidx <= (a.offset + a.bytes - 1) / kGmCell; ++cidx)
+        check_cell(gm[uint64_t(a.region) << 40 | cidx], a, q, epoch, site);
     // the cross-core pass: merged with this site's previous record while contiguous
     uint32_t seg = uint32_t(sync_ops.size());
     auto it = gm_last.find(site);
@@ -415,6 +416,7 @@ void DebugSession::finish(bool ok) {
       }
   }
   if (ok && race) cross_core(all);
+  if (ok && init) workspace_reads();
   // Merge the cores' findings: one per kind and pair of source places, the
   // first block's details, the count over every block.
   std::map<std::tuple<std::string, std::string, int, const char*, int, int, const char*, int, int, int>, size_t> at;
@@ -460,6 +462,47 @@ void DebugSession::finish(bool ok) {
     io->report_len = out.size();
   }
   io->free_report = [](char* p) { std::free(p); };
+}
+
+// initcheck on workspace GM (a kernel argument whose name holds "workspace"):
+// a read of bytes no core wrote in this launch. (Whether a write came before
+// the read is racecheck's question.)
+void DebugSession::workspace_reads() {
+  for (uint32_t r = 0; r < cfg.num_regions; ++r) {
+    const char* name = cfg.regions[r].name;
+    if (!name || !std::strstr(name, "workspace")) continue;
+    std::vector<std::pair<uint64_t, uint64_t>> written;  // merged write ranges of every core
+    for (auto& c : cores)
+      if (c)
+        for (const auto& g : c->gm_recs)
+          if (g.region == int32_t(r) && g.write) written.emplace_back(g.lo, g.hi);
+    std::sort(written.begin(), written.end());
+    std::vector<std::pair<uint64_t, uint64_t>> merged;
+    for (auto& w : written) {
+      if (!merged.empty() && w.first <= merged.back().second) merged.back().second = std::max(merged.back().second, w.second);
+      else merged.push_back(w);
+    }
+    for (auto& c : cores) {
+      if (!c) continue;
+      for (const auto& g : c->gm_recs) {
+        if (g.region != int32_t(r) || g.write) continue;
+        uint64_t at = g.lo;  // the first byte of the read no write covers
+        auto it = std::upper_bound(merged.begin(), merged.end(), std::make_pair(at, ~uint64_t(0)));
+        if (it != merged.begin() && std::prev(it)->second > at) at = std::prev(it)->second;
+        while (it != merged.end() && it->first <= at && at < g.hi) at = std::max(at, (it++)->second);
+        if (at >= g.hi) continue;
+        DebugFinding f;
+        f.mem = int(Mem::GM);
+        f.region = int32_t(r);
+        f.offset = g.lo;
+        f.size = g.hi - g.lo;
+        f.tensor_lo = at;
+        f.message = strprintf("argument '%s'", name);
+        f.b = DebugSide{c->block, &c->sites[g.site], false, g.operand};
+        c->add("initcheck", "uninitialized", true, 0, g.site, f);
+      }
+    }
+  }
 }
 
 // Across cores: each core's GM records per sync segment; a replay of the

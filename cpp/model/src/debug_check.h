@@ -191,6 +191,7 @@ class DebugSession {
 
  private:
   void cross_core(std::vector<DebugFinding>& out);
+  void workspace_reads();
 };
 
 // Core::check's hook: a bad access under memcheck keep-going (null: fault).

@@ -110,7 +110,8 @@ def _racecheck(row: dict, kernel: str) -> Finding:
 def _initcheck(row: dict, kernel: str) -> Finding:
     mem = MEMS[row["mem"]]
     name = _name(row, "b")
-    lines = [f"ERROR: uninitialized read of size {row['size']} at {mem} offset {row['offset']} (LocalTensor {name}) "
+    what = f"LocalTensor {name}" if mem != "GM" else f"GlobalTensor {name}, workspace {row['message']}"
+    lines = [f"ERROR: uninitialized read of size {row['size']} at {mem} offset {row['offset']} ({what}) "
              f"at {_place(row, 'b')} in block {row['b_block']} ({_pipe(row['b_pipe'])} {row['b_api']}, "
              f"first unwritten byte {row['tensor_lo']}) in {kernel}"]
     if row["count"] > 1:
