@@ -78,13 +78,13 @@ def matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
         asc.wait_flag(asc.HardEvent.FIX_M, 0)
 
 
-PANEL_K = 1024  # A and B panels of BM (BN) x K fp16 fill the 512 KB of L1 at K = 1024
+PANEL_K = 1024  # the B panel (K x BN fp16) and two A chunks fit the 512 KB of L1 up to K = 1024
 
 
 @asc.jit
 def matmul_panel_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, m: asc.ConstExpr[int],
-                        k: asc.ConstExpr[int], n: asc.ConstExpr[int], col_workers: asc.ConstExpr[int],
-                        row_groups: asc.ConstExpr[int]):
+                        k: asc.ConstExpr[int], n: asc.ConstExpr[int], kc: asc.ConstExpr[int],
+                        col_workers: asc.ConstExpr[int], row_groups: asc.ConstExpr[int]):
     a_gm = asc.GlobalTensor()
     b_gm = asc.GlobalTensor()
     c_gm = asc.GlobalTensor()
@@ -92,44 +92,65 @@ def matmul_panel_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Globa
     b_gm.set_global_buffer(b, k * n)
     c_gm.set_global_buffer(c, m * n)
     b_l1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 0, k * BN)
-    a_l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, k * BN * 2, BM * k)
+    a_l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, k * BN * 2, min(2, k // kc) * BM * kc)  # A chunk buffers
     a_l0 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 2 * BM * BK)
     b_l0 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 2 * BK * BN)
     c_l0 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, BM * BN)
+    steps = kc // BK
+    for q in asc.static_range(3):  # A buffers 0, 1 and the B panel (2) start free
+        asc.set_flag(asc.HardEvent.MTE1_MTE2, q)
     idx = asc.get_block_idx()
     for col in range(idx % col_workers, n // BN, col_workers):
+        asc.wait_flag(asc.HardEvent.MTE1_MTE2, 2)
         asc.data_copy(b_l1, b_gm[col * BN:], asc.Nd2NzParams(1, k, BN, 0, n, k, 1, 0))
         for row in range(idx // col_workers, m // BM, row_groups):
-            asc.data_copy(a_l1, a_gm[row * BM * k:], asc.Nd2NzParams(1, BM, k, 0, k, BM, 1, 0))
-            asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
-            asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
-            for s in asc.static_range(k // BK):
-                p = s % 2
-                if s >= 2:
-                    asc.wait_flag(asc.HardEvent.M_MTE1, p)  # L0 buffer p read by the cube
-                for i in asc.static_range(BM // FRACTAL):
-                    asc.load_data(a_l0[p * BM * BK + i * BK * FRACTAL:], a_l1,
-                                  asc.LoadData2DParams(s * (BK // FRACTAL) * (BM // FRACTAL) + i, BK // FRACTAL,
-                                                       BM // FRACTAL, 0, 0, False, 0))
-                for j in asc.static_range(BN // FRACTAL):
-                    asc.load_data(b_l0[p * BK * BN + j * BK * FRACTAL:], b_l1,
-                                  asc.LoadData2DParams(j * (k // FRACTAL) + s * (BK // FRACTAL), BK // FRACTAL, 1,
-                                                       0, 0, True, 0))
-                asc.set_flag(asc.HardEvent.MTE1_M, p)
-                asc.wait_flag(asc.HardEvent.MTE1_M, p)
-                asc.mmad(c_l0, a_l0[p * BM * BK:], b_l0[p * BK * BN:],
-                         asc.MmadParams(BM, BN, BK, 0, False, s == 0))
-                asc.set_flag(asc.HardEvent.M_MTE1, p)
-            for s in asc.static_range(min(2, k // BK)):  # drain the flags still up
-                asc.wait_flag(asc.HardEvent.M_MTE1, s)
-            asc.set_flag(asc.HardEvent.MTE1_MTE2, 0)  # the A panel may be overwritten
-            asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
+            for ch in asc.static_range(k // kc):
+                q = ch % 2
+                asc.wait_flag(asc.HardEvent.MTE1_MTE2, q)  # A buffer q read by MTE1
+                asc.data_copy(a_l1[q * BM * kc:], a_gm[row * BM * k + ch * kc:],
+                              asc.Nd2NzParams(1, BM, kc, 0, k, BM, 1, 0))
+                asc.set_flag(asc.HardEvent.MTE2_MTE1, q)
+                asc.wait_flag(asc.HardEvent.MTE2_MTE1, q)
+                for s in asc.static_range(steps):
+                    g = ch * steps + s
+                    p = g % 2
+                    if g >= 2:
+                        asc.wait_flag(asc.HardEvent.M_MTE1, p)  # L0 buffer p read by the cube
+                    for i in asc.static_range(BM // FRACTAL):
+                        asc.load_data(a_l0[p * BM * BK + i * BK * FRACTAL:], a_l1[q * BM * kc:],
+                                      asc.LoadData2DParams(s * (BK // FRACTAL) * (BM // FRACTAL) + i, BK // FRACTAL,
+                                                           BM // FRACTAL, 0, 0, False, 0))
+                    for j in asc.static_range(BN // FRACTAL):
+                        asc.load_data(b_l0[p * BK * BN + j * BK * FRACTAL:], b_l1,
+                                      asc.LoadData2DParams(j * (k // FRACTAL) + g * (BK // FRACTAL), BK // FRACTAL,
+                                                           1, 0, 0, True, 0))
+                    asc.set_flag(asc.HardEvent.MTE1_M, p)
+                    asc.wait_flag(asc.HardEvent.MTE1_M, p)
+                    asc.mmad(c_l0, a_l0[p * BM * BK:], b_l0[p * BK * BN:],
+                             asc.MmadParams(BM, BN, BK, 0, False, g == 0))
+                    asc.set_flag(asc.HardEvent.M_MTE1, p)
+                asc.set_flag(asc.HardEvent.MTE1_MTE2, q)  # A buffer q free again
+            for p in asc.static_range(min(2, k // BK)):  # drain the flags still up
+                asc.wait_flag(asc.HardEvent.M_MTE1, p)
             asc.set_flag(asc.HardEvent.M_FIX, 0)
             asc.wait_flag(asc.HardEvent.M_FIX, 0)
             asc.fixpipe(c_gm[row * BM * n + col * BN:], c_l0, asc.FixpipeParamsV220(BN, BM, BM, n),
                         asc.FixpipeConfig.cfg_row_major)
             asc.set_flag(asc.HardEvent.FIX_M, 0)
             asc.wait_flag(asc.HardEvent.FIX_M, 0)
+        asc.set_flag(asc.HardEvent.MTE1_MTE2, 2)  # the B panel may be overwritten
+    for q in asc.static_range(3):
+        asc.wait_flag(asc.HardEvent.MTE1_MTE2, q)
+
+
+def chunk_k(k: int) -> int:
+    """K per A chunk of the panel kernel: the largest multiple of BK that splits K into an even
+    number of chunks (two buffers alternate) and fits L1 beside the B panel; K itself otherwise."""
+    l1 = 512 * 1024
+    for kc in range(k // 2, BK - 1, -BK):
+        if kc % BK == 0 and k % kc == 0 and (k // kc) % 2 == 0 and 2 * BM * kc * 2 + k * BN * 2 <= l1:
+            return kc
+    return k
 
 
 def supports(m: int, k: int, n: int) -> bool:
@@ -143,6 +164,6 @@ def launch(a: np.ndarray, b: np.ndarray, c: np.ndarray, cores: int) -> None:
     if k <= PANEL_K:
         col_workers = min(cores, tiles_n)
         row_groups = max(1, min(cores // col_workers, tiles_m))
-        matmul_panel_kernel[col_workers * row_groups](a, b, c, m, k, n, col_workers, row_groups)
+        matmul_panel_kernel[col_workers * row_groups](a, b, c, m, k, n, chunk_k(k), col_workers, row_groups)
     else:
         matmul_kernel[min(cores, tiles_m * tiles_n)](a, b, c, m, k, n)
