@@ -158,3 +158,13 @@ def test_profile_puts_each_ranks_compute_beside_the_communication():
     assert run.comm_us > 0
     assert "rank 3: compute" in run.summary() and "(link model)" in run.summary()
     np.testing.assert_array_equal(ys[0], np.full(n * 2, 6, np.float32))  # profiling still computes
+
+
+def test_inside_asc_profile_the_ranks_run_and_are_left_to_profile_true():
+    xs = [np.ones(64, np.float32) * r for r in range(4)]
+    ys = [np.zeros(64, np.float32) for _ in range(4)]
+    with asc.profile() as prof:
+        run = dist.launch(kernels.all_reduce, 4, 1, [(xs[r], ys[r], 64, 0) for r in range(4)], profile=True)
+    assert prof.launches == []  # one RecordIO per backend cannot serve ranks running at once
+    assert len(run.profiles) == 4
+    np.testing.assert_array_equal(ys[3], np.full(64, 6, np.float32))
