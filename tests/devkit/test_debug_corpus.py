@@ -92,3 +92,24 @@ def test_python_api_checks_the_launches_of_a_block(monkeypatch, capfd):
     assert every.errors == 1 and "Potential RAW hazard" in capfd.readouterr().err
     with pytest.raises(ValueError, match="unknown check 'racechek'"):
         asc.debug.checks("racechek")
+
+
+def test_flags_the_compiler_inserts_are_seen(monkeypatch, tmp_path):
+    """race_raw_l1's kernel holds no flag: written as is it races (auto_sync=False);
+    compiled with asc's default auto_sync the ascendc-insert-sync pass adds the
+    MTE2 -> MTE1 flag and racecheck, reading the emitted flags, finds nothing."""
+    import asc
+
+    out = tmp_path / "f.jsonl"
+    monkeypatch.setenv("ASC_DEBUG", ",".join(DEFAULT_TOOLS))
+    monkeypatch.setenv(findings.FINDINGS_ENV, str(out))
+    spec = importlib.util.spec_from_file_location("debug_corpus_autosync", CORPUS / "race_raw_l1.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    import _cube
+
+    _cube.run_cube(module.kernel)
+    assert [f.kind for f in findings.load(str(out))] == ["RAW"]
+    out.unlink()
+    _cube.run_cube(asc.jit(module.kernel.fn))  # the default options: auto_sync on
+    assert findings.load(str(out)) == []

@@ -136,7 +136,7 @@ void DebugCore::add(const char* tool, const char* kind, bool error, uint32_t sit
 void DebugCore::check_cell(Cell& c, const Access& a, int q, uint32_t epoch, uint32_t site) {
   const uint64_t lo = a.offset, hi = a.offset + a.bytes;
   auto overlaps = [&](const Mark& m) { return m.epoch && m.lo < hi && lo < m.hi; };
-  auto report = [&](const char* kind, const Mark& m, int p, bool m_write) {
+  auto report = [&](const char* kind, const Mark& m, bool m_write) {
     DebugFinding f;
     f.mem = int(a.mem);
     f.offset = std::max(lo, m.lo);
@@ -144,16 +144,15 @@ void DebugCore::check_cell(Cell& c, const Access& a, int q, uint32_t epoch, uint
     f.region = a.region;
     f.a = DebugSide{block, &sites[m.site], m_write, m.operand};
     f.b = DebugSide{block, &sites[site], a.write, a.operand};
-    (void)p;
     for (const auto& r : reported_)  // one count per access, however many cells it spans
       if (r.first == kind && r.second == m.site) return;
     reported_.emplace_back(kind, m.site);
     add("racecheck", kind, true, m.site, site, f);
   };
-  if (overlaps(c.w) && !ordered(c.wslot, c.w.epoch, q)) report(a.write ? "WAW" : "RAW", c.w, c.wslot, true);
+  if (overlaps(c.w) && !ordered(c.wslot, c.w.epoch, q)) report(a.write ? "WAW" : "RAW", c.w, true);
   if (a.write)
     for (int p = 0; p < kDebugSlots; ++p)
-      if (overlaps(c.r[p]) && !ordered(p, c.r[p].epoch, q)) report("WAR", c.r[p], p, false);
+      if (overlaps(c.r[p]) && !ordered(p, c.r[p].epoch, q)) report("WAR", c.r[p], false);
   Mark m{epoch, site, a.operand, lo, hi};
   if (a.write) {
     c.w = m;
@@ -240,8 +239,6 @@ void DebugCore::barrier(int pipe, uint32_t site) {
     add("synccheck", "idle-barrier", false, 0, site, f);
   }
   barrier_cnt[b] = now;
-  barrier_site[b] = site;
-  barrier_seen[b] = true;
 }
 
 void DebugCore::on_event(const Event& e) {
@@ -370,14 +367,14 @@ DebugCore* DebugSession::attach(Core& c) {
 
 namespace {
 
-const char* side_text(const DebugSide& s, std::string& out) {
+// One side's columns (a_* or b_*) of a report line.
+void side_text(const DebugSide& s, std::string& out) {
   if (!s.site) {
     out += "-1\t-1\t\t0\t\t0\t0\t";
-    return nullptr;
+    return;
   }
   out += strprintf("%d\t%d\t%s\t%d\t%s\t%d\t%d\t", s.block, s.site->pipe, s.site->file, s.site->line, s.site->api,
                    s.write ? 1 : 0, s.operand);
-  return nullptr;
 }
 
 std::string clean(const std::string& m) {

@@ -141,9 +141,7 @@ struct DebugCore final : Observer {
   std::map<std::tuple<int, int64_t>, bool> freed;                        // (position, buffer) freed once
   std::map<std::tuple<int, int64_t>, std::pair<uint32_t, uint64_t>> live;  // allocated: site, bytes
   std::map<std::tuple<int, int>, std::pair<int, uint32_t>> pending;      // (event, id) -> sets waiting, last set site
-  uint32_t barrier_cnt[kDebugSlots + 1] = {};                            // + PIPE_ALL
-  uint32_t barrier_site[kDebugSlots + 1] = {};
-  bool barrier_seen[kDebugSlots + 1] = {};
+  uint32_t barrier_cnt[kDebugSlots + 1] = {};  // per pipe (+ PIPE_ALL): its calls at its last barrier
   // Local memories' cells, in pages of kCellsPerPage allocated on first touch
   // (a launch of many cores touching a little of each memory stays cheap).
   static constexpr uint64_t kCellsPerPage = 128;
