@@ -78,3 +78,34 @@ def test_a_late_rank_is_a_finding_under_deadlock_check(tmp_path):
     assert "[ERROR]   Rank 1: still running, has not called AllReduce; it called no collective" in err
     (f,) = findings.load(str(found))
     assert (f.tool, f.kind) == ("deadlock", "deadlock")
+
+
+SKIPPER = textwrap.dedent("""
+    import numpy as np
+    import asc, asc.distributed
+
+    @asc.jit
+    def skipper(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+        hccl = asc.Hccl()
+        hccl.init(asc.get_hccl_context(0))
+        if asc.get_rank_id() != 2:
+            h = hccl.all_reduce(x, y, n, asc.float32, "sum")
+            hccl.commit(h)
+            hccl.wait(h)
+
+    xs = [np.ones(64, np.float32) for _ in range(4)]
+    ys = [np.zeros(64, np.float32) for _ in range(4)]
+    asc.distributed.launch(skipper, 4, 1, [(xs[r], ys[r], 64) for r in range(4)])
+""")
+
+
+def test_asc_debug_deadlock_check_end_to_end(tmp_path):
+    script = tmp_path / "skipper.py"
+    script.write_text(SKIPPER)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "python")] + sys.path))
+    proc = subprocess.run([sys.executable, "-m", "asc.devkit.debug", "--tools=", "--deadlock-check", "--",
+                           sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert f"[ERROR]   Rank 2: finished without calling AllReduce; it called no collective" in proc.stderr
+    assert f"[ERROR] Root cause: rank 2 did not call AllReduce (a branch at {script}:9 skipped it)" in proc.stderr
+    assert proc.stderr.rstrip().endswith("ERROR SUMMARY: 1 error, 0 warnings")
