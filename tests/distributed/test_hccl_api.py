@@ -176,3 +176,27 @@ def test_a_rank_failing_outside_the_model_stops_the_others(monkeypatch):
     with pytest.raises(RuntimeError, match="rank 1 could not launch"):
         dist.launch(out_of_bounds_recv, 4, 1, args)  # the others wait in the all-gather until stopped
     assert time.monotonic() - start < 5
+
+
+@asc.jit
+def reduce_in_helper(hccl, x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    h = hccl.all_reduce(x, y, n)
+    hccl.commit(h)
+    hccl.wait(h)
+
+
+@asc.jit
+def calls_helper(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    hccl = asc.Hccl()
+    hccl.init(asc.get_hccl_context(0))
+    reduce_in_helper(hccl, x, y, n)
+
+
+def test_the_hccl_object_passes_to_a_device_function_by_reference():
+    xs = [np.full(8, r, np.float32) for r in range(3)]
+    ys = [np.zeros(8, np.float32) for _ in range(3)]
+    src = calls_helper.warmup(xs[0], ys[0], 8).source
+    assert "inline void reduce_in_helper(AscendC::Hccl<AscendC::HcclServerType::HCCL_SERVER_TYPE_AICPU>& hccl," in src
+    dist.launch(calls_helper, 3, 1, [(xs[r], ys[r], 8) for r in range(3)])
+    for y in ys:
+        np.testing.assert_array_equal(y, np.full(8, 3, np.float32))
