@@ -641,6 +641,12 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
   tr.hbm_frac = total != 0 ? (miss + wr_hbm + wb) / total : 0.0;
 }
 
+// The share of the port's rate a GM transfer gets. A DMA instruction is one
+// request stream however many rows it has (an Nd2Nz copy's rows, a strided
+// DataCopy's blocks follow each other without a new request), so the burst
+// overhead is paid once per instruction: efficiency = bytes / (bytes +
+// burst_overhead_bytes); rows that start off the gm_align_bytes grid get
+// misaligned_gm_efficiency for their bytes.
 double Model::efficiency(const EventRec& e) const {
   const AccessRec* a = acc(e);
   uint64_t n = 0, nbytes = 0, mis = 0;
@@ -651,7 +657,8 @@ double Model::efficiency(const EventRec& e) const {
     nbytes += a[k].bytes;
     if (a[k].offset % align) mis += a[k].bytes;
   }
-  double burst = double(nbytes) / double(n);
+  if (!n) return 1.0;
+  double burst = double(nbytes);
   double eff = burst / (burst + p_.burst_overhead_bytes);
   if (mis) eff *= 1.0 - (1.0 - p_.misaligned_gm_efficiency) * double(mis) / double(nbytes);
   return eff;

@@ -95,15 +95,22 @@ void loop_check(const char* file, int line) { current_core().poll(file, line); }
 
 // ---------------------------------------------------------------- Launch
 
+// The blocks a launch runs: all block_dim, or the first blocks_run of them
+// (the timed Model simulating a subset of identical cores; each still sees
+// GetBlockNum() == block_dim).
+int blocks_to_run(const LaunchConfig& c) {
+  return c.blocks_run > 0 && c.blocks_run < c.block_dim ? c.blocks_run : c.block_dim;
+}
+
 struct Launch : std::enable_shared_from_this<Launch> {
   Launch(const LaunchConfig& c, void (*b)(void*), void* x)
-      : cfg(c), body(b), ctx(x), block_dim(c.block_dim), live(c.block_dim), cores(size_t(c.block_dim)),
-        traces(size_t(c.block_dim)), records(size_t(c.block_dim)) {}
+      : cfg(c), body(b), ctx(x), block_dim(blocks_to_run(c)), live(block_dim), cores(size_t(block_dim)),
+        traces(size_t(block_dim)), records(size_t(block_dim)) {}
 
   const LaunchConfig& cfg;
   void (*body)(void*);
   void* ctx;
-  const int block_dim;  // by value: a runner may look at it after run_launch returned
+  const int block_dim;  // blocks that run (blocks_to_run); by value: a runner may look at it after run_launch returned
   std::mutex mu;
   std::condition_variable cv;
   std::atomic<bool> cancelled{false};
@@ -388,7 +395,7 @@ void Core::sync_all(const char* file, int line) {
   {
     std::lock_guard<std::mutex> lk(L.mu);
     my_gen = L.generation;
-    if (++L.arrived == block_num_) {
+    if (++L.arrived == L.block_dim) {  // every block that runs (a subset run has no others)
       L.arrived = 0;
       ++L.generation;
       L.cv.notify_all();
@@ -417,7 +424,7 @@ void Core::cross_wait(int mode, int flag, const char* file, int line) {
       std::lock_guard<std::mutex> lk(L.mu);
       k = ++L.counters[std::make_tuple(2, flag, block_idx_)];  // this core's waits on the flag
     }
-    int64_t need = k * block_num_;
+    int64_t need = k * L.block_dim;  // every block that runs
     std::function<bool()> ready = [&L, key, need] { return L.counters[key] >= need; };
     L.block(*this, "CrossCoreWaitFlag", ready, file, line);
     return;
@@ -523,7 +530,7 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     std::lock_guard<std::mutex> lk(launch.mu);
     launch.runners = 1;  // this thread
     try {
-      for (int i = 1; i < std::min(cfg.block_dim, host_threads()); ++i) launch.add_runner();
+      for (int i = 1; i < std::min(launch.block_dim, host_threads()); ++i) launch.add_runner();
     } catch (const std::exception&) {
       // No thread could be started: this thread runs the cores (a core that
       // then blocks in a cross-core wait reports the failure as a fault).
@@ -532,14 +539,14 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   launch.run_cores();
   {
     std::unique_lock<std::mutex> lk(launch.mu);
-    launch.cv.wait(lk, [&] { return launch.exited == cfg.block_dim; });
+    launch.cv.wait(lk, [&] { return launch.exited == launch.block_dim; });
   }
   if (launch.world) world_detach(launch.world, launch.rank);
   auto& cores = launch.cores;
   auto& traces = launch.traces;
 
   std::string out;
-  for (int b = 0; b < cfg.block_dim; ++b)
+  for (int b = 0; b < launch.block_dim; ++b)
     if (cores[b] && !cores[b]->output().empty())
       out += strprintf("DumpHead: AIV-%d, block dim=%d\n", b, cfg.block_dim) + cores[b]->output();
   if (!out.empty()) {

@@ -33,6 +33,9 @@ class LaunchProfile:
     lines      [(file, line, cycles, calls)] hottest first (cycles summed over every core and pipe)
     per_block  {block: {pipe: busy µs}} and block_us {block: finish µs}
     compute    False: timing-only launch (data not computed; GetValue reads returned 0)
+    cores_simulated  blocks that ran and were timed: block_dim, or k of asc.profile(cores=k)
+               (the others assumed identical: their share of HBM/L2 bandwidth and of the
+               L2 was taken from the shared figures; byte totals are the simulated cores')
     regions    {block: [(start µs, end µs)]} of metrics_prof_start/stop regions ({} if none);
                the files' metrics count only those regions' code (metric_blocks, metric_slices)
     """
@@ -67,6 +70,7 @@ class LaunchProfile:
         self.peak_hbm_bandwidth = sim.peak_hbm_bytes_per_cycle * params.clock_ghz * 1e9
         self.instructions = sim.instructions
         self.timing_only_note = ""
+        self.cores_simulated = block_dim
         self.has_regions = bool((recording.events["kind"] == KIND_CODE["prof_start"]).any())
         self._scoped = False
 
@@ -148,6 +152,8 @@ class LaunchProfile:
     def summary(self) -> str:
         top = ", ".join(f"{k} {v:.0%}" for k, v in sorted(self.breakdown.items(), key=lambda kv: -kv[1]) if v >= 0.005)
         mode = "" if self.compute else " [timing only: data not computed]"
+        if self.cores_simulated < self.block_dim:
+            mode += f" [simulated {self.cores_simulated} of {self.block_dim} identical cores]"
         return (f"{self.kernel}[{self.block_dim}] on {self.platform}: {self.total_us:.2f} us predicted ({top}){mode}")
 
     def save(self, directory, plot: bool = True) -> str:

@@ -85,7 +85,9 @@ def write_files(lp, out: Path, plot: bool = False) -> None:
                  f"asc cycle model ({lp.platform})",
                  "data computed" if lp.compute else
                  "timing only: data not computed, data-dependent scalar reads (GetValue) returned 0"
-                 + (f" ({lp.timing_only_note})" if lp.timing_only_note else ""),
+                 + (f" ({lp.timing_only_note})" if lp.timing_only_note else "")
+                 + (f"; simulated {lp.cores_simulated} of {lp.block_dim} identical cores"
+                    if lp.cores_simulated < lp.block_dim else ""),
                  region_note(lp)]])
     pipe_cols = []
     for side, names in (("aic", ("cube", "scalar", "fixpipe", "mte1", "mte2", "mte3")),

@@ -57,6 +57,9 @@ struct LaunchConfig {
   void* world;              // non-null: this launch is rank `rank` of a distributed launch (asc_model/hccl.h)
   int32_t rank;
   void* debug;              // non-null: a DebugIO (src/debug_check.h) that receives asc-debug's findings
+  int32_t blocks_run;       // > 0 and < block_dim: only blocks [0, blocks_run) run, each seeing
+                            // GetBlockNum() == block_dim (the timed Model's subset of identical
+                            // cores, asc.profile(cores=k)); 0: every block runs
 };
 
 }  // namespace asc_model

@@ -122,6 +122,7 @@ class ModelBackend(KernelBackend):
         # (per thread: the ranks of a distributed launch run on one backend at once)
         self.debug_local = threading.local()
         self.launch_flags = 0  # launch.LAUNCH_TIMING_ONLY: data not computed (asc.profile(compute=False))
+        self.blocks_run = 0  # > 0: only the first blocks run (asc.profile(cores=k)); 0: all
         self.last_compile_s = 0.0  # wall time of the last actual compilation (0 on a cache hit)
         self._cfg_key = None
         self._cfg_bytes = b""
@@ -171,6 +172,7 @@ class ModelBackend(KernelBackend):
         cfg.core_type = core_type
         cfg.time_limit_s, cfg.debug_flags = launch.runtime_settings()
         cfg.launch_flags = self.launch_flags
+        cfg.blocks_run = self.blocks_run
         world = getattr(RANK, "world", None)  # a rank of asc.distributed.launch: where its collectives meet
         if world is not None:
             cfg.world = world

@@ -40,6 +40,7 @@ class LaunchConfig(ctypes.Structure):
         ("world", ctypes.c_void_p),  # a distributed launch's shared state (asc.distributed; asc_model/hccl.h)
         ("rank", ctypes.c_int32),
         ("debug", ctypes.c_void_p),  # a DebugIO (asc.debug.engine): asc-debug's findings
+        ("blocks_run", ctypes.c_int32),  # > 0: only the first blocks run (asc.profile(cores=k))
     ]
 
 
