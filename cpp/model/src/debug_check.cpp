@@ -133,14 +133,17 @@ void DebugCore::add(const char* tool, const char* kind, bool error, uint32_t sit
   found.emplace(key, std::move(g));
 }
 
-void DebugCore::check_cell(Cell& c, const Access& a, int q, uint32_t epoch, uint32_t site) {
-  const uint64_t lo = a.offset, hi = a.offset + a.bytes;
+void DebugCore::check_cell(Cell& c, uint64_t base, uint64_t cell_bytes, const Access& a, int q, uint32_t epoch,
+                           uint32_t site) {
+  // the access's bytes inside this cell
+  const uint16_t lo = uint16_t(std::max(a.offset, base) - base);
+  const uint16_t hi = uint16_t(std::min(a.offset + a.bytes, base + cell_bytes) - base);
   auto overlaps = [&](const Mark& m) { return m.epoch && m.lo < hi && lo < m.hi; };
   auto report = [&](const char* kind, const Mark& m, bool m_write) {
     DebugFinding f;
     f.mem = int(a.mem);
-    f.offset = std::max(lo, m.lo);
-    f.size = std::min(hi, m.hi) - f.offset;
+    f.offset = base + std::max(lo, m.lo);  // the first conflicting bytes (in the first cell that has some)
+    f.size = std::min(hi, m.hi) - std::max(lo, m.lo);
     f.region = a.region;
     f.a = DebugSide{block, &sites[m.site], m_write, m.operand};
     f.b = DebugSide{block, &sites[site], a.write, a.operand};
@@ -149,14 +152,13 @@ void DebugCore::check_cell(Cell& c, const Access& a, int q, uint32_t epoch, uint
     reported_.emplace_back(kind, m.site);
     add("racecheck", kind, true, m.site, site, f);
   };
-  if (overlaps(c.w) && !ordered(c.wslot, c.w.epoch, q)) report(a.write ? "WAW" : "RAW", c.w, true);
+  if (overlaps(c.w) && !ordered(c.w.slot, c.w.epoch, q)) report(a.write ? "WAW" : "RAW", c.w, true);
   if (a.write)
     for (int p = 0; p < kDebugSlots; ++p)
       if (overlaps(c.r[p]) && !ordered(p, c.r[p].epoch, q)) report("WAR", c.r[p], false);
-  Mark m{epoch, site, a.operand, lo, hi};
+  Mark m{epoch, site, a.operand, uint8_t(q), lo, hi};
   if (a.write) {
     c.w = m;
-    c.wslot = uint8_t(q);
     for (auto& r : c.r) r.epoch = 0;
   } else {
     c.r[q] = m;
@@ -194,7 +196,7 @@ void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic) {
   if (a.mem == Mem::GM) {
     if (s.race)
       for (uint64_t cidx = a.offset / kGmCell; cidx <= (a.offset + a.bytes - 1) / kGmCell; ++cidx)
-        check_cell(gm[uint64_t(a.region) << 40 | cidx], a, q, epoch, site);
+        check_cell(gm[uint64_t(a.region) << 40 | cidx], cidx * kGmCell, kGmCell, a, q, epoch, site);
     // the cross-core pass: merged with this site's previous record while contiguous
     uint32_t seg = uint32_t(sync_ops.size());
     auto it = gm_last.find(site);
@@ -217,7 +219,7 @@ void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic) {
   for (uint64_t cidx = a.offset / kLocalCell; cidx <= (a.offset + a.bytes - 1) / kLocalCell; ++cidx) {
     auto& page = pages[size_t(cidx / kCellsPerPage)];
     if (!page) page.reset(new Cell[kCellsPerPage]());
-    check_cell(page[cidx % kCellsPerPage], a, q, epoch, site);
+    check_cell(page[cidx % kCellsPerPage], cidx * kLocalCell, kLocalCell, a, q, epoch, site);
   }
 }
 

@@ -105,15 +105,18 @@ struct DebugCore final : Observer {
   bool sync_check() const;
 
   // Shadow cells (racecheck).
+  // One access as a cell remembers it: the bytes [lo, hi) of the cell it
+  // touched (so that neighbouring tensors inside one cell never collide),
+  // 16 bytes: the shadow is walked for every access.
   struct Mark {
     uint32_t epoch = 0;  // 0: none
     uint32_t site = 0;
     uint8_t operand = 0;
-    uint64_t lo = 0, hi = 0;
+    uint8_t slot = 0;  // the writer's pipe slot (the write mark)
+    uint16_t lo = 0, hi = 0;
   };
   struct Cell {
     Mark w;
-    uint8_t wslot = 0;
     Mark r[kDebugSlots];
   };
   // GM accesses for the cross-core pass, merged while contiguous.
@@ -166,7 +169,8 @@ struct DebugCore final : Observer {
   void wait_token(int kind, int64_t a, int64_t b, int slot);
   bool ordered(int p, uint32_t epoch, int q) const { return p == q || vc[q][p] >= epoch; }
   void access(const Access& a, int slot, uint32_t site, bool atomic);
-  void check_cell(Cell& c, const Access& a, int slot, uint32_t epoch, uint32_t site);
+  void check_cell(Cell& c, uint64_t base, uint64_t cell_bytes, const Access& a, int slot, uint32_t epoch,
+                  uint32_t site);
   void init_check(const Access& a, uint32_t site);
   void barrier(int pipe, uint32_t site);
   void add(const char* tool, const char* kind, bool error, uint32_t site_a, uint32_t site_b, const DebugFinding& f);
