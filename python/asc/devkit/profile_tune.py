@@ -125,7 +125,8 @@ def task_args(spec: dict, config: dict) -> dict:
 def time_task(task: dict) -> dict:
     """Times one config of one launch in timing-only mode: {"index", "config", "us", "error"}."""
     settings.profile.unset()  # a worker never profiles into the user's file
-    out = {"index": task["index"], "config": task["config"], "us": None, "error": None}
+    out = {"index": task["index"], "config": task["config"], "us": None, "error": None, "wall_s": 0.0}
+    t0 = time.perf_counter()
     try:
         from ..autotune import time_config
         from ..runtime import config as rt_config
@@ -140,6 +141,7 @@ def time_task(task: dict) -> dict:
         out["error"] = str(exc)
     except Exception as exc:  # noqa: BLE001
         out["error"] = f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"
+    out["wall_s"] = time.perf_counter() - t0  # compile + timing of this config, in the worker
     return out
 
 
