@@ -44,6 +44,7 @@ def test_the_corpus_covers_every_kind():
     for mem in ("UB", "L1", "L0A", "L0B", "L0C", "GM"):
         assert ("racecheck", "RAW", mem) in kinds
     assert {("racecheck", "WAR", "UB"), ("racecheck", "WAW", "UB"), ("racecheck", "WAW", "GM"),
+            ("racecheck", "WAR", "GM"), ("racecheck", "WAR", "L0A"),
             ("initcheck", "uninitialized", "UB"), ("initcheck", "uninitialized", "GM"), ("synccheck", "unpaired-set", "-"),
             ("synccheck", "duplicate-set", "-"), ("synccheck", "idle-barrier", "-"), ("memcheck", "leak", "-"),
             ("memcheck", "out-of-bounds", "UB"), ("memcheck", "out-of-bounds", "GM"),
