@@ -209,7 +209,7 @@ def sync_exp(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
 
 
 @asc.jit
-def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr):
+def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr, unary: asc.ConstExpr = False):
     """A vector-bound Add over one UB buffer: x at byte 0, y at 32 KB (the
     same bank groups as x), z at element `z_at`. Where z lands decides the UB
     bank conflicts of every repeat (the cycle model's bank-group rule)."""
@@ -218,5 +218,8 @@ def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr):
     pipe.init_buffer(buf, 160 * 1024)
     t = buf.get(asc.float16)  # timed only (compute=False): the values do not matter
     for i in range(reps):
-        asc.add(t[z_at:], t, t[16384:], n)
+        if unary:  # z = |x|: one read and one write a row
+            asc.abs(t[z_at:], t, n)
+        else:
+            asc.add(t[z_at:], t, t[16384:], n)
         asc.pipe_barrier(asc.PipeID.PIPE_V)

@@ -84,10 +84,10 @@ def test_vector_work_nearly_free_when_memory_bound():
     assert lp.pipes["vec"] < lp.pipes["mte2"]
 
 
-def _vec_us(z_at):
+def _vec_us(z_at, unary=False, profile=False):
     with asc.profile(compute=False) as prof:
-        kernels.ub_layout_add[1](z_at, 4096, 8)
-    return prof.launches[-1].pipes["vec"]
+        kernels.ub_layout_add[1](z_at, 4096, 8, unary)
+    return prof.launches[-1] if profile else prof.launches[-1].pipes["vec"]
 
 
 def test_ub_bank_conflicts_cost_vector_time():
@@ -100,6 +100,27 @@ def test_ub_bank_conflicts_cost_vector_time():
     assert in_place >= aligned
     fixed = P.vec_fixed_cycles / (P.clock_ghz * 1e3)  # µs of each Add's fixed overhead
     assert abs((aligned / 8 - fixed) / (shifted / 8 - fixed) - 2.0) < 1e-6, (aligned, shifted)
+
+
+def test_ub_bank_conflicts_in_resource_conflict_ratio(tmp_path):
+    import csv
+
+    def ratios(lp):
+        lp.save(tmp_path / str(id(lp)), plot=False)
+        with open(tmp_path / str(id(lp)) / "ResourceConflictRatio.csv") as f:
+            row = next(csv.DictReader(f))
+        return {k: float(row[f"aiv_vec_{k}_cflt_ratio"]) for k in ("total", "bankgroup", "bank")}
+
+    group = _vec_us(32768, profile=True)            # Add: 3 rows in each of x's groups
+    none = _vec_us(32768 + 128, profile=True)       # Add: z in the other 8 groups
+    bank = _vec_us(0, unary=True, profile=True)     # Abs in place: one bank read and written
+    assert group.sim.conflicts[0][0] > 0 and group.sim.conflicts[0][1] == 0
+    assert none.sim.conflicts[0] == (0.0, 0.0)
+    assert bank.sim.conflicts[0][0] == 0 and bank.sim.conflicts[0][1] > 0
+    g, n, b = ratios(group), ratios(none), ratios(bank)
+    assert g["bankgroup"] > 0.2 and g["bank"] == 0 and g["total"] == g["bankgroup"]
+    assert n == {"total": 0.0, "bankgroup": 0.0, "bank": 0.0}
+    assert b["bank"] > 0.2 and b["bankgroup"] == 0
 
 
 def test_cube_double_buffering_faster_and_correct():

@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <array>
 #include <deque>
 #include <limits>
 #include <map>
@@ -315,6 +316,7 @@ struct Result {
   std::vector<LineRec> lines;
   double breakdown[6] = {};
   std::string error;
+  std::vector<double> conflicts;  // per block: bank-group, bank conflict cycles (ResourceConflictRatio.csv)
 };
 
 class Model {
@@ -335,8 +337,8 @@ class Model {
   const AccessRec* acc(const EventRec& e) const { return in_.accesses + e.acc_first; }
   const std::string& name(uint32_t i) const { static const std::string none; return i < names_.size() ? names_[i] : none; }
 
-  double vec_cycles(const EventRec& e) const;
-  double ub_bank_cycles_per_repeat(const EventRec& e, double repeats) const;
+  double vec_cycles(const EventRec& e, double* conflict = nullptr) const;
+  double ub_bank_cycles_per_repeat(const EventRec& e, double repeats, double* group_extra, double* bank_extra) const;
   double cube_cycles(const EventRec& e) const;
   bool compile(int slot, const std::vector<int64_t>& idxs);
   int token_key(int core, int kind, int64_t a, int64_t b);
@@ -376,6 +378,7 @@ class Model {
   std::vector<std::string> names_;
   std::vector<int32_t> blocks_;  // block id of each core slot
   std::vector<std::vector<Instr>> progs_;
+  std::vector<std::array<double, 2>> conflicts_;  // per core: bank-group, bank conflict cycles of its V pipe
   std::vector<CoreState> st_;
   std::vector<std::map<std::tuple<int, int64_t, int64_t>, int>> token_keys_;
   std::map<std::tuple<int, int64_t, int64_t>, int> cross_keys_;
@@ -395,7 +398,9 @@ class Model {
 
 // ------------------------------------------------------------ programs
 
-double Model::vec_cycles(const EventRec& e) const {
+// conflict (optional): out, the cycles of this instruction lost to UB
+// bank-group [0] and bank [1] conflicts.
+double Model::vec_cycles(const EventRec& e, double* conflict) const {
   uint64_t elems = e.elems;
   const AccessRec* a = acc(e);
   uint64_t wsum = 0, nw = 0, maxb = 0;
@@ -412,7 +417,13 @@ double Model::vec_cycles(const EventRec& e) const {
   if (!elems) nbytes = double(maxb);  // no element count: charge by the bytes touched
   double repeats = std::ceil(nbytes / p_.vec_bytes_per_repeat);
   double factor = e.api < names_.size() && in_.api_factor ? in_.api_factor[e.api] : 1.0;
-  return p_.vec_fixed_cycles + repeats * p_.vec_repeat_cycles * factor * ub_bank_cycles_per_repeat(e, repeats);
+  double group_extra = 0, bank_extra = 0;
+  double per_repeat = ub_bank_cycles_per_repeat(e, repeats, &group_extra, &bank_extra);
+  if (conflict) {
+    conflict[0] = repeats * p_.vec_repeat_cycles * factor * group_extra;
+    conflict[1] = repeats * p_.vec_repeat_cycles * factor * bank_extra;
+  }
+  return p_.vec_fixed_cycles + repeats * p_.vec_repeat_cycles * factor * per_repeat;
 }
 
 // UB bank conflicts. The UB is a grid of banks: an address's row of
@@ -424,8 +435,12 @@ double Model::vec_cycles(const EventRec& e) const {
 // of a vector instruction touches each UB operand's share of that repeat; it
 // takes as many cycles as its busiest bank group needs (at least one). The
 // layout of an operand repeats every few repeats, so the first two repeats
-// stand for all of them (their mean is returned).
-double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats) const {
+// stand for all of them (their mean is returned). group_extra / bank_extra:
+// out, the mean cycles a repeat spends beyond one because of bank-group
+// capacity, and beyond that because a bank is read and written at once.
+double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, double* group_extra,
+                                        double* bank_extra) const {
+  *group_extra = *bank_extra = 0;
   const double width = p_.ub_bank_width_bytes, groups = p_.ub_bank_groups;
   if (width <= 0 || groups <= 0 || repeats < 1) return 1.0;
   const AccessRec* a = acc(e);
@@ -452,11 +467,12 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats) const
         banks.emplace_back(uint64_t(double(addr) / region) * uint64_t(ngroups) + uint64_t(g), a[k].write ? 1 : 0);
       }
     }
-    double need = 1.0;
+    double need = 1.0;  // cycles this repeat needs: bank-group capacity, then same-bank read and write
     for (int g = 0; g < ngroups; ++g) {
       need = std::max(need, std::ceil((reads[g] + writes[g]) / std::max(1.0, p_.ub_group_accesses_per_cycle)));
       need = std::max(need, std::ceil(writes[g] / std::max(1.0, p_.ub_group_writes_per_cycle)));
     }
+    const double by_group = need;
     // A bank both read and written in the repeat serialises the two.
     std::sort(banks.begin(), banks.end());
     for (size_t i = 0; i < banks.size();) {
@@ -467,6 +483,8 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats) const
       i = j;
     }
     total += need;
+    *group_extra += (by_group - 1.0) / sampled;
+    *bank_extra += (need - by_group) / sampled;
   }
   return total / sampled;
 }
@@ -527,7 +545,12 @@ bool Model::compile(int c, const std::vector<int64_t>& idxs) {
       for (uint64_t k = 0; k < e.acc_count; ++k) gm = gm || acc(e)[k].mem == kMemGM;
       if (pipe == PIPE_S || pipe == PIPE_ALL) ok = add(SCALAR, PIPE_S, p_.scalar_api_cycles, 0, i);
       else if (gm) ok = add(DMA, pipe, 0, 0, i);
-      else if (pipe == PIPE_V) ok = add(OP, pipe, vec_cycles(e), 0, i);
+      else if (pipe == PIPE_V) {
+        double lost[2] = {0, 0};
+        ok = add(OP, pipe, vec_cycles(e, lost), 0, i);
+        conflicts_[c][0] += lost[0];
+        conflicts_[c][1] += lost[1];
+      }
       else if (pipe == PIPE_M) ok = add(OP, pipe, cube_cycles(e), 0, i);
       else if (pipe == PIPE_MTE1) {
         const AccessRec* first_w = nullptr;
@@ -850,6 +873,7 @@ void Model::run() {
   for (auto& kv : by_block) blocks_.push_back(kv.first);
   const int n = int(blocks_.size());
   progs_.resize(n);
+  conflicts_.assign(size_t(n), {0.0, 0.0});
   st_.resize(n);
   token_keys_.resize(n);
   {
@@ -944,6 +968,8 @@ void Model::run() {
     for (auto& iv : s.scalar_iv) sc += iv.end - iv.start;
     s.busy_out[0] = sc;
     for (int q = 0; q < kSlots; ++q) res_.busy.push_back(s.busy_out[q]);
+    res_.conflicts.push_back(conflicts_[c][0]);
+    res_.conflicts.push_back(conflicts_[c][1]);
     res_.scalar.insert(res_.scalar.end(), s.scalar_iv.begin(), s.scalar_iv.end());
     instructions += progs_[c].size();
   }
@@ -1071,6 +1097,7 @@ uint64_t result_buffer(void* p, int which, const void** data) {
     case kResLines: return view(r->lines, data);
     case kResBreakdown: *data = r->breakdown; return 6;
     case kResError: *data = r->error.data(); return r->error.size();
+    case kResConflicts: return view(r->conflicts, data);
     default: *data = nullptr; return 0;
   }
 }

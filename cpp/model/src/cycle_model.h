@@ -94,6 +94,7 @@ enum ResultBuffer : int {
   kResLines,         // LineRec
   kResBreakdown,     // double[6]: compute_cube, compute_vector, hbm_read, hbm_write, sync_wait, scalar
   kResError,         // char: why the stream has no schedule (empty: none)
+  kResConflicts,     // double per block x 2: V-pipe cycles lost to UB bank-group / bank conflicts
   kResCount
 };
 enum Summary : int {

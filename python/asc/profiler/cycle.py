@@ -46,7 +46,7 @@ MARK = np.dtype([("core", "<i4"), ("kind", "<i4"), ("t", "<f8")])
 INTERVAL = np.dtype([("core", "<i4"), ("pad", "<i4"), ("start", "<f8"), ("end", "<f8")])
 LINE = np.dtype([("file", "<u4"), ("line", "<i4"), ("cycles", "<f8"), ("calls", "<i8")])
 (RES_SUMMARY, RES_BLOCKS, RES_CORE_END, RES_BUSY, RES_SLICES, RES_FLOWS, RES_MARKS, RES_WAITS, RES_SCALAR,
- RES_LINES, RES_BREAKDOWN, RES_ERROR) = range(12)
+ RES_LINES, RES_BREAKDOWN, RES_ERROR, RES_CONFLICTS) = range(13)
 
 _BUF = ctypes.CFUNCTYPE(ctypes.c_uint64, ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p))
 _FREE = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
@@ -163,6 +163,8 @@ class SimResult:
         busy = buffers[RES_BUSY].reshape(len(blocks), len(_SLOT_PIPES)).tolist()
         self.busy = {b: dict(zip(_SLOT_PIPES, row)) for b, row in zip(blocks, busy)}
         self.breakdown = dict(zip(BREAKDOWN_KEYS, buffers[RES_BREAKDOWN].tolist()))
+        # {block: (bank-group, bank)} cycles the V pipe lost to UB bank conflicts
+        self.conflicts = dict(zip(blocks, map(tuple, buffers[RES_CONFLICTS].reshape(len(blocks), 2).tolist())))
         self.line_table = buffers[RES_LINES]
         self._arrays = {k: buffers[k] for k in (RES_SLICES, RES_FLOWS, RES_MARKS, RES_WAITS, RES_SCALAR)}
         self._lists: Dict[str, object] = {}
@@ -255,7 +257,7 @@ def simulate(events: Union[Recording, Sequence[dict]], params: TimingParams) -> 
             raise RuntimeError(msg)
         dtypes = {RES_SUMMARY: np.float64, RES_BLOCKS: np.int32, RES_CORE_END: np.float64, RES_BUSY: np.float64,
                   RES_SLICES: SLICE, RES_FLOWS: FLOW, RES_MARKS: MARK, RES_WAITS: SLICE, RES_SCALAR: INTERVAL,
-                  RES_LINES: LINE, RES_BREAKDOWN: np.float64}
+                  RES_LINES: LINE, RES_BREAKDOWN: np.float64, RES_CONFLICTS: np.float64}
         buffers = {k: _read(io.result_buffer, res, k, d) for k, d in dtypes.items()}
     finally:
         if res.value:

@@ -164,8 +164,10 @@ def write_files(lp, out: Path, plot: bool = False) -> None:
         rows.append(_head_row(lp, b) + [_ratio(mb[b]["pipes"]["cube"], t), _ratio(mb[b]["pipes"]["vec"], t)])
     _write_csv(out / "ArithmeticUtilization.csv", _HEAD + ["aic_cube_ratio", "aiv_vec_ratio"], rows)
 
-    # ResourceConflictRatio.csv: the model has no UB bank / bank-group / resource conflicts (0); the
-    # wait ratios are the share of the block's time each pipe stood blocked in a WaitFlag (or TQue wait)
+    # ResourceConflictRatio.csv: the V pipe's cycles lost to UB bank-group and bank conflicts (the cycle
+    # model's bank rule; whole kernel, also when metrics_prof regions narrow the time) over the block's
+    # time; no other resource or MTE conflicts are modelled (0); the wait ratios are the share of the
+    # block's time each pipe stood blocked in a WaitFlag (or TQue wait)
     us_per_cycle = 1.0 / (lp.clock_ghz * 1e3)
     wait = {b: {} for b in blocks}
     for (b, q, s, e, i) in lp.metric_waits:
@@ -174,7 +176,9 @@ def write_files(lp, out: Path, plot: bool = False) -> None:
     for b in blocks:
         t = mb[b]["time_us"]
         w = wait[b]
-        rows.append(_head_row(lp, b) + ["0", "0", "0", "0", "0", _ratio(w.get(PIPE_V, 0.0), t),
+        group, bank = (c * us_per_cycle for c in lp.sim.conflicts.get(b, (0.0, 0.0)))
+        rows.append(_head_row(lp, b) + [_ratio(group + bank, t), _ratio(group, t), _ratio(bank, t), "0", "0",
+                                        _ratio(w.get(PIPE_V, 0.0), t),
                                         _ratio(w.get(PIPE_M, 0.0), t), _ratio(w.get(PIPE_MTE1, 0.0), t),
                                         _ratio(w.get(PIPE_MTE2, 0.0), t), _ratio(w.get(PIPE_MTE3, 0.0), t)])
     _write_csv(out / "ResourceConflictRatio.csv",
