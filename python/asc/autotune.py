@@ -257,12 +257,12 @@ class _FixedConfig:
 
 def _launch_with(t: Autotuner, grid, named: Dict[str, Any], config: Config):
     """Launches the kernel with `config`; a profile records the tuning space with the launch."""
-    launch_spec.context.update(configs=[c.kwargs for c in t.configs], key=t.key, config=config.kwargs,
-                               tuned_params=t.tuned_params)
+    launch_spec.set_context({"configs": [c.kwargs for c in t.configs], "key": t.key, "config": config.kwargs,
+                             "tuned_params": t.tuned_params})
     try:
         return t.fn[grid](**named, **config.kwargs)
     finally:
-        launch_spec.context.clear()
+        launch_spec.clear_context()
 
 
 def autotune(configs: Sequence[Config], key: Sequence[str], prune_configs_by: Optional[dict] = None):

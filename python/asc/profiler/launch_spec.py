@@ -11,7 +11,7 @@ rather than importing the front end) and returns a JSON-ready dict:
     params   [{name, kind: array|scalar|const, dtype, shape | value}]
     ascendc  {source, params}                the emitted Ascend C and its ParamSpecs
     autotune {configs, key, config}          when the launch came through asc.autotune
-                                             (set by it in `context`)
+                                             (set by it: set_context)
     platform                                 added by the session
 
 A value that JSON cannot hold is kept as its repr with `"replayable": False`.
@@ -20,12 +20,22 @@ A value that JSON cannot hold is kept as its repr with `"replayable": False`.
 from __future__ import annotations
 
 import sys
+import threading
 from typing import Optional
 
 import numpy as np
 
-# Set by asc.autotune around the launch of its chosen config: {"configs", "key", "config"}.
-context: dict = {}
+# Set by asc.autotune around the launch of its chosen config ({"configs", "key", "config",
+# "tuned_params"}), per thread: a launch runs in the thread that called it.
+_local = threading.local()
+
+
+def set_context(ctx: dict) -> None:
+    _local.ctx = dict(ctx)
+
+
+def clear_context() -> None:
+    _local.ctx = None
 
 _JSON_SCALARS = (bool, int, float, str, type(None))
 
@@ -85,6 +95,7 @@ def capture() -> Optional[dict]:
         compiled = entry[0]
         spec["ascendc"] = {"name": compiled.name, "source": compiled.source, "kernel_type": compiled.kernel_type,
                            "params": [dict(p.__dict__) for p in compiled.params]}
-    if context:
-        spec["autotune"] = dict(context)
+    ctx = getattr(_local, "ctx", None)
+    if ctx:
+        spec["autotune"] = dict(ctx)
     return spec
