@@ -129,6 +129,9 @@ class Matmul {
   void SetBias(const GlobalTensor<TBias>& gm, ASC_LOC_PARAMS) {
     need_init("SetBias", ASC_LOC);
     static_assert(std::is_same_v<TBias, TL0C>, "Matmul (Model): the bias must have the accumulator type (float)");
+    if (!bias_buffers_)
+      fail("SetBias", "the tiling has isBias = 0, so no bias buffer was reserved: make the tiling with "
+           "enable_bias(True)");
     bias_ = gm;
     bias_on_ = true;
     has_bias_ = true;
@@ -342,17 +345,24 @@ class Matmul {
     a2_len_ = uint64_t(up16(t.baseM)) * up16(t.baseK);
     b2_len_ = uint64_t(up16(t.baseN)) * up16(t.baseK);
     co1_len_ = uint64_t(up16(t.baseM)) * up16(t.baseN);
-    uint64_t need_l1 = (nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) * 2 + up16(t.baseN) * sizeof(TL0C);
+    uint64_t need_l1 = (nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) * 2 + (t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0);
     if (need_l1 > c.mem_size(asc_model::Mem::L1))
       c.fault(f, l, "Matmul::Init", "the tiling needs %llu bytes of L1 (A %d x %d, B %d x %d chunks), the core has %llu",
               (unsigned long long)need_l1, t.baseM, ka_chunk_, kb_chunk_, t.baseN,
               (unsigned long long)c.mem_size(asc_model::Mem::L1));
     pipe_->InitBuffer(a1_, uint32_t(nbuf_a1_ * a1_len_ * sizeof(TA)), f, l);
     pipe_->InitBuffer(b1_, uint32_t(nbuf_b1_ * b1_len_ * sizeof(TB)), f, l);
-    pipe_->InitBuffer(bias1_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
     pipe_->InitBuffer(a2_, uint32_t(nbuf_l0a_ * a2_len_ * sizeof(TA)), f, l);
     pipe_->InitBuffer(b2_, uint32_t(nbuf_l0b_ * b2_len_ * sizeof(TB)), f, l);
-    pipe_->InitBuffer(bt_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
+    if (t.isBias) {  // the bias row: one base_n slice in L1, then in the bias table (BT)
+      if (up16(t.baseN) * sizeof(TL0C) > c.mem_size(asc_model::Mem::BT))
+        c.fault(f, l, "Matmul::Init", "baseN %d with a bias needs %llu bytes of bias table, the core has %llu",
+                t.baseN, (unsigned long long)(up16(t.baseN) * sizeof(TL0C)),
+                (unsigned long long)c.mem_size(asc_model::Mem::BT));
+      pipe_->InitBuffer(bias1_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
+      pipe_->InitBuffer(bt_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
+      bias_buffers_ = true;
+    }
     pipe_->InitBuffer(co1_, uint32_t(nbuf_l0c_ * co1_len_ * sizeof(TL0C)), f, l);
     allocated_ = true;
   }
@@ -543,7 +553,7 @@ class Matmul {
 
   TPipe* pipe_ = nullptr;
   TCubeTiling t_{};
-  bool inited_ = false, allocated_ = false, iterating_ = false;
+  bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false;
   bool has_a_ = false, has_b_ = false, has_bias_ = false, bias_on_ = false, trans_a_ = false, trans_b_ = false;
   GlobalTensor<TA> a_;
   GlobalTensor<TB> b_;

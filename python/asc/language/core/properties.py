@@ -51,8 +51,10 @@ docs.SUMMARIES["property"] = ("The value of a core property: a sys-var query (BL
 docs.PARAMS.setdefault("prop", "the property (asc.Property member)")
 
 
-@api("<sys var or constant>", "properties", "prop: Property")
+@api("<sys var or constant>", "properties", "prop: Property", "prop: int")
 def property(form, a):  # noqa: A001 (pyasc's name)
+    if form == 1:  # a top-level constant (asc.property(asc.DEFAULT_C0_SIZE)): its value
+        return semantic.constant(int(a.prop), dt.int32)
     value = a.prop.value
     if isinstance(value, str):
         return wrap_scalar(build(value))

@@ -1,0 +1,186 @@
+"""asc.adv.Matmul and its types: every method form emits the Ascend C member call, the
+MatmulConfig helpers pick the predefined config, and misuse is a compile error naming
+the user's line. The numerics run on the Model in tests/model/test_adv_matmul.py."""
+
+import inspect
+
+import numpy as np
+import pytest
+
+import asc
+from emit_check import check, check_next, compile_source
+
+_A = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+_B_T = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, True)
+_C = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+_C_UB = asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, asc.float32)
+
+
+def _line_of(fn, text):
+    lines, first = inspect.getsourcelines(fn)
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+def _arrays():
+    return (np.zeros(64, np.float16), np.zeros(64, np.float16), np.zeros(64, np.float32),
+            np.zeros(64, np.float32), asc.adv.TCubeTiling(), np.zeros(1024, np.uint8))
+
+
+@asc.jit
+def k_all_forms(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    bias_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    bias_gm.set_global_buffer(bias)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(_A, _B_T, _C, _C)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.init(tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm, transpose=True)
+    mm.set_bias(bias_gm)
+    mm.disable_bias()
+    mm.set_tail(tiling.base_m, tiling.base_n)
+    mm.set_org_shape(tiling.m, tiling.n, tiling.k_a)
+    mm.set_org_shape(tiling.m, tiling.n, tiling.k_a, tiling.k_b)
+    mm.set_single_shape(16, 32, 64)
+    mm.set_hf32(False)
+    mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    mm.wait_iterate_all()
+    with mm.iterate() as count:
+        mm.get_tensor_c(c_gm[count * 256:])
+    mm.end()
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
+    mm2 = asc.adv.Matmul(_A, _A, _C_UB, matmul_config=asc.adv.get_mdl_config())
+    asc.adv.register_matmul(pipe, mm2)
+    mm2.iterate_all(ub, en_atomic=0)
+    mm3 = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_ib_share_norm_config())
+    asc.adv.register_matmul(pipe, mm3, tiling)
+    mm4 = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_normal_config())
+    asc.adv.register_matmul(pipe, mm4, tiling)
+
+
+def test_every_method_emits_its_member_call():
+    src = compile_source(k_all_forms, *_arrays())
+    check(src,
+          "AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, false>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, true>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>, CFG_NORM> mm;",
+          "REGIST_MATMUL_OBJ(&pipe, (__gm__ uint8_t*)workspace, mm, &tiling);",
+          "mm.Init(&tiling);", "mm.SetTensorA(a_gm, false);", "mm.SetTensorB(b_gm, true);",
+          "mm.SetBias(bias_gm);", "mm.DisableBias();", "mm.SetTail(", "mm.SetOrgShape(",
+          "mm.SetOrgShape(", "mm.SetSingleShape(16, 32, 64);", "mm.SetHF32(false, 0);",
+          "mm.IterateAll<false>(c_gm, 0, false, true, false);", "mm.WaitIterateAll();",
+          "while (true) {", "mm.Iterate<true>(false);", "mm.GetTensorC<true>(", "mm.End();",
+          "CFG_MDL> mm2;", "mm2, nullptr);", "mm2.IterateAll<true>(ub, 0);",
+          "CFG_IBSHARE_NORM> mm3;", "CFG_NORM> mm4;")
+
+
+@asc.jit
+def k_tutorial_register(a: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    asc.set_sys_workspace(workspace)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=_A, b=_A, c=_C)
+    asc.adv.register_matmul(pipe, mm, tiling)  # the tutorials' form: no workspace argument
+
+
+def test_register_without_workspace_uses_the_system_workspace():
+    src = compile_source(k_tutorial_register, np.zeros(16, np.float16), asc.adv.TCubeTiling(),
+                         np.zeros(64, np.uint8))
+    check_next(src, "__gm__ uint8_t* v", "REGIST_MATMUL_OBJ(&pipe, v")
+    check(src, "AscendC::GetSysWorkSpacePtr()", "mm, &tiling);")
+
+
+def test_with_iterate_counts_blocks_from_zero():
+    src = compile_source(k_all_forms, *_arrays())
+    # the count is a loop-carried int32 starting at 0 and incremented after the body
+    check(src, "int32_t v6 = 0;", "while (true) {", "Iterate<true>(false)", "v7 = v6;", "v7 * 256", "GetTensorC<true>(",
+          "int32_t count_1 = v7 + 1;")
+
+
+def test_config_helpers_select_the_predefined_config():
+    assert asc.adv.MatmulConfig().mode() == asc.MatmulConfigMode.CONFIG_NORM
+    assert asc.adv.get_mdl_config().mode() == asc.MatmulConfigMode.CONFIG_MDL
+    assert asc.adv.get_ib_share_norm_config().mode() == asc.MatmulConfigMode.CONFIG_IBSHARE
+    assert asc.adv.get_mm_config(asc.MatmulConfigMode.CONFIG_MDL).mode() == asc.MatmulConfigMode.CONFIG_MDL
+    shape = asc.adv.MatmulShapeParams(128, 256, 64, 64, 128, 32)
+    cfg = asc.adv.get_mm_config(shape, asc.adv.MatmulFuncParams(iterate_order=asc.IterateOrder.ORDER_N))
+    assert (cfg.single_core_m, cfg.basic_n, cfg.iterate_order) == (128, 128, asc.IterateOrder.ORDER_N)
+    with pytest.raises(NotImplementedError, match="basic-block"):
+        asc.adv.get_basic_config(64, 64, 64).mode()
+    with pytest.raises(NotImplementedError, match="special MDL"):
+        asc.adv.get_special_mdl_config().mode()
+
+
+def test_tiling_structs_have_pyasc_fields():
+    t = asc.adv.TCubeTiling()
+    assert len(t._cpp_fields) == 49 and t.used_core_num == 0
+    t.base_m = 128
+    assert t.base_m == 128 and t.fields["base_m"] == 128
+    s = asc.adv.MatmulApiStaticTiling()
+    assert len(s._cpp_fields) == 46 and "mx_type_para" in s._cpp_fields and "batch_m" not in s._cpp_fields
+
+
+# ---- errors at the user's line ----------------------------------------------------------
+@asc.jit
+def k_bad_dtype(a: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.set_tensor_a(a_gm)
+
+
+@asc.jit
+def k_bias_without_type(a: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.set_bias(a_gm)
+
+
+@asc.jit
+def k_b_dtype_differs(a: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_A, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.bfloat16), _C)
+
+
+@asc.jit
+def k_basic_config(a: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_basic_config(64, 64, 64))
+
+
+@asc.jit
+def k_with_not_a_loop(a: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    with pipe as x:
+        pass
+
+
+@asc.jit
+def k_get_c_without_tensor(a: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.get_tensor_c(sync=False)
+
+
+@pytest.mark.parametrize("kernel,args,line,message", [
+    (k_bad_dtype, (np.zeros(8, np.float32), asc.adv.TCubeTiling()), "mm.set_tensor_a(a_gm)",
+     "the Matmul's a is float16, the tensor float32"),
+    (k_bias_without_type, (np.zeros(8, np.float32), asc.adv.TCubeTiling()), "mm.set_bias(a_gm)",
+     "declared without a bias MatmulType"),
+    (k_b_dtype_differs, (np.zeros(8, np.float32),), "mm = asc.adv.Matmul(", "a is float16 but b is bfloat16"),
+    (k_basic_config, (np.zeros(8, np.float32),), "mm = asc.adv.Matmul(", "basic-block configs"),
+    (k_with_not_a_loop, (np.zeros(8, np.float32),), "with pipe as x:", "a with statement in a kernel takes"),
+    (k_get_c_without_tensor, (np.zeros(8, np.float32),), "mm.get_tensor_c(sync=False)",
+     "returning a GlobalTensor"),
+])
+def test_errors_name_the_line(kernel, args, line, message):
+    with pytest.raises(asc.CompileError) as err:
+        kernel.warmup(*args)
+    text = str(err.value)
+    assert message in text
+    assert f":{_line_of(kernel.fn, line)}:" in text

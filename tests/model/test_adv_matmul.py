@@ -1,0 +1,184 @@
+"""asc.adv.Matmul on the Model, written as pyasc's matmul tutorials write it (numpy for torch):
+a mixed AIC+AIV matmul (with and without bias), a cube-only matmul over 128 x 64 x 30720,
+matmul + leaky relu through `with mm.iterate() as count` and get_tensor_c into the UB;
+plus transposed inputs, tails, the block iterator to GM, and the errors a kernel meets."""
+
+from typing import Tuple
+
+import numpy as np
+import pytest
+
+import asc
+import asc.lib.host as host
+import asc.lib.runtime as rt
+import asc.runtime.config as config
+from adv_matmul_kernels import _ints, calc_offsets, host_tiling, matmul_mix_kernel
+
+IS_TRANS_A = False
+IS_TRANS_B = False
+
+
+@pytest.fixture(autouse=True)
+def _model():
+    config.set_platform(config.Backend.Model)
+
+
+@pytest.mark.parametrize("with_bias", [False, True])
+def test_mixed_matmul_tutorial(with_bias):
+    m, k, n, cores = 512, 512, 1024, 48
+    rng = np.random.default_rng(3)
+    a, b = _ints(rng, (m, k), np.float16), _ints(rng, (k, n), np.float16)
+    bias = _ints(rng, (1, n), np.float32)
+    tiling = host_tiling(m, n, k, cores, bias=with_bias)
+    assert tiling.used_core_num <= cores
+    c = np.zeros((m, n), np.float32)
+    workspace = np.zeros(16 * 1024 * 1024, np.uint8)
+    # block_dim counts AIC-AIV groups in a mixed kernel: two vector cores each
+    matmul_mix_kernel[cores // 2, rt.current_stream()](a, b, c, bias, tiling, workspace, False, False)
+    want = a.astype(np.float32) @ b.astype(np.float32) + (bias if with_bias else 0)
+    np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.parametrize("trans_a,trans_b", [(True, False), (False, True), (True, True)])
+def test_transposed_inputs_and_ragged_tails(trans_a, trans_b):
+    # M, N, K that are not multiples of the blocks: tails in every dimension
+    m, k, n, cores = 100, 90, 70, 4
+    rng = np.random.default_rng(4)
+    a = _ints(rng, (m, k), np.float16)
+    b = _ints(rng, (k, n), np.float16)
+    bias = _ints(rng, (1, n), np.float32)
+    a_in = np.ascontiguousarray(a.T) if trans_a else a
+    b_in = np.ascontiguousarray(b.T) if trans_b else b
+    tiling = host_tiling(m, n, k, cores, bias=True, trans_a=trans_a, trans_b=trans_b)
+    c = np.zeros((m, n), np.float32)
+    workspace = np.zeros(1024 * 1024, np.uint8)
+    matmul_mix_kernel[cores // 2](a_in, b_in, c, bias, tiling, workspace, trans_a, trans_b)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32) + bias, rtol=1e-3, atol=1e-3)
+
+
+# ---------------------------------------------------------------- 04_matmul_cube_only
+ENABLE_BIAS = False
+
+
+@asc.jit(matmul_cube_only=True, always_compile=True)
+def matmul_cube_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                       tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    if asc.ascend_is_aic():
+        asc.set_sys_workspace(workspace)
+        offset_a, offset_b, offset_c, offset_bias, tail_m, tail_n = calc_offsets(tiling, IS_TRANS_A, IS_TRANS_B)
+        a_global = asc.GlobalTensor()
+        b_global = asc.GlobalTensor()
+        c_global = asc.GlobalTensor()
+        bias_global = asc.GlobalTensor()
+        a_global.set_global_buffer(a + offset_a)
+        b_global.set_global_buffer(b + offset_b)
+        c_global.set_global_buffer(c + offset_c)
+        bias_global.set_global_buffer(bias + offset_bias)
+        pipe = asc.TPipe()
+        matmul = asc.adv.Matmul(
+            a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a_global.dtype, IS_TRANS_A),
+            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b_global.dtype, IS_TRANS_B),
+            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, c_global.dtype),
+            bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bias_global.dtype),
+        )
+        asc.adv.register_matmul(pipe, matmul, tiling)
+        if asc.get_block_idx() < tiling.used_core_num:
+            matmul.set_tensor_a(a_global, IS_TRANS_A)
+            matmul.set_tensor_b(b_global, IS_TRANS_B)
+            if tiling.is_bias:
+                matmul.set_bias(bias_global)
+            matmul.set_tail(tail_m, tail_n, tiling.k_a)
+            matmul.iterate_all(c_global)
+            matmul.end()
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def test_cube_only_tutorial_128x64x30720():
+    m, k, n = 128, 64, 30720
+    rng = np.random.default_rng(5)
+    a, b = _ints(rng, (m, k), np.float16), _ints(rng, (k, n), np.float16)
+    bias = _ints(rng, (1, n), np.float32)
+    tiling = host_tiling(m, n, k, 24, bias=ENABLE_BIAS)
+    c = np.zeros((m, n), np.float32)
+    workspace = np.zeros(16 * 1024 * 1024, np.uint8)
+    matmul_cube_kernel[tiling.used_core_num, rt.current_stream()](a, b, c, bias, tiling, workspace)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-3, atol=1e-3)
+
+
+# ---------------------------------------------------------------- 05_matmul_leakyrelu
+@asc.jit
+def leaky_offsets(tiling: asc.adv.TCubeTiling) -> Tuple[int, int, int, int]:
+    block_idx = asc.get_block_idx()
+    m_single_blocks = tiling.m.ceildiv(tiling.single_core_m)
+    m_index = block_idx % m_single_blocks
+    n_index = block_idx // m_single_blocks
+    offset_a = m_index * tiling.k_a * tiling.single_core_m
+    offset_b = n_index * tiling.single_core_n
+    offset_c = m_index * tiling.n * tiling.single_core_m + n_index * tiling.single_core_n
+    offset_bias = n_index * tiling.single_core_n
+    return offset_a, offset_b, offset_c, offset_bias
+
+
+@asc.jit(always_compile=True)
+def matmul_leakyrelu_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                            bias: asc.GlobalAddress, alpha: float, tiling: asc.adv.TCubeTiling,
+                            workspace: asc.GlobalAddress):
+    asc.set_sys_workspace(workspace)
+    offset_a, offset_b, offset_c, offset_bias = leaky_offsets(tiling)
+    a_global = asc.GlobalTensor()
+    b_global = asc.GlobalTensor()
+    c_global = asc.GlobalTensor()
+    bias_global = asc.GlobalTensor()
+    a_global.set_global_buffer(a + offset_a)
+    b_global.set_global_buffer(b + offset_b)
+    c_global.set_global_buffer(c + offset_c)
+    bias_global.set_global_buffer(bias + offset_bias)
+    size = tiling.base_m * tiling.base_n * c.dtype.sizeof()
+    pipe = asc.TPipe()
+    relu_out_queue = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=relu_out_queue, num=1, len=size)
+    matmul = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a_global.dtype),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b_global.dtype),
+        c=asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, c_global.dtype),
+        bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bias_global.dtype),
+    )
+    asc.adv.register_matmul(pipe, matmul, tiling)
+    matmul.set_tensor_a(a_global)
+    matmul.set_tensor_b(b_global)
+    matmul.set_bias(bias_global)
+    with matmul.iterate() as count:
+        relu_out_local = relu_out_queue.alloc_tensor(c.dtype)
+        matmul.get_tensor_c(relu_out_local, en_sequential_write=True)
+        asc.leaky_relu(relu_out_local, relu_out_local, alpha, count=tiling.base_m * tiling.base_n)
+        relu_out_queue.enque(relu_out_local)
+        relu_out_local = relu_out_queue.deque(c.dtype)
+        round_m = tiling.single_core_m // tiling.base_m
+        start_offset = count % round_m * tiling.base_m * tiling.n + count // round_m * tiling.base_n
+        params = asc.DataCopyParams(
+            block_count=tiling.base_m,
+            block_len=tiling.base_n * c.dtype.sizeof() // asc.property(asc.DEFAULT_C0_SIZE),
+            src_stride=0,
+            dst_stride=(tiling.n - tiling.base_n) * c.dtype.sizeof() // asc.property(asc.DEFAULT_C0_SIZE),
+        )
+        asc.data_copy(c_global[start_offset:], relu_out_local, repeat_params=params)
+        relu_out_queue.free_tensor(relu_out_local)
+    matmul.end()
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+def test_matmul_leakyrelu_tutorial():
+    m, k, n = 1024, 256, 640
+    rng = np.random.default_rng(6)
+    a, b = _ints(rng, (m, k), np.float16), _ints(rng, (k, n), np.float16)
+    bias = _ints(rng, (1, n), np.float32)
+    alpha = 0.001
+    tiling = host_tiling(m, n, k, 2, bias=True, c_pos=host.TPosition.VECCALC, fix=(256, 128, -1),
+                         traverse=host.MatrixTraverse.FIRSTM)
+    assert (tiling.base_m, tiling.base_n, tiling.used_core_num) == (256, 128, 2)
+    c = np.zeros((m, n), np.float32)
+    workspace = np.zeros(16 * 1024 * 1024, np.uint8)
+    matmul_leakyrelu_kernel[tiling.used_core_num // 2, rt.current_stream()](a, b, c, bias, alpha, tiling,
+                                                                            workspace)
+    mm = a.astype(np.float32) @ b.astype(np.float32) + bias
+    np.testing.assert_allclose(c, np.where(mm >= 0, mm, mm * alpha), rtol=1e-3, atol=1e-3)
