@@ -223,3 +223,18 @@ def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr, un
         else:
             asc.add(t[z_at:], t, t[16384:], n)
         asc.pipe_barrier(asc.PipeID.PIPE_V)
+
+
+@asc.jit
+def level0_add(mask: asc.ConstExpr, reps: asc.ConstExpr, count: asc.ConstExpr):
+    """One fp16 Add per call, eight calls: level 0 (`mask` lanes of each of
+    `reps` repeats) when count is 0, else level 2 over `count` elements."""
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 96 * 1024)
+    t = buf.get(asc.float16)  # timed only (compute=False): the values do not matter
+    for i in range(8):
+        if count:
+            asc.add(t[32768 + 128:], t, t[16384:], count)
+        else:
+            asc.add(t[32768 + 128:], t, t[16384:], mask, reps, asc.BinaryRepeatParams())

@@ -142,3 +142,15 @@ def test_cube_double_buffering_faster_and_correct():
     assert piped.total_us < basic.total_us
     # the ping-pong buffers let MTE2 / MTE1 work overlap the cube: the cube is busy a larger share
     assert piped.pipes["cube"] / piped.total_us > basic.pipes["cube"] / basic.total_us
+
+
+def test_level0_vector_cost_counts_repeats_not_lanes():
+    def vec(mask, reps, count=0):
+        with asc.profile(compute=False) as prof:
+            kernels.level0_add[1](mask, reps, count)
+        return prof.launches[-1].pipes["vec"]
+
+    full, half = vec(128, 8), vec(64, 8)
+    assert half == full  # a repeat takes its cycle whatever its mask
+    assert vec(128, 4) < full
+    assert vec(0, 0, 512) < half  # level 2: the same 512 active elements in 4 repeats

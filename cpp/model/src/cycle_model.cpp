@@ -415,7 +415,9 @@ double Model::vec_cycles(const EventRec& e, double* conflict) const {
   }
   double nbytes = double(elems) * (esize != 0 ? esize : 2.0);
   if (!elems) nbytes = double(maxb);  // no element count: charge by the bytes touched
-  double repeats = std::ceil(nbytes / p_.vec_bytes_per_repeat);
+  // Level 0 reports its repeat count (every repeat costs its cycle, however
+  // few lanes its mask enables); level 2 is charged by the bytes it covers.
+  double repeats = e.id > 0 ? double(e.id) : std::ceil(nbytes / p_.vec_bytes_per_repeat);
   double factor = e.api < names_.size() && in_.api_factor ? in_.api_factor[e.api] : 1.0;
   double group_extra = 0, bank_extra = 0;
   double per_repeat = ub_bank_cycles_per_repeat(e, repeats, &group_extra, &bank_extra);

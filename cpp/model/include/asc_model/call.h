@@ -63,6 +63,10 @@ class Call {
 
   Call& elems(uint64_t n) { elems_ = n; return *this; }
   Call& event(int32_t e, int32_t id) { event_ = e; id_ = id; return *this; }
+  // A level-0 vector call's repeat count, reported in the event's id: the
+  // vector unit spends a cycle on every repeat, masked-off lanes included (the
+  // cycle model charges these repeats instead of deriving them from elems).
+  Call& repeats(int32_t n) { id_ = n; return *this; }
 
   // Report the call. After run() the implementation may write; it must not fault.
   // Returns false in a timing-only launch: the caller then skips its element

@@ -41,7 +41,7 @@ struct Event {
   const Access* accesses;
   size_t num_accesses;
   int32_t event;     // HardEvent value, pipe of a barrier, queue position...
-  int32_t id;        // event id / flag id
+  int32_t id;        // event id / flag id; a level-0 vector call's repeat count (0: level 2)
 };
 
 // Consumers (bounds reports, race detector, cycle model, trace writer)

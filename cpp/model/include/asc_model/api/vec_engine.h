@@ -200,7 +200,7 @@ void run_l0(Call& op, const Plan& pl, std::array<Opd, N>& o, Pre pre, F f) {
     }
   };
   if constexpr (!std::is_same_v<Pre, std::nullptr_t>) visit([&](uint8_t** qq) { pre(op, qq); });  // pre sees pointers only
-  if (!op.elems(pl.elems()).run()) return;
+  if (!op.elems(pl.elems()).repeats(pl.repeats).run()) return;
   visit(f);
 }
 
