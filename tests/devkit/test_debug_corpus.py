@@ -49,7 +49,7 @@ def test_the_corpus_covers_every_kind():
             ("synccheck", "duplicate-set", "-"), ("synccheck", "idle-barrier", "-"), ("memcheck", "leak", "-"),
             ("memcheck", "out-of-bounds", "UB"), ("memcheck", "out-of-bounds", "GM"),
             ("memcheck", "out-of-bounds", "L1"), ("memcheck", "misaligned", "UB"),
-            ("memcheck", "queue-misuse", "-")} <= kinds
+            ("memcheck", "queue-misuse", "-"), ("memcheck", "overlapping-writes", "GM")} <= kinds
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -126,6 +126,7 @@ struct DebugCore final : Observer {
     uint32_t seg, site;
     bool write, atomic;
     uint8_t operand;
+    uint64_t data;  // writes: a hash of the local bytes the calls wrote from (same hash: same values)
   };
   struct SyncOp {
     int kind;  // 0 SyncAll, 1 cross set, 2 cross wait, 3 IBSet, 4 IBWait
@@ -168,7 +169,8 @@ struct DebugCore final : Observer {
   void set_token(int kind, int64_t a, int64_t b, int slot);
   void wait_token(int kind, int64_t a, int64_t b, int slot);
   bool ordered(int p, uint32_t epoch, int q) const { return p == q || vc[q][p] >= epoch; }
-  void access(const Access& a, int slot, uint32_t site, bool atomic);
+  void access(const Access& a, int slot, uint32_t site, bool atomic, uint64_t data);
+  uint64_t source_hash(const Event& e) const;
   void check_cell(Cell& c, uint64_t base, uint64_t cell_bytes, const Access& a, int slot, uint32_t epoch,
                   uint32_t site);
   void init_check(const Access& a, uint32_t site);

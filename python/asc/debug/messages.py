@@ -58,6 +58,16 @@ def _count(row: dict) -> str:
 def _memcheck(row: dict, kernel: str) -> Finding:
     kind = row["kind"]
     mem = MEMS[row["mem"]] if 0 <= row["mem"] < len(MEMS) else "?"
+    if kind == "overlapping-writes":
+        lines = [f"WARNING: Overlapping GM writes by different cores in {kernel} (the same values, so the result "
+                 f"does not depend on their order):"]
+        for side in ("a", "b"):
+            lines.append(f"    {_pipe(row[side + '_pipe'])} Write at {_place(row, side)} in block {row[side + '_block']}")
+        if row["count"] > 1:
+            lines.append(_count(row))
+        return Finding("memcheck", kind, "warning", lines, [_location(row, "a"), _location(row, "b")],
+                       kernel=kernel, count=row["count"], extra={"mem": "GM", "offset": row["offset"],
+                                                                   "size": row["size"]})
     if kind == "leak":
         pos = _enum_name("TPosition", row["tensor_pos"])
         lines = [f"ERROR: {row['size']} byte(s) leaked in {kernel}: the {pos} queue buffer at offset {row['offset']} "
