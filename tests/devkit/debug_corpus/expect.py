@@ -7,7 +7,8 @@ A corpus file says what asc-debug must find with lines like
 and marks the Python lines a finding must name with `# @N` comments on them
 (N = the finding's N-th location: 1 = the first side of a race, 2 = the
 second). `# @1 L0A` restricts the mark to the expectation on L0A, `# @1
-unpaired-set` to the expectation of that kind. Every
+unpaired-set` to the expectation of that kind, `# @1 WAR/L0A` to the one of
+that kind and memory. Every
 finding of an expected (tool, kind, memory) must name marked lines only, and
 every marked line must be named by one of them.
 """
@@ -19,7 +20,7 @@ from typing import Dict, List, Set
 
 MEMS = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"}
 _EXPECT = re.compile(r"^# expect: (\w+) ([\w-]+) (\S+) exit=(\d+)$")
-_MARK = re.compile(r"@(\d+)(?: (?!@)([\w-]+))?")
+_MARK = re.compile(r"@(\d+)(?: (?!@)([\w/-]+))?")
 
 
 @dataclass
@@ -44,7 +45,10 @@ def read(path: Path) -> List[Expectation]:
         for m in _MARK.finditer(comment):
             tag = m[2]
             for e in found:
-                if tag and tag != e.mem and tag != e.kind and (tag in MEMS or tag in kinds):
+                if tag and "/" in tag:  # KIND/MEM: that one expectation
+                    if tag != f"{e.kind}/{e.mem}":
+                        continue
+                elif tag and tag != e.mem and tag != e.kind and (tag in MEMS or tag in kinds):
                     continue
                 e.lines.setdefault(int(m[1]), set()).add(number)
     return found
