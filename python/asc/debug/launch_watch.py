@@ -138,12 +138,20 @@ def _wrap(backend, kernel, launch_fn):
     return watched
 
 
-def watched_load(self, kernel):
-    from . import precision_trace
+# Another way to load a kernel, or None: fn(backend, kernel, plain_load) -> launcher.
+# precision_trace sets it while a trace is on (it loads the kernel's shadow build).
+_launcher_hook: Optional[Callable] = None
 
-    if precision_trace.current() is not None:
-        # Traced: only the shadow build is compiled (the normal library if it fails).
-        launcher = precision_trace.traced_launcher(self, kernel, lambda: _orig_load(self, kernel))
+
+def set_launcher_hook(fn: Optional[Callable]) -> None:
+    global _launcher_hook
+    _launcher_hook = fn
+
+
+def watched_load(self, kernel):
+    hook = _launcher_hook
+    if hook is not None:
+        launcher = hook(self, kernel, lambda: _orig_load(self, kernel))
     else:
         launcher = _orig_load(self, kernel)
     return _wrap(self, kernel, launcher)

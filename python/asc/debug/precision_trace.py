@@ -198,6 +198,8 @@ def traced_launcher(backend, kernel, plain_load):
     from ..runtime.model import _CORE_TYPES, launch
 
     trace = _trace
+    if trace is None:  # stopped
+        return plain_load()
     try:
         lib, entry = _shadow_library(kernel)
     except Exception as exc:  # noqa: BLE001 - any build failure: run the normal library
@@ -228,12 +230,16 @@ def start() -> Trace:
     if _trace is None:
         _trace = Trace()
     launch_watch.install()
+    launch_watch.set_launcher_hook(traced_launcher)
     return _trace
 
 
 def stop() -> Optional[Trace]:
     """Stops tracing (launchers built while it was on stay traced); returns what was traced."""
     global _trace
+    from . import launch_watch
+
+    launch_watch.set_launcher_hook(None)
     got, _trace = _trace, None
     return got
 
