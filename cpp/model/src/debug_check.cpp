@@ -17,7 +17,7 @@ constexpr int kPipeOfDebugSlot[kDebugSlots] = {PIPE_S,    PIPE_V,    PIPE_M,   P
                                                 PIPE_MTE2, PIPE_MTE3, PIPE_FIX, kPipeHccl};
 constexpr int kHcclSlot = kDebugSlots - 1;
 constexpr int kAllSlot = kDebugSlots;  // barrier bookkeeping of PIPE_ALL
-constexpr uint64_t kLocalCell = 32, kGmCell = 256;
+constexpr uint64_t kLocalCell = 32, kGmCell = 1024;  // (a mark's lo/hi are uint16: cells under 64 KB)
 constexpr uint64_t kScratchLimit = 256ull << 20;  // memcheck keep-going: scratch for bad accesses, per core
 
 int slot_of_pipe(int pipe) {

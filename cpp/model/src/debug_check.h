@@ -11,7 +11,7 @@
 // the clocks; an instruction issued by the scalar unit also starts after
 // everything the scalar unit has waited for. Every access is checked against
 // the last write and the last read of each pipe of the memory it touches
-// (a shadow cell per 32 B of local memory, per 256 B of GM): an earlier
+// (a shadow cell per 32 B of local memory, per 1 KB of GM): an earlier
 // access of another pipe the clock does not cover is a hazard (RAW, WAR,
 // WAW). Across cores, each core's GM accesses are kept per sync segment
 // (between its SyncAll / cross-core flag calls); a replay of those calls gives
