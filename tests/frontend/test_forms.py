@@ -209,3 +209,20 @@ def test_local_tensor_auto_with_runtime_dimensions():
     src = compile_source(auto_runtime, x, z, 4, 16)
     check(src, "AscendC::LocalTensor<float> a(AscendC::TPosition::VECCALC, 0,",
           "AscendC::LocalTensor<float> b(AscendC::TPosition::VECCALC,")
+
+
+def test_struct_argument_cells_model_and_npu():
+    """Both launch paths pass a struct as one double per field and build it in
+    the stub member by member (the NPU's is the same stub text)."""
+    from asc.runtime import kernel_args
+    from asc.runtime.backend import ParamSpec
+    from asc.runtime.npu.launch import scalar_cell
+    p = ParamSpec("t", "struct", "blockCount=block_count,blockLen=block_len,srcStride=src_stride,"
+                  "dstStride=dst_stride", "AscendC::DataCopyParams")
+    assert list(scalar_cell(p, asc.DataCopyParams(3, 2, 0, 1))) == [3.0, 2.0, 0.0, 1.0]
+    assert list(scalar_cell(p, asc.DataCopyParams(block_len=5))) == [1.0, 5.0, 0.0, 0.0]  # defaults
+    expr = kernel_args.stub_call_args([p], "args")[0]
+    assert "AscendC::DataCopyParams s{}" in expr
+    assert "s.blockLen = static_cast<decltype(s.blockLen)>(static_cast<long long>(v[1]))" in expr
+    with pytest.raises(TypeError, match="expected a AscendC::DataCopyParams struct"):
+        scalar_cell(p, 3)
