@@ -77,6 +77,7 @@ def _take(io: DebugIO) -> str:
         io.report = None
 
 
+_QUEUE_APIS = ("AllocTensor", "EnQue", "DeQue", "FreeTensor", "InitBuffer", "TBuf::Get")
 _FAULT = re.compile(r"^(?P<file>.*?):(?P<line>\d+): block (?P<block>\d+): (?P<api>[^:]+): (?P<what>.*)$", re.S)
 
 
@@ -89,8 +90,7 @@ def _fault_finding(text: str, kernel: str) -> _findings.Finding:
                                  kernel=kernel)
     what = m["what"]
     tool, kind = ("deadlock", "deadlock") if "deadlock" in what or "watchdog" in what else ("memcheck", "fault")
-    if "buffer" in what and ("queue" in what or "FreeTensor" in what) or m["api"] in (
-            "AllocTensor", "EnQue", "DeQue", "FreeTensor"):
+    if m["api"] in _QUEUE_APIS:
         kind = "queue-misuse"
     # queue calls and flags are the scalar unit's; other faults do not say which pipe
     pipe = "PIPE_S" if kind == "queue-misuse" or m["api"] in ("SetFlag", "WaitFlag") else "unknown"
