@@ -154,3 +154,33 @@ def test_level0_vector_cost_counts_repeats_not_lanes():
     assert half == full  # a repeat takes its cycle whatever its mask
     assert vec(128, 4) < full
     assert vec(0, 0, 512) < half  # level 2: the same 512 active elements in 4 repeats
+
+
+def test_mixed_kernel_aiv_pairs_share_one_aic():
+    """A MIX_AIC_1_2 launch runs two AIV blocks per AIC: their cube work (M, MTE1)
+    takes turns on the one AIC, so M instructions of a pair never overlap, and
+    the launch takes longer than if each AIV had a cube of its own."""
+    import matmul_kernels as mk
+
+    mix = asc.jit(kernel_type=asc.KernelType.MIX_AIC_1_2)(mk.mm_pipelined.fn)
+    m, n, k = 512, 512, 256
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((k, n)).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    with asc.profile() as prof:
+        mix[2](a, b, c, m, n, k, 128, 256, 64)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-3, atol=1e-3)
+    lp = prof.launches[-1]
+    assert sorted(lp.block_us) == [0, 1, 2, 3]  # 2 groups x 2 AIV
+
+    def overlaps(sim):
+        n = 0
+        for g in (0, 1):
+            sl = sorted((s, e) for (blk, q, s, e, i) in sim.slices if q == 2 and blk // 2 == g)  # PIPE_M
+            n += sum(1 for x, y in zip(sl, sl[1:]) if y[0] < x[1])
+        return n
+
+    own_cubes = simulate(lp.recording, lp.params, 0)
+    assert overlaps(lp.sim) == 0 and overlaps(own_cubes) > 0
+    assert lp.sim.cycles > own_cubes.cycles

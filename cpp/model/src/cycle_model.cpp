@@ -379,6 +379,7 @@ class Model {
   std::vector<int32_t> blocks_;  // block id of each core slot
   std::vector<std::vector<Instr>> progs_;
   std::vector<std::array<double, 2>> conflicts_;  // per core: bank-group, bank conflict cycles of its V pipe
+  std::map<int, std::array<double, kSlots>> aic_busy_;  // mixed kernels: per AIC, until when each pipe is taken
   std::vector<CoreState> st_;
   std::vector<std::map<std::tuple<int, int64_t, int64_t>, int>> token_keys_;
   std::map<std::tuple<int, int64_t, int64_t>, int> cross_keys_;
@@ -846,6 +847,16 @@ bool Model::step_core(int c, double now) {
         toks.pop_front();
         res_.flows.push_back(FlowRec{b, tk.pipe, pipe, 0, tk.t, now, tk.ev, qe.ev});
       } else if (qe.op == OP) {
+        if (in_.aiv_per_aic > 1 && (pipe == PIPE_M || pipe == PIPE_MTE1)) {
+          // A mixed kernel's cube work runs on the AIC its AIV cores share: one
+          // instruction at a time per pipe for the whole group (block order breaks ties).
+          double& taken = aic_busy_[b / in_.aiv_per_aic][q];
+          if (taken > now) {
+            wake(c, taken, now);
+            break;
+          }
+          taken = now + qe.arg;
+        }
         s.busy[q] = now + qe.arg;
         res_.slices.push_back(SliceRec{b, pipe, now, now + qe.arg, qe.ev});
         s.busy_out[q] += qe.arg;

@@ -115,6 +115,9 @@ struct CycleInput {
   uint32_t num_params;
   const double* params;      // cycle_param_names order
   const double* api_factor;  // per string: vec_api_repeat_factor of that API name (1 when none)
+  int32_t aiv_per_aic;       // > 1: a mixed kernel whose blocks 0..n-1 are AIV cores, each group of
+                             // aiv_per_aic consecutive blocks sharing one AIC (its M and MTE1 pipes)
+  int32_t pad;
 };
 
 // LaunchConfig::record points at one of these (Python: profiler/cycle.py RecordIO).

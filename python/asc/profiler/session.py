@@ -138,6 +138,8 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
     finally:
         self.record_io, self.launch_flags, self.blocks_run = was_io, was_flags, was_run
     rec = Recording.take(io)
+    from ..runtime.model import LAUNCH
+    aiv_per_aic = getattr(LAUNCH, "aiv_per_aic", 0)
     for s in sessions:
         p = params.with_overrides(**s.overrides) if s.overrides else params
         if run < block_dim:
@@ -149,7 +151,7 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
             p = p.with_overrides(hbm_bytes_per_s=p.hbm_bytes_per_s * share, l2_bytes_per_s=p.l2_bytes_per_s * share,
                                  l2_bytes=p.l2_bytes * share)
         t0 = time.perf_counter()
-        res = simulate(rec, p)
+        res = simulate(rec, p, aiv_per_aic)
         lp = LaunchProfile(name, block_dim, p, rec, res, compute=compute, wall_s=time.perf_counter() - t0)
         lp.overrides = dict(s.overrides)
         lp.cores_simulated = run

@@ -44,6 +44,10 @@ _CORE_TYPES = {"AIC_ONLY": 1, "MIX_AIC_1_0": 1}
 _AIV_PER_BLOCK = {"MIX_AIC_1_2": 2, "MIX_AIV_1_0": 1, "MIX_AIC_1_1": 1, "MIX_AIV_HARD_SYNC": 2,
                   "MIX_AIC_HARD_SYNC": 2}
 
+# The launch the calling thread is making: aiv_per_aic > 1 for a mixed kernel,
+# whose groups of that many AIV blocks share one AIC (the timed Model reads it).
+LAUNCH = threading.local()
+
 # The rank the calling thread launches as (asc.distributed sets world and rank
 # on each rank's thread; thread-local, so wrappers of _launch pass it through).
 RANK = threading.local()
@@ -144,7 +148,10 @@ class ModelBackend(KernelBackend):
         core_type = _CORE_TYPES.get(kernel.kernel_type, 0)
         per_block = _AIV_PER_BLOCK.get(kernel.kernel_type, 1)
 
+        aiv_per_aic = per_block if core_type == 0 and per_block > 1 else 0
+
         def launcher(block_dim: int, stream: Any, args: Sequence[Any]) -> None:
+            LAUNCH.aiv_per_aic = aiv_per_aic
             self._launch(entry, marshaller, core_type, int(block_dim) * per_block, args)
 
         launcher.library_path = state["path"]  # type: ignore[attr-defined]
