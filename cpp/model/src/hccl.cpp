@@ -347,8 +347,9 @@ Task& task_of(Core& c, World& w, int rank, int handle, const char* api, const ch
 // Blocks the core until step `k` of its lane is done. (Caller holds lk.)
 void block_on(World& w, Core& c, int rank, int k, std::unique_lock<std::mutex>& lk, const char* file, int line) {
   Lane& ln = w.lanes[size_t(rank)][size_t(c.block_idx())];
-  const Step& st = w.steps[size_t(c.block_idx())][size_t(k)];
-  if (st.done) return;
+  // By index, never by reference: another rank's prepare may grow the lane's steps while this core sleeps.
+  auto done = [&w, b = size_t(c.block_idx()), k = size_t(k)] { return w.steps[b][k].done; };
+  if (done()) return;
   lk.unlock();
   launch_before_block(c.launch());  // a core waiting here must not keep an unstarted core from running
   lk.lock();
@@ -361,7 +362,7 @@ void block_on(World& w, Core& c, int rank, int k, std::unique_lock<std::mutex>& 
   } leave{ln, lk};
   for (;;) {
     if (w.failed) throw Cancelled{};
-    if (st.done) return;
+    if (done()) return;
     bool timed_out = w.timeout_s > 0 &&
                      std::chrono::duration<double>(Clock::now() - ln.since).count() > w.timeout_s;
     if (timed_out || certain_deadlock(w)) {
