@@ -184,3 +184,16 @@ def test_errors_name_the_line(kernel, args, line, message):
     text = str(err.value)
     assert message in text
     assert f":{_line_of(kernel.fn, line)}:" in text
+
+
+def test_get_matmul_api_tiling_sizes_steps_for_l1():
+    cfg = asc.adv.get_special_basic_config(128, 256, 64, 256, 512, 1024, 1, 1)
+    t = asc.adv.get_matmul_api_tiling(cfg, 512 * 1024, _A, _A, _C)
+    assert (t.base_m, t.base_n, t.base_k, t.single_core_k) == (128, 256, 64, 1024)
+    # two chunks of A and B (double buffer) of step_k_a * base_k columns fit 512 KiB; twice the step does not
+    assert (t.step_k_a, t.depth_a1) == (4, 8) and t.share_l1_size <= 512 * 1024
+    assert 2 * (128 + 256) * 8 * 64 * 2 > 512 * 1024
+    small = asc.adv.get_matmul_api_tiling(cfg, 96 * 1024, _A, _A, _C, _C)
+    assert small.is_bias == 1 and small.share_l1_size <= 96 * 1024 and small.step_k_a == 1
+    with pytest.raises(ValueError, match="basic block and single-core sizes"):
+        asc.adv.get_matmul_api_tiling(asc.adv.MatmulConfig(), 512 * 1024, _A, _A, _C)

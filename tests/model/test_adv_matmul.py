@@ -182,3 +182,50 @@ def test_matmul_leakyrelu_tutorial():
                                                                             workspace)
     mm = a.astype(np.float32) @ b.astype(np.float32) + bias
     np.testing.assert_allclose(c, np.where(mm >= 0, mm, mm * alpha), rtol=1e-3, atol=1e-3)
+
+
+# ---------------------------------------------------------------- faults at the user's line
+@asc.jit
+def matmul_misuse_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                         bias: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, which: asc.ConstExpr[int]):
+    a_global = asc.GlobalTensor()
+    b_global = asc.GlobalTensor()
+    c_global = asc.GlobalTensor()
+    bias_global = asc.GlobalTensor()
+    a_global.set_global_buffer(a)
+    b_global.set_global_buffer(b)
+    c_global.set_global_buffer(c)
+    bias_global.set_global_buffer(bias)
+    pipe = asc.TPipe()
+    f16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(f16, f16, f32, f32)
+    asc.adv.register_matmul(pipe, mm, tiling)
+    if which == 0:
+        mm.iterate_all(c_global)  # no set_tensor_a / set_tensor_b
+    if which == 1:
+        mm.set_tensor_a(a_global)
+        mm.set_bias(bias_global)  # the tiling was made without enable_bias
+    if which == 2:
+        mm.set_tensor_a(a_global)
+        mm.set_tensor_b(b_global)
+        mm.get_tensor_c(c_global)  # no iterate() before
+    mm.end()
+
+
+@pytest.mark.parametrize("which,line,message", [
+    (0, "mm.iterate_all(c_global)  # no set_tensor_a", "SetTensorA and SetTensorB come first"),
+    (1, "mm.set_bias(bias_global)", "no bias buffer was reserved"),
+    (2, "mm.get_tensor_c(c_global)", "call Iterate() first"),
+])
+def test_misuse_faults_name_the_line(which, line, message):
+    import inspect
+    src, first = inspect.getsourcelines(matmul_misuse_kernel.fn)
+    lineno = first + next(i for i, text in enumerate(src) if line in text)
+    m, n, k = 32, 32, 32
+    tiling = host_tiling(m, n, k, 1)
+    arrays = (np.zeros((m, k), np.float16), np.zeros((k, n), np.float16), np.zeros((m, n), np.float32),
+              np.zeros((1, n), np.float32))
+    with pytest.raises(asc.runtime.model.ModelFault) as err:
+        matmul_misuse_kernel[1](*arrays, tiling, which)
+    assert message in str(err.value) and f"test_adv_matmul.py:{lineno}:" in str(err.value)
