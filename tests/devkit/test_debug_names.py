@@ -1,0 +1,34 @@
+"""asc-debug names a tensor by the call on its Python line (asc.debug.names):
+the destination is the first argument, the sources follow in order; a method
+call's receiver is its tensor; a line it cannot read gives no name."""
+
+from asc.debug.names import operand_name
+
+SOURCE = '''\
+asc.add(z_local, x_local, y_local, n)
+asc.data_copy(y_gm[r * cols:], row, cols)
+value = result.get_value(0)
+t.set_value(3, 1.0)
+asc.data_copy(self.buf,
+              src, n)
+x = 1
+asc.duplicate(asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 8), 0.0, 8)
+'''
+
+
+def test_operands_by_direction_and_rank(tmp_path):
+    f = tmp_path / "k.py"
+    f.write_text(SOURCE)
+    p = str(f)
+    assert operand_name(p, 1, True, 0) == "z_local"
+    assert operand_name(p, 1, False, 0) == "x_local"
+    assert operand_name(p, 1, False, 1) == "y_local"
+    assert operand_name(p, 2, True, 0) == "y_gm"  # a slice names its tensor
+    assert operand_name(p, 2, False, 0) == "row"
+    assert operand_name(p, 3, False, 0) == "result"  # the receiver of get_value
+    assert operand_name(p, 4, True, 0) == "t"
+    assert operand_name(p, 5, True, 0) == "self.buf"  # the first line of a call spread over two
+    assert operand_name(p, 7, False, 0) is None  # no call
+    assert operand_name(p, 8, True, 0) is None  # not a plain name
+    assert operand_name(p, 99, True, 0) is None  # no such line
+    assert operand_name(str(tmp_path / "missing.py"), 1, True, 0) is None
