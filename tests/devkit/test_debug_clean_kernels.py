@@ -7,8 +7,10 @@ examples through the command)."""
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+import asc
 from asc.debug import findings
 from asc.devkit.debug import DEFAULT_TOOLS
 
@@ -27,3 +29,21 @@ def test_profile_kernel_has_no_findings(name, monkeypatch, tmp_path):
     launcher, args = CASES[name]()
     launcher(*args)
     assert [f.lines for f in findings.load(str(out))] == []
+
+
+@asc.jit(auto_sync=False)
+def dump_after_copy(x: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, x_gm, n)
+    asc.dump_tensor(t, 1, n)  # a debug print synchronises itself: no flag needed
+
+
+def test_debug_prints_race_with_nothing(monkeypatch, tmp_path, capfd):
+    out = tmp_path / "findings.jsonl"
+    monkeypatch.setenv("ASC_DEBUG", ",".join(DEFAULT_TOOLS))
+    monkeypatch.setenv(findings.FINDINGS_ENV, str(out))
+    dump_after_copy[1](np.ones(64, np.float32), 64)
+    assert "DumpTensor: desc=1" in capfd.readouterr().out
+    assert findings.load(str(out)) == []

@@ -273,6 +273,9 @@ void DebugCore::on_event(const Event& e) {
   switch (e.kind) {
     case EventKind::Api:
     case EventKind::Print: {
+      // printf / DumpTensor wait for every pipe before they read (the vendor's
+      // debug prints synchronise themselves): they race with nothing
+      if (e.kind == EventKind::Print) drain_all();
       issue(slot);
       bool atomic = core.atomic_op != 0;
       uint64_t data = 0;
