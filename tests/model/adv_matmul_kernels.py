@@ -1,11 +1,14 @@
-"""The matmul kernel of pyasc's 03_matmul_mix tutorial (with a bias and transposes as
-compile-time switches) and the host tiling it is launched with, shared by
-test_adv_matmul.py and test_host_tiling.py."""
+"""The matmul kernels of pyasc's 03_matmul_mix tutorial (with a bias and transposes as
+compile-time switches) and 04_matmul_cube_only, and the host tiling they are launched
+with, shared by test_adv_matmul.py and test_host_tiling.py."""
 
 from typing import Tuple
 
 import asc
 import asc.lib.host as host
+
+IS_TRANS_A = False
+IS_TRANS_B = False
 
 
 def _ints(rng, shape, dtype):
@@ -89,3 +92,40 @@ def matmul_mix_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalA
         matmul.iterate_all(c_global)
         matmul.end()
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+# 04_matmul_cube_only
+ENABLE_BIAS = False
+
+
+@asc.jit(matmul_cube_only=True, always_compile=True)
+def matmul_cube_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                       tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    if asc.ascend_is_aic():
+        asc.set_sys_workspace(workspace)
+        offset_a, offset_b, offset_c, offset_bias, tail_m, tail_n = calc_offsets(tiling, IS_TRANS_A, IS_TRANS_B)
+        a_global = asc.GlobalTensor()
+        b_global = asc.GlobalTensor()
+        c_global = asc.GlobalTensor()
+        bias_global = asc.GlobalTensor()
+        a_global.set_global_buffer(a + offset_a)
+        b_global.set_global_buffer(b + offset_b)
+        c_global.set_global_buffer(c + offset_c)
+        bias_global.set_global_buffer(bias + offset_bias)
+        pipe = asc.TPipe()
+        matmul = asc.adv.Matmul(
+            a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a_global.dtype, IS_TRANS_A),
+            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b_global.dtype, IS_TRANS_B),
+            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, c_global.dtype),
+            bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bias_global.dtype),
+        )
+        asc.adv.register_matmul(pipe, matmul, tiling)
+        if asc.get_block_idx() < tiling.used_core_num:
+            matmul.set_tensor_a(a_global, IS_TRANS_A)
+            matmul.set_tensor_b(b_global, IS_TRANS_B)
+            if tiling.is_bias:
+                matmul.set_bias(bias_global)
+            matmul.set_tail(tail_m, tail_n, tiling.k_a)
+            matmul.iterate_all(c_global)
+            matmul.end()
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)

@@ -12,10 +12,8 @@ import asc
 import asc.lib.host as host
 import asc.lib.runtime as rt
 import asc.runtime.config as config
-from adv_matmul_kernels import _ints, calc_offsets, host_tiling, matmul_mix_kernel
+from adv_matmul_kernels import ENABLE_BIAS, _ints, host_tiling, matmul_cube_kernel, matmul_mix_kernel
 
-IS_TRANS_A = False
-IS_TRANS_B = False
 
 
 @pytest.fixture(autouse=True)
@@ -57,42 +55,7 @@ def test_transposed_inputs_and_ragged_tails(trans_a, trans_b):
 
 
 # ---------------------------------------------------------------- 04_matmul_cube_only
-ENABLE_BIAS = False
-
-
-@asc.jit(matmul_cube_only=True, always_compile=True)
-def matmul_cube_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
-                       tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
-    if asc.ascend_is_aic():
-        asc.set_sys_workspace(workspace)
-        offset_a, offset_b, offset_c, offset_bias, tail_m, tail_n = calc_offsets(tiling, IS_TRANS_A, IS_TRANS_B)
-        a_global = asc.GlobalTensor()
-        b_global = asc.GlobalTensor()
-        c_global = asc.GlobalTensor()
-        bias_global = asc.GlobalTensor()
-        a_global.set_global_buffer(a + offset_a)
-        b_global.set_global_buffer(b + offset_b)
-        c_global.set_global_buffer(c + offset_c)
-        bias_global.set_global_buffer(bias + offset_bias)
-        pipe = asc.TPipe()
-        matmul = asc.adv.Matmul(
-            a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a_global.dtype, IS_TRANS_A),
-            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b_global.dtype, IS_TRANS_B),
-            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, c_global.dtype),
-            bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bias_global.dtype),
-        )
-        asc.adv.register_matmul(pipe, matmul, tiling)
-        if asc.get_block_idx() < tiling.used_core_num:
-            matmul.set_tensor_a(a_global, IS_TRANS_A)
-            matmul.set_tensor_b(b_global, IS_TRANS_B)
-            if tiling.is_bias:
-                matmul.set_bias(bias_global)
-            matmul.set_tail(tail_m, tail_n, tiling.k_a)
-            matmul.iterate_all(c_global)
-            matmul.end()
-        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
-
-
+# (matmul_cube_kernel is in adv_matmul_kernels.py, shared with test_host_tiling.py)
 def test_cube_only_tutorial_128x64x30720():
     m, k, n = 128, 64, 30720
     rng = np.random.default_rng(5)

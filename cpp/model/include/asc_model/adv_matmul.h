@@ -438,45 +438,30 @@ class Matmul {
     ++blocks_done_;
   }
 
-  // A chunk: rows m_len of A (columns k0 .. k0+kc) as NZ with up16(m_len) rows per
-  // column block; transposed A (K x M in GM) as NZ of its kc x m_len slice.
-  void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
-    const int32_t kc = std::min(ka_chunk_, single_k_ - k0);
+  // One GM -> L1 copy: `rows` rows of `cols` elements, `stride` elements apart in GM,
+  // as NZ column blocks of up16(rows) rows.
+  template <class T>
+  void copy_nz(const LocalTensor<T>& l1, const GlobalTensor<T>& gm, int32_t rows, int32_t cols, int32_t stride) {
     Nd2NzParams p;
     p.ndNum = 1;
+    p.nValue = uint16_t(rows);
+    p.dValue = uint16_t(cols);
+    p.srcDValue = uint16_t(stride);
+    p.dstNzC0Stride = uint16_t(up16(rows));
     p.dstNzNStride = 1;
-    if (!trans_a_) {
-      p.nValue = uint16_t(m_len_);
-      p.dValue = uint16_t(kc);
-      p.srcDValue = uint16_t(org_ka_);
-      p.dstNzC0Stride = uint16_t(up16(m_len_));
-      DataCopy(l1, a_[uint64_t(row0()) * org_ka_ + k0], p, file_, line_);
-    } else {
-      p.nValue = uint16_t(kc);
-      p.dValue = uint16_t(m_len_);
-      p.srcDValue = uint16_t(org_m_);
-      p.dstNzC0Stride = uint16_t(up16(kc));
-      DataCopy(l1, a_[uint64_t(k0) * org_m_ + row0()], p, file_, line_);
-    }
+    DataCopy(l1, gm, p, file_, line_);
+  }
+  // A chunk: rows m_len of A (columns k0 .. k0+kc); transposed A (K x M in GM): its
+  // kc x m_len slice. B chunk: rows k0 .. k0+kc of B; transposed B (N x K): n_len x kc.
+  void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
+    const int32_t kc = std::min(ka_chunk_, single_k_ - k0);
+    if (!trans_a_) copy_nz(l1, a_[uint64_t(row0()) * org_ka_ + k0], m_len_, kc, org_ka_);
+    else copy_nz(l1, a_[uint64_t(k0) * org_m_ + row0()], kc, m_len_, org_m_);
   }
   void load_b_chunk(const LocalTensor<TB>& l1, int32_t k0) {
     const int32_t kc = std::min(kb_chunk_, single_k_ - k0);
-    Nd2NzParams p;
-    p.ndNum = 1;
-    p.dstNzNStride = 1;
-    if (!trans_b_) {
-      p.nValue = uint16_t(kc);
-      p.dValue = uint16_t(n_len_);
-      p.srcDValue = uint16_t(org_n_);
-      p.dstNzC0Stride = uint16_t(up16(kc));
-      DataCopy(l1, b_[uint64_t(k0) * org_n_ + col0()], p, file_, line_);
-    } else {
-      p.nValue = uint16_t(n_len_);
-      p.dValue = uint16_t(kc);
-      p.srcDValue = uint16_t(org_kb_);
-      p.dstNzC0Stride = uint16_t(up16(n_len_));
-      DataCopy(l1, b_[uint64_t(col0()) * org_kb_ + k0], p, file_, line_);
-    }
+    if (!trans_b_) copy_nz(l1, b_[uint64_t(k0) * org_n_ + col0()], kc, n_len_, org_n_);
+    else copy_nz(l1, b_[uint64_t(col0()) * org_kb_ + k0], n_len_, kc, org_kb_);
   }
   // L0A (zZ): fractal (row band r, k block j) at (r * K1 + j); one LoadData per row band.
   void load_l0a(const LocalTensor<TA>& l0a, const LocalTensor<TA>& l1, int32_t kin, int32_t k_len, int32_t kc) {

@@ -46,8 +46,8 @@ HBM_BPC = 1.6e12 / 1.85e9
 # The GM -> L1 read rate a core sees for the tiles of a matmul: below the L2 port's
 # 110 B/cycle because first touches miss to HBM and the cores share the port; the
 # factor was fitted to the timed Model's MTE2 time of the Matmul (five block shapes,
-# 512 x 128 x 256 on two cores: measured / estimated = 1.33..1.38).
-GM_READ_BPC = L2_READ_BPC / 1.35
+# 512 x 128 x 256 on two cores; docs/host-tiling.md).
+GM_READ_BPC = L2_READ_BPC / 1.6
 _SIM_BLOCKS = 16  # blocks simulated per candidate (more are scaled from these)
 
 
@@ -411,8 +411,9 @@ def _eff(burst: float) -> float:
 
 def _copy(rows: int, row_bytes: int) -> float:
     """One GM -> L1 Nd2Nz copy: its head latency (half hidden by the second transfer in
-    flight) and its rows as bursts at the L2 read rate."""
-    return GM_HEAD / OUTSTANDING + rows * row_bytes / (GM_READ_BPC * _eff(row_bytes))
+    flight) and its bytes at the read rate, with the burst overhead paid once per copy."""
+    nbytes = rows * row_bytes
+    return GM_HEAD / OUTSTANDING + nbytes / (GM_READ_BPC * _eff(nbytes))
 
 
 class MultiCoreMatmulTiling(MatmulApiTiling):
