@@ -408,7 +408,10 @@ private:
   }
 
   void analyzeBlock(Block &block, State &s, SmallVector<Sync> &out) {
-    for (Operation &op : block) analyzeOp(&op, s, out);
+    for (Operation &op : block) {
+      analyzeOp(&op, s, out);
+      after[&op] = s;  // for a later forward pair's set placed right after op
+    }
   }
 
   void analyzeOp(Operation *op, State &s, SmallVector<Sync> &out) {
@@ -452,11 +455,9 @@ private:
       for (const Access &a : accesses)
         if (a.pipe == q) mine.push_back(&a);
       if (mine.empty()) continue;
-      for (PipeID p : kPipes) {
-        if (p == q) continue;
-        auto &pending = s[{int(p), int(q)}];
+      auto conflictsOf = [&](PipeID p) {
         SmallVector<unsigned> conflicts;
-        for (unsigned id : pending) {
+        for (unsigned id : s[{int(p), int(q)}]) {
           const Access &a = table[id];
           for (const Access *x : mine)
             if ((a.write || x->write) && mayAlias(a.region, x->region)) {
@@ -464,6 +465,19 @@ private:
               break;
             }
         }
+        return conflicts;
+      };
+      // The producer pipe with the latest conflicting access first: its pair
+      // often orders the others' accesses too (transitively), saving theirs.
+      SmallVector<std::pair<unsigned, PipeID>> producers;
+      for (PipeID p : kPipes) {
+        if (p == q) continue;
+        SmallVector<unsigned> conflicts = conflictsOf(p);
+        if (!conflicts.empty()) producers.push_back({*llvm::max_element(conflicts), p});
+      }
+      llvm::sort(producers, [](auto &a, auto &b) { return a.first > b.first; });
+      for (auto [latest, p] : producers) {
+        SmallVector<unsigned> conflicts = conflictsOf(p);  // fewer after the pairs before
         if (!conflicts.empty()) decide(op, p, q, conflicts, s, out);
       }
     }
@@ -487,7 +501,6 @@ private:
       return;
     }
     // Where does each producer sit relative to the consumer's block?
-    enum Kind { Outside, Before, After };
     Operation *latestBefore = nullptr, *latestAfter = nullptr;
     bool outside = false;
     for (unsigned id : conflicts) {
@@ -506,6 +519,8 @@ private:
       // Forward: set after the last producer, wait before the consumer. Still
       // pending: what the producer pipe issues between the two.
       out.push_back({Placement::Forward, *event, consumer, latestBefore, nullptr});
+      auto it = after.find(latestBefore);
+      if (it != after.end()) orderThrough(it->second, p, q, s);
       std::set<unsigned> kept;
       for (unsigned id : pending) {
         Operation *anc = block->findAncestorOpInBlock(*table[id].op);
@@ -534,10 +549,31 @@ private:
     }
     // Anything else: set and wait right before the consumer, ordering all.
     out.push_back({Placement::Adjacent, *event, consumer, nullptr, nullptr});
-    pending.clear();
+    State now = s;
+    orderThrough(now, p, q, s);
+    s[{int(p), int(q)}].clear();
+  }
+
+  /// Transitivity: a set on pipe p placed where the state was `atSet` follows
+  /// every wait p had made by then, so the accesses of other pipes already
+  /// ordered before p there are ordered before q by this pair too.
+  static void orderThrough(const State &atSet, PipeID p, PipeID q, State &s) {
+    for (PipeID m : kPipes) {
+      if (m == p || m == q) continue;
+      auto pendingThen = atSet.find({int(m), int(q)});
+      if (pendingThen == atSet.end()) continue;
+      auto beforeP = atSet.find({int(m), int(p)});
+      std::set<unsigned> &pending = s[{int(m), int(q)}];
+      for (auto it = pending.begin(); it != pending.end();) {
+        bool issuedThen = pendingThen->second.count(*it);
+        bool orderedBeforeP = beforeP == atSet.end() || !beforeP->second.count(*it);
+        it = issuedThen && orderedBeforeP ? pending.erase(it) : std::next(it);
+      }
+    }
   }
 
   ModuleOp module;
+  llvm::DenseMap<Operation *, State> after;  // the state after each op of the current walk
   llvm::DenseMap<Operation *, SmallVector<Access>> summaries;
   std::map<std::pair<Operation *, unsigned>, unsigned> ids;
   std::vector<Access> table;
