@@ -60,8 +60,9 @@ def test_corpus_file(path, monkeypatch, tmp_path):
     assert code == max(e.exit for e in wanted), [f.lines for f in found]
 
 
-def test_cross_core_race_is_gone_with_sync_all(monkeypatch, tmp_path):
-    found, code = run_file(CORPUS / "race_cross_core_gm.py", monkeypatch, tmp_path, synced=True)
+@pytest.mark.parametrize("sync", [1, 2], ids=["sync_all", "cross_core_flag"])
+def test_cross_core_race_is_gone_with_sync(sync, monkeypatch, tmp_path):
+    found, code = run_file(CORPUS / "race_cross_core_gm.py", monkeypatch, tmp_path, sync=sync)
     assert (found, code) == ([], 0), [f.lines for f in found]
 
 
