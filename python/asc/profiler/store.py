@@ -40,8 +40,8 @@ from typing import Dict, List, Optional
 import numpy as np
 
 from . import analysis
-from .cycle import (RES_BLOCKS, RES_BREAKDOWN, RES_BUSY, RES_CORE_END, RES_FLOWS, RES_LINES, RES_MARKS,
-                    RES_SCALAR, RES_SLICES, RES_SUMMARY, RES_WAITS, _SLOT_PIPES, Recording, SimResult)
+from .cycle import (RES_BLOCKS, RES_BREAKDOWN, RES_BUSY, RES_CONFLICTS, RES_CORE_END, RES_FLOWS, RES_LINES,
+                    RES_MARKS, RES_SCALAR, RES_SLICES, RES_SUMMARY, RES_WAITS, _SLOT_PIPES, Recording, SimResult)
 from .platform import params_version, timing_params
 
 FORMAT = "asc-profile"
@@ -60,7 +60,7 @@ CREATE TABLE sources(path TEXT PRIMARY KEY, text TEXT NOT NULL);
 # The cycle model's result buffers kept per launch (SimResult is rebuilt from them).
 _RESULT_NAMES = {RES_SUMMARY: "summary", RES_BLOCKS: "blocks", RES_CORE_END: "core_end", RES_BUSY: "busy",
                  RES_SLICES: "slices", RES_FLOWS: "flows", RES_MARKS: "marks", RES_WAITS: "waits",
-                 RES_SCALAR: "scalar", RES_LINES: "lines", RES_BREAKDOWN: "breakdown"}
+                 RES_SCALAR: "scalar", RES_LINES: "lines", RES_BREAKDOWN: "breakdown", RES_CONFLICTS: "conflicts"}
 
 
 class ProfError(Exception):
@@ -103,6 +103,7 @@ def result_buffers(sim: SimResult) -> Dict[int, np.ndarray]:
         RES_BUSY: np.array([[sim.busy[b][q] for q in _SLOT_PIPES] for b in blocks], np.float64).reshape(-1),
         RES_LINES: sim.line_table,
         RES_BREAKDOWN: np.array([sim.breakdown[k] for k in sim.breakdown], np.float64),
+        RES_CONFLICTS: np.array([sim.conflicts.get(b, (0.0, 0.0)) for b in blocks], np.float64).reshape(-1),
         **{k: sim.array(k) for k in (RES_SLICES, RES_FLOWS, RES_MARKS, RES_WAITS, RES_SCALAR)},
     }
 
@@ -120,6 +121,7 @@ def summarize(lp) -> dict:
         "gm_read_bytes": lp.gm_read_bytes, "gm_write_bytes": lp.gm_write_bytes,
         "l2_hit_bytes": lp.sim.l2_hit_bytes, "peak_hbm_bandwidth": lp.peak_hbm_bandwidth,
         "instructions": lp.instructions, "overrides": dict(getattr(lp, "overrides", {}) or {}),
+        "cores_simulated": getattr(lp, "cores_simulated", lp.block_dim),
         "analysis": analysis.derive(lp),
     }
 
@@ -241,7 +243,12 @@ class StoredLaunch:
             raw = a["strings"].tobytes()
             strings = raw.decode("utf-8", errors="replace").split("\0")[:-1] if raw else []
             rec = Recording(a["events"], a["accesses"], strings)
-            buffers = {k: a["res_" + n] for k, n in _RESULT_NAMES.items()}
+            nblocks = len(a["res_blocks"]) if "res_blocks" in a else 0
+            fill = {RES_CONFLICTS: np.zeros(2 * nblocks)}  # a buffer the model added after the file was written
+            missing = [n for k, n in _RESULT_NAMES.items() if "res_" + n not in a and k not in fill]
+            if missing:
+                raise ProfError(self.prof.path, f"launch {self.id}: missing result buffers {missing}")
+            buffers = {k: a["res_" + n] if "res_" + n in a else fill[k] for k, n in _RESULT_NAMES.items()}
             sim = SimResult(rec, buffers)
             params = timing_params(self.summary["platform"])
             if self.summary.get("overrides"):
@@ -249,6 +256,7 @@ class StoredLaunch:
             lp = LaunchProfile(self.kernel, self.summary["block_dim"], params, rec, sim,
                                compute=self.summary.get("compute", True))
             lp.spec = self.spec
+            lp.cores_simulated = self.summary.get("cores_simulated", lp.block_dim)
             self._lp = lp
         return self._lp
 
