@@ -155,7 +155,7 @@ def _tune(launches, fv) -> List[dict]:
             raise cli.ToolError(f"cannot re-time {spec.get('kernel')}: {exc}") from None
         except ImportError as exc:
             raise cli.ToolError(str(exc).split(";")[0], tune.RAY_HINT) from None
-        result["operator"] = report.operator_text(type("L", (), {"kernel": spec.get("kernel"), "spec": spec}))
+        result["operator"] = report.operator_text(spec.get("kernel", "?"), spec)
         out.append(result)
     return out
 

@@ -21,10 +21,10 @@ def config_text(config: dict) -> str:
     return "Config(" + ", ".join(f"{k}={v!r}" for k, v in config.items()) + ")"
 
 
-def operator_text(launch) -> str:
+def operator_text(kernel: str, spec: dict) -> str:
     """`matmul (m=1024, n=1024, k=1024, float16)`: the kernel with its scalar and
     compile-time arguments and the dtypes of its arrays."""
-    spec = launch.spec or {}
+    spec = spec or {}
     parts, dtypes = [], []
     for p in spec.get("params", []):
         if p["kind"] == "array":
@@ -33,7 +33,7 @@ def operator_text(launch) -> str:
         else:
             parts.append(f"{p['name']}={p.get('value')}")
     inner = ", ".join(parts + dtypes)
-    return f"{launch.kernel} ({inner})" if inner else launch.kernel
+    return f"{kernel} ({inner})" if inner else kernel
 
 
 def breakdown_rows(summary: dict) -> List[dict]:
@@ -134,7 +134,7 @@ def line_rows(prof, summary: dict, limit: Optional[int] = None) -> List[dict]:
 
 def launch_data(prof, launch, want_pipeline: bool, want_lines: bool) -> dict:
     s = launch.summary
-    out = {"id": launch.id, "kernel": launch.kernel, "operator": operator_text(launch),
+    out = {"id": launch.id, "kernel": launch.kernel, "operator": operator_text(launch.kernel, launch.spec),
            "platform": s["platform"], "cores": s["block_dim"], "total_us": s["total_us"],
            "compute": s.get("compute", True), "breakdown": breakdown_rows(s), "diagnosis": diagnosis(s),
            "hot_lines": line_rows(prof, s, HOT_LINES)}
