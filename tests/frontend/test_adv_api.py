@@ -99,6 +99,7 @@ def k_norm(n: int, eps: float):
     asc.adv.rmsnorm(y, x, g, 1e-5, rt, t, basic_block=True)
     asc.adv.quant(q, x, 2.0, 0.9, n, t)
     asc.adv.quant(q, h, 0.5, 0, reuse_source=True)
+    asc.adv.quant(q, x, 2.0, 0.9, 32, t, config=asc.adv.QuantConfig(32, 0, 0, 512))
 
 
 def test_softmax_rmsnorm_quant_emit():
@@ -111,7 +112,9 @@ def test_softmax_rmsnorm_quant_emit():
           "AscendC::RmsNorm<float, false>(y, x, g, eps, v1);",
           "AscendC::RmsNorm<float, true>(y, x, g, t, 9.999999740e-06f, v1);",
           "AscendC::AscendQuant<float, false>(q, x, t, 2.000000000e+00f, 8.999999760e-01f, n);",
-          "AscendC::AscendQuant<half, true>(q, h, 5.000000000e-01f, 0.0e+00f);")
+          "AscendC::AscendQuant<half, true>(q, h, 5.000000000e-01f, 0.0e+00f);",
+          "{ static constexpr AscendC::AscendQuantConfig asc_quant_config{32, 0, 0, 512}; "
+          "AscendC::AscendQuant<float, false, asc_quant_config>(q, x, t, 2.000000000e+00f, 8.999999760e-01f, 32); };")
 
 
 @asc.jit
@@ -168,10 +171,10 @@ def k_bad_dtype():
 
 
 @asc.jit
-def k_bad_quant_config():
+def k_bad_quant_config(n: int):
     q = asc.LocalTensor(asc.int8, asc.TPosition.VECOUT, 0, 256)
     x = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 1024, 256)
-    asc.adv.quant(q, x, 2.0, 0.9, 256, config=asc.adv.QuantConfig(32, 0, 0, 512))
+    asc.adv.quant(q, x, 2.0, 0.9, 256, config=asc.adv.QuantConfig(n, 0, 0, 512))
 
 
 @asc.jit
@@ -192,7 +195,7 @@ def k_bad_tiling():
     (k_bad_reuse, (1,), "asc.adv.cos", "is_reuse_source is a template argument"),
     (k_bad_taylor, (3,), "asc.adv.exp", "taylor_expand_level is a template argument"),
     (k_bad_dtype, (), "asc.adv.tanh", "dst must be a LocalTensor of float16, float32, got int32"),
-    (k_bad_quant_config, (), "asc.adv.quant", "config= (the AscendQuantConfig template argument) is not supported"),
+    (k_bad_quant_config, (32,), "asc.adv.quant", "config.calc_count is a template argument"),
     (k_bad_softmax_sum, (), "asc.adv.softmax", "a float src needs float sum and max"),
     (k_bad_tiling, (), "asc.adv.softmax", "no form of asc.adv.softmax"),
 ])

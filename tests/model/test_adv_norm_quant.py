@@ -72,7 +72,8 @@ def test_rmsnorm_padded_rows_host_tiling():
 
 @asc.jit
 def quant_kernel(src_gm: asc.GlobalAddress, dst_gm: asc.GlobalAddress, size: asc.ConstExpr[int],
-                 tmp_min_bytes: asc.ConstExpr[int], with_count: asc.ConstExpr[bool]):
+                 tmp_min_bytes: asc.ConstExpr[int], with_count: asc.ConstExpr[bool],
+                 use_config: asc.ConstExpr[bool] = False):
     src_global = asc.GlobalTensor()
     dst_global = asc.GlobalTensor()
     src_global.set_global_buffer(src_gm)
@@ -92,7 +93,10 @@ def quant_kernel(src_gm: asc.GlobalAddress, dst_gm: asc.GlobalAddress, size: asc
     tmp_local = tmp_buf.get(asc.uint8)
     scale = 2.0
     offset = 0.9
-    if with_count:
+    if use_config:
+        # pyasc's quant test with a config: calc_count fixes the element count (here 32)
+        asc.adv.quant(dst_local, src_local, scale, offset, size, tmp_local, config=asc.adv.QuantConfig(32, 0, 0, 512))
+    elif with_count:
         asc.adv.quant(dst_local, src_local, scale, offset, size, tmp_local)
     else:
         asc.adv.quant(dst_local, src_local, scale, offset)
@@ -150,3 +154,12 @@ def _quant_over(src_gm: asc.GlobalAddress, dst_gm: asc.GlobalAddress, size: asc.
     pipe.init_buffer(buf=b_src, num=size * 4)
     pipe.init_buffer(buf=b_dst, num=size * 2)
     asc.adv.quant(b_dst.get(asc.int8), b_src.get(asc.float32), 1.0, 0.0, 2 * size)
+
+
+def test_quant_with_config():
+    rng = np.random.default_rng(seed=2025)
+    size = 32
+    src = (rng.random(size) * 8.0 - 4.0).astype(np.float32)
+    dst = np.zeros(size, np.int8)
+    quant_kernel[1](src, dst, size, 512, True, True)
+    np.testing.assert_array_equal(dst, np.round(src * 2.0 + 0.9).astype(np.int8))

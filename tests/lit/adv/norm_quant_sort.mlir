@@ -1,7 +1,8 @@
 // adv/activation SoftMax (SoftMaxTiling, with and without the temporary
 // buffer; half data with float sum/max), adv/normalization RmsNorm
 // (RmsNormTiling, float reciprocal field), adv/quantization AscendQuant,
-// adv/sort Concat and Extract.
+// AscendQuant with an AscendQuantConfig (a static constexpr object in a block,
+// passed as its template argument), adv/sort Concat and Extract.
 // RUN: asc-opt %s | asc-opt | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: asc-translate --mlir-to-ascendc %s | FileCheck %s
 
@@ -12,6 +13,7 @@
 // ROUNDTRIP: ascendc.construct !ascendc.rms_norm_tiling(
 // ROUNDTRIP: ascendc.adv_rmsnorm %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f32>, <f32>, <f32>, f32
 // ROUNDTRIP: ascendc.adv_quant %{{.*}}, %{{.*}} tmp %{{.*}} : !ascendc.local_tensor<ui8>, %{{.*}}, %{{.*}} count %{{.*}} : i32 : <i8>, <f32>
+// ROUNDTRIP: ascendc.adv_quant_config %{{.*}}, %{{.*}} tmp %{{.*}} : !ascendc.local_tensor<ui8>, %{{.*}}, %{{.*}} count %{{.*}} : i32 {calc_count = 32 : i32, offset_count = 0 : i32, scale_count = 0 : i32, work_local_size = 512 : i32} : <i8>, <f32>
 // ROUNDTRIP: ascendc.adv_concat
 // ROUNDTRIP: ascendc.adv_extract
 
@@ -24,6 +26,7 @@
 // CHECK-NEXT:   AscendC::RmsNorm<half, true>(h, h, h, tmp, (half)1.00140e-05f, r);
 // CHECK-NEXT:   AscendC::AscendQuant<float, false>(q, x, tmp, 2.000000000e+00f, 8.999999760e-01f, n);
 // CHECK-NEXT:   AscendC::AscendQuant<half, true>(q, h, 2.000000000e+00f, 8.999999760e-01f);
+// CHECK-NEXT:   { static constexpr AscendC::AscendQuantConfig asc_quant_config{32, 0, 0, 512}; AscendC::AscendQuant<float, false, asc_quant_config>(q, x, tmp, 2.000000000e+00f, 8.999999760e-01f, n); };
 // CHECK-NEXT:   AscendC::Concat(x, x, x, n);
 // CHECK-NEXT:   AscendC::Extract(x, idx, x, n);
 // CHECK-NEXT:   return;
@@ -47,6 +50,7 @@ func.func @adv(%x: !ascendc.local_tensor<f32> loc("x"), %h: !ascendc.local_tenso
   %offset = arith.constant 0.9 : f32
   ascendc.adv_quant %q, %x tmp %tmp : !ascendc.local_tensor<ui8>, %scale, %offset count %n : i32 : !ascendc.local_tensor<i8>, !ascendc.local_tensor<f32>
   ascendc.adv_quant %q, %h, %scale, %offset {is_reuse_source = true} : !ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>
+  ascendc.adv_quant_config %q, %x tmp %tmp : !ascendc.local_tensor<ui8>, %scale, %offset count %n : i32 {calc_count = 32 : i32, offset_count = 0 : i32, scale_count = 0 : i32, work_local_size = 512 : i32} : !ascendc.local_tensor<i8>, !ascendc.local_tensor<f32>
   ascendc.adv_concat %x, %x, %x, %n : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, i32
   ascendc.adv_extract %x, %idx, %x, %n : !ascendc.local_tensor<f32>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f32>, i32
   return

@@ -10,8 +10,8 @@ from . import _common as c
 
 class QuantConfig:
     """AscendC::AscendQuantConfig: compile-time element counts of AscendQuant (calc_count,
-    offset_count, scale_count, work_local_size). asc accepts the struct; passing it to
-    asc.adv.quant is not supported yet (see quant)."""
+    offset_count, scale_count, work_local_size), its template argument. A nonzero calc_count
+    fixes the number of elements (a count given to the call must agree)."""
 
     def __init__(self, calc_count: int = 0, offset_count: int = 0, scale_count: int = 0,
                  work_local_size: int = 0):
@@ -41,15 +41,16 @@ docs.PARAMS.setdefault("config", "an asc.adv.QuantConfig (AscendQuantConfig temp
 def quant(form, a):
     c.dtypes("adv.quant", (dt.int8,), dst=a.dst)
     c.dtypes("adv.quant", (dt.float16, dt.float32), src=a.src)
-    if a.config is not None:
-        # AscendQuant takes the config as a `const AscendQuantConfig&` template argument,
-        # which needs a static constexpr object the emitter does not declare yet.
-        raise NotImplementedError("asc.adv.quant: config= (the AscendQuantConfig template argument) is "
-                                  "not supported by asc yet; call without it")
     f32 = dt.float32
-    return build("AdvQuantOp", tensor(a.dst), tensor(a.src), c.tmp_buffer("adv.quant", a.temp_buffer),
-                 semantic.as_value(a.scale, f32).handle, semantic.as_value(a.offset, f32).handle,
-                 c.count(a.count), c.flag("adv.quant", "reuse_source", a.reuse_source))
+    args = (tensor(a.dst), tensor(a.src), c.tmp_buffer("adv.quant", a.temp_buffer),
+            semantic.as_value(a.scale, f32).handle, semantic.as_value(a.offset, f32).handle,
+            c.count(a.count), c.flag("adv.quant", "reuse_source", a.reuse_source))
+    if a.config is None:
+        return build("AdvQuantOp", *args)
+    # The config is a template argument: its counts must be known at compile time.
+    counts = [c.const_int("adv.quant", f"config.{f}", getattr(a.config, f))
+              for f in ("calc_count", "offset_count", "scale_count", "work_local_size")]
+    return build("AdvQuantConfigOp", *args, *counts)
 
 
 __all__ = ["quant", "QuantConfig"]

@@ -3,6 +3,14 @@
 #include <algorithm>
 #include "asc_model/api/adv_common.h"
 
+namespace AscendC {
+// AscendQuant's compile-time configuration (a template argument by reference).
+struct AscendQuantConfig {
+  uint32_t calcCount = 0, offsetCount = 0, scaleCount = 0, workLocalSize = 0;
+};
+constexpr AscendQuantConfig ASCEND_QUANT_DEFAULT_CFG{};
+}  // namespace AscendC
+
 namespace asc_model {
 namespace adv {
 
@@ -89,9 +97,18 @@ void rmsnorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
 // quant tutorial expects of a float input. Not verified on an NPU.
 template <class T>
 void quant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp,
-           float scale, float offset, const int64_t* count, const char* file, int line) {
+           float scale, float offset, const int64_t* count, const AscendC::AscendQuantConfig& cfg,
+           const char* file, int line) {
   Call op("AscendQuant", PIPE_V, file, line);
   uint64_t n = count_or_size(op, src, count);
+  // A config's calcCount fixes the count at compile time; a call that also
+  // passes calCount must agree with it (asc's reading; the counts of the
+  // per-channel forms do not apply to this per-tensor call).
+  if (cfg.calcCount != 0) {
+    if (count && uint64_t(*count) != cfg.calcCount)
+      op.fault("calCount disagrees with the AscendQuantConfig's calcCount");
+    n = cfg.calcCount;
+  }
   int8_t* d = op.out(dst, n);
   const T* s = op.in(src, n);
   declare_tmp(op, tmp);
@@ -134,27 +151,27 @@ void RmsNorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
   asc_model::adv::rmsnorm(dst, src, gamma, nullptr, float(epsilon), tiling, ASC_LOC);
 }
 
-template <class T, bool isReuseSource = false>
+template <class T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
                  const float scale, const float offset, const uint32_t calCount, ASC_LOC_PARAMS) {
   int64_t n = calCount;
-  asc_model::adv::quant(dst, src, &tmp, scale, offset, &n, ASC_LOC);
+  asc_model::adv::quant(dst, src, &tmp, scale, offset, &n, config, ASC_LOC);
 }
-template <class T, bool isReuseSource = false>
+template <class T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
                  const float scale, const float offset, ASC_LOC_PARAMS) {
-  asc_model::adv::quant(dst, src, &tmp, scale, offset, nullptr, ASC_LOC);
+  asc_model::adv::quant(dst, src, &tmp, scale, offset, nullptr, config, ASC_LOC);
 }
-template <class T, bool isReuseSource = false>
+template <class T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const float scale,
                  const float offset, const uint32_t calCount, ASC_LOC_PARAMS) {
   int64_t n = calCount;
-  asc_model::adv::quant(dst, src, nullptr, scale, offset, &n, ASC_LOC);
+  asc_model::adv::quant(dst, src, nullptr, scale, offset, &n, config, ASC_LOC);
 }
-template <class T, bool isReuseSource = false>
+template <class T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const float scale,
                  const float offset, ASC_LOC_PARAMS) {
-  asc_model::adv::quant(dst, src, nullptr, scale, offset, nullptr, ASC_LOC);
+  asc_model::adv::quant(dst, src, nullptr, scale, offset, nullptr, config, ASC_LOC);
 }
 
 }  // namespace AscendC

@@ -134,6 +134,21 @@ def AscendC_AdvQuantOp : AscendC_Op<"adv_quant", [AttrSizedOperandSegments]> {
                        " attr-dict `:` type($dst) `,` type($src)";
 }
 
+// AscendQuant with an AscendQuantConfig: Ascend C takes the config as a
+// `const AscendQuantConfig&` template argument, so the call is emitted in a
+// block that first declares it as a static constexpr object.
+def AscendC_AdvQuantConfigOp : AscendC_Op<"adv_quant_config", [AttrSizedOperandSegments]> {
+  let summary = "AscendC::AscendQuant with its AscendQuantConfig template argument";
+  let arguments = (ins AscendC_AdvQuantDst:$dst, AscendC_AdvQuantSrc:$src, AscendC_AdvTmp:$shared_tmp_buffer,
+                       F32:$scale, F32:$offset, Optional<AnySignlessInteger>:$count,
+                       AscendC_AdvFlag:$is_reuse_source, I32Attr:$calc_count, I32Attr:$offset_count,
+                       I32Attr:$scale_count, I32Attr:$work_local_size);
+  let ascCall = "{ static constexpr AscendC::AscendQuantConfig asc_quant_config{$calc_count, $offset_count, "
+                "$scale_count, $work_local_size}; "
+                "AscendC::AscendQuant<$elem(src), $is_reuse_source, asc_quant_config>($operands); }";
+  let assemblyFormat = "$dst `,` $src (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))? `,` $scale `,` $offset (`count` $count^ `:` type($count))? attr-dict `:` type($dst) `,` type($src)";
+}
+
 //===----------------------------------------------------------------------===//
 // adv/sort
 //===----------------------------------------------------------------------===//
