@@ -226,3 +226,12 @@ def test_struct_argument_cells_model_and_npu():
     assert "s.blockLen = static_cast<decltype(s.blockLen)>(static_cast<long long>(v[1]))" in expr
     with pytest.raises(TypeError, match="expected a AscendC::DataCopyParams struct"):
         scalar_cell(p, 3)
+
+
+def test_struct_with_array_fields_is_not_a_kernel_argument():
+    @asc.jit
+    def k(out: asc.GlobalAddress, info):
+        pass
+
+    with pytest.raises(TypeError, match=r"argument 'info': asc.ShapeInfo cannot be passed to a kernel by value"):
+        k[1](np.zeros(4, np.int32), asc.ShapeInfo())
