@@ -569,8 +569,9 @@ class CodeGenerator(ast.NodeVisitor):
         item = node.items[0]
         mgr = self.eval(item.context_expr)
         if not callable(getattr(mgr, "__asc_loop__", None)):
-            raise self.error(node, f"a with statement in a kernel takes a loop of the API (such as "
-                                   f"matmul.iterate()), not a {_type_name(mgr)}", UnsupportedSyntaxError)
+            raise self.error(node, f"unsupported Python syntax in a kernel: with statement over a "
+                                   f"{_type_name(mgr)} (a with statement in a kernel takes a loop of the API, "
+                                   f"such as matmul.iterate())", UnsupportedSyntaxError)
         target = item.optional_vars
         if target is not None and not isinstance(target, ast.Name):
             raise self.error(target, "with ... as takes one name here", UnsupportedSyntaxError)
