@@ -16,12 +16,26 @@ def body(x: asc.GlobalAddress, n: int):
 
 @pytest.mark.parametrize("name, value", [
     ("verify_sync", True), ("opt_level", 2),
-    ("bisheng_options", ["-g"]), ("matmul_cube_only", True), ("ir_multithreading", True),
+    ("bisheng_options", ["-g"]), ("ir_multithreading", True),
     ("print_ir_before_all", True), ("capture_exceptions", False), ("auto_sync_log", "log.txt"),
 ])
 def test_unimplemented_option_values_are_rejected_at_decoration(name, value):
     with pytest.raises(NotImplementedError, match=rf"option {name}=.* is not supported: "):
         asc.jit(**{name: value})(body)
+
+
+def test_matmul_cube_only_picks_the_kernel_type():
+    # a kernel with an adv Matmul is mixed (AIC + 2 AIV per block) unless matmul_cube_only
+    # says it runs on the cube cores alone; a kernel without one stays a vector kernel
+    from asc.jit import _kernel_type_name
+    src = "AscendC::Matmul<AscendC::MatmulType<...>> mm;"
+    assert _kernel_type_name(CompileOptions(), src) == "MIX_AIC_1_2"
+    assert _kernel_type_name(CompileOptions(matmul_cube_only=True), src) == "AIC_ONLY"
+    assert _kernel_type_name(CompileOptions(matmul_cube_only=True), "AscendC::Add(x, y, z, n);") == "AIV_ONLY"
+    kernel = asc.jit(matmul_cube_only=True)(body)
+    x = np.zeros(4, np.int32)
+    kernel[1](x, 4)
+    assert x[0] == 4
 
 
 def test_every_unimplemented_option_accepts_what_asc_does():
