@@ -1,0 +1,38 @@
+// The Matmul ops take the Matmul object, GM tensors where Ascend C takes a
+// GlobalTensor (IterateAll's GM form) and an i1 for the transpose flag.
+// RUN: asc-opt %s -split-input-file -verify-diagnostics
+
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM>
+
+func.func @iterate_all_gm_form_to_local(%mm: !mm, %ub: !ascendc.local_tensor<f32>, %z: i8, %f: i1) {
+  // expected-error @+1 {{operand #1 must be GlobalTensor}}
+  "ascendc.matmul_iterate_all"(%mm, %ub, %z, %f, %f, %f) {sync = true} : (!mm, !ascendc.local_tensor<f32>, i8, i1, i1, i1) -> ()
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM>
+
+func.func @transpose_flag_not_i1(%mm: !mm, %a: !ascendc.global_tensor<f16>, %t: i32) {
+  // expected-error @+1 {{operand #2 must be 1-bit signless integer}}
+  "ascendc.matmul_set_tensor_a"(%mm, %a, %t) : (!mm, !ascendc.global_tensor<f16>, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @not_a_matmul(%p: !ascendc.pipe, %ws: !ascendc.gm_ptr<ui8>, %t: !ascendc.tcube_tiling) {
+  // expected-error @+1 {{operand #2 must be Matmul}}
+  "ascendc.regist_matmul_obj"(%p, %ws, %p, %t) : (!ascendc.pipe, !ascendc.gm_ptr<ui8>, !ascendc.pipe, !ascendc.tcube_tiling) -> ()
+  return
+}
+
+// -----
+
+// A config without a predefined Ascend C constant has no spelling in the type.
+// expected-error @+2 {{invalid Ascend C MatmulConfigMode specification: CFG_BASIC}}
+// expected-error @+1 {{failed to parse AscendC_MatmulType parameter 'config'}}
+func.func @unknown_config(%mm: !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CFG_BASIC>) {
+  return
+}
