@@ -84,10 +84,14 @@ def test_vector_work_nearly_free_when_memory_bound():
     assert lp.pipes["vec"] < lp.pipes["mte2"]
 
 
-def _vec_us(z_at, unary=False, profile=False):
+def _layout_launch(z_at, unary=False):
     with asc.profile(compute=False) as prof:
         kernels.ub_layout_add[1](z_at, 4096, 8, unary)
-    return prof.launches[-1] if profile else prof.launches[-1].pipes["vec"]
+    return prof.launches[-1]
+
+
+def _vec_us(z_at):
+    return _layout_launch(z_at).pipes["vec"]
 
 
 def test_ub_bank_conflicts_cost_vector_time():
@@ -111,9 +115,9 @@ def test_ub_bank_conflicts_in_resource_conflict_ratio(tmp_path):
             row = next(csv.DictReader(f))
         return {k: float(row[f"aiv_vec_{k}_cflt_ratio"]) for k in ("total", "bankgroup", "bank")}
 
-    group = _vec_us(32768, profile=True)            # Add: 3 rows in each of x's groups
-    none = _vec_us(32768 + 128, profile=True)       # Add: z in the other 8 groups
-    bank = _vec_us(0, unary=True, profile=True)     # Abs in place: one bank read and written
+    group = _layout_launch(32768)               # Add: 3 rows in each of x's groups
+    none = _layout_launch(32768 + 128)          # Add: z in the other 8 groups
+    bank = _layout_launch(0, unary=True)        # Abs in place: one bank read and written
     assert group.sim.conflicts[0][0] > 0 and group.sim.conflicts[0][1] == 0
     assert none.sim.conflicts[0] == (0.0, 0.0)
     assert bank.sim.conflicts[0][0] == 0 and bank.sim.conflicts[0][1] > 0

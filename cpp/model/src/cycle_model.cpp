@@ -380,6 +380,9 @@ class Model {
   std::vector<std::vector<Instr>> progs_;
   std::vector<std::array<double, 2>> conflicts_;  // per core: bank-group, bank conflict cycles of its V pipe
   std::map<int, std::array<double, kSlots>> aic_busy_;  // mixed kernels: per AIC, until when each pipe is taken
+  // ub_bank_cycles_per_repeat's scratch: per bank group reads / writes, rows touched
+  mutable std::vector<int> bank_reads_, bank_writes_;
+  mutable std::vector<std::pair<uint64_t, int>> bank_rows_;
   std::vector<CoreState> st_;
   std::vector<std::map<std::tuple<int, int64_t, int64_t>, int>> token_keys_;
   std::map<std::tuple<int, int64_t, int64_t>, int> cross_keys_;
@@ -449,8 +452,12 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, doubl
   const AccessRec* a = acc(e);
   const int ngroups = int(groups);
   const double region = width * groups * p_.ub_bank_depth_rows;  // bytes until the next bank of a group
-  std::vector<int> reads(ngroups), writes(ngroups);
-  std::vector<std::pair<uint64_t, int>> banks;  // (bank, read=0 / write=1) touched in this repeat
+  // scratch reused across instructions (this runs for every vector instruction)
+  std::vector<int>& reads = bank_reads_;
+  std::vector<int>& writes = bank_writes_;
+  std::vector<std::pair<uint64_t, int>>& banks = bank_rows_;  // (bank, read=0 / write=1) touched in this repeat
+  reads.resize(size_t(ngroups));
+  writes.resize(size_t(ngroups));
   double total = 0;
   const int sampled = repeats >= 2 ? 2 : 1;
   for (int r = 0; r < sampled; ++r) {

@@ -152,7 +152,10 @@ class ModelBackend(KernelBackend):
 
         def launcher(block_dim: int, stream: Any, args: Sequence[Any]) -> None:
             LAUNCH.aiv_per_aic = aiv_per_aic
-            self._launch(entry, marshaller, core_type, int(block_dim) * per_block, args)
+            try:
+                self._launch(entry, marshaller, core_type, int(block_dim) * per_block, args)
+            finally:  # a direct _launch (precision trace, distributed ranks) never sees a stale value
+                LAUNCH.aiv_per_aic = 0
 
         launcher.library_path = state["path"]  # type: ignore[attr-defined]
         return launcher
