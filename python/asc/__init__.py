@@ -22,8 +22,6 @@ from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
 from .autotune import Config, autotune  # noqa: F401  (tiling auto-tune, issue 12)
 from .options import CodegenOptions, CompileOptions, LaunchOptions
 from . import runtime, lib  # noqa: F401
-from . import distributed  # noqa: F401,E402  (asc.distributed.launch: ranks and HCCL collectives, issue 15)
-from . import adv  # noqa: F401  (asc.adv: the high-level APIs)
 from .runtime.config import Backend, KernelType, Platform  # noqa: F401
 
 try:  # the default backend, loaded with the package so a first launch pays no import
@@ -38,6 +36,24 @@ from . import debug  # noqa: F401,E402  (asc.debug.check_precision and asc-debug
 from .debug import precision_session as _precision_session  # noqa: E402
 
 _precision_session.activate()  # asc-debug's precision flags ($ASC_DEBUG_PRECISION, ...); none set: nothing
+
+# Imported on first use (PEP 562): most scripts never touch them, and a new
+# process launching one kernel should not pay their ~20 ms of imports.
+_LAZY_SUBMODULES = ("adv", "distributed")
+
+
+def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'asc' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+
 
 __all__ = list(_language_names) + ["jit", "JITFunction", "CompileError", "UnsupportedSyntaxError",
                                    "CodegenOptions", "CompileOptions", "LaunchOptions", "runtime",
