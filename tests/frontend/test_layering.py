@@ -250,3 +250,17 @@ def test_the_current_device_lives_in_stream():
     stream.set_device(0)
     assert config.device_id == stream.get_device() == 0
     assert stream.selected_npu() is None  # the Model is selected
+
+
+def test_rarely_used_subpackages_load_on_first_use():
+    """`import asc` leaves asc.adv and asc.distributed to their first use (a
+    PEP 562 __getattr__), so a process launching one kernel does not pay their
+    imports; the attribute and the `from asc import adv` form still work."""
+    import subprocess
+    import sys
+    code = ("import sys, asc\n"
+            "assert 'asc.distributed' not in sys.modules and 'asc.language.adv' not in sys.modules\n"
+            "from asc import adv\n"
+            "assert adv.Matmul is asc.adv.Matmul and callable(asc.distributed.launch)\n"
+            "assert 'adv' in dir(asc)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
