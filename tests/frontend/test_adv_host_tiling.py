@@ -58,3 +58,119 @@ def test_rmsnorm_tiling_refuses():
     assert not host.get_rms_norm_tiling_info([1, 8, 96], [1, 8, 96], 10**6, 4, t, is_basic_block=True)
     assert not host.get_rms_norm_tiling_info([1, 8, 64], [1, 8, 64], 100, 4, t)       # no room for a row
     assert t.b_length == 0
+
+
+# ---- the matmul tiling classes: the forms pyasc's unit tests call -----------------------------------
+
+def _platform():
+    from asc.lib import runtime
+    return host.PlatformAscendCManager.get_instance(runtime.get_soc_version().value)
+
+
+def test_soc_version_is_the_configured_platform():
+    from asc.lib import runtime
+    from asc.runtime import config
+    assert runtime.get_soc_version() is config.platform
+    assert _platform().get_soc_version() == config.platform.value
+
+
+@pytest.mark.parametrize("cls", [host.MatmulApiTiling, host.MultiCoreMatmulTiling, host.BatchMatmulTiling])
+def test_layouts_and_batch_num_reach_the_struct(cls):
+    mt = cls(_platform())
+    mt.set_shape(64, 48, 32)
+    assert mt.set_a_layout(2, 64, 3, 1, 32) == 0
+    assert mt.set_b_layout(4, 32, 1, 5, 48) == 0
+    assert mt.set_c_layout(6, 64, 7, 1, 48) == 0
+    assert mt.set_batch_num(5) == 0
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    assert (t.a_layout_info_b, t.a_layout_info_s, t.a_layout_info_n, t.a_layout_info_g, t.a_layout_info_d) == \
+        (2, 64, 3, 1, 32)
+    assert (t.b_layout_info_b, t.b_layout_info_s, t.b_layout_info_n, t.b_layout_info_g, t.b_layout_info_d) == \
+        (4, 32, 1, 5, 48)
+    assert (t.c_layout_info_b, t.c_layout_info_s1, t.c_layout_info_n, t.c_layout_info_g, t.c_layout_info_s2) == \
+        (6, 64, 7, 1, 48)
+    assert t.batch_num == 5
+
+
+def test_batch_info_for_normal_sets_the_bmnk_layout():
+    mt = host.BatchMatmulTiling(_platform())
+    assert mt.set_batch_info_for_normal(3, 1, 32, 64, 16) == 0
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    assert (t.m, t.n, t.k_a, t.batch_num) == (32, 64, 16, 3)
+    assert (t.a_layout_info_b, t.a_layout_info_s, t.a_layout_info_d) == (3, 32, 16)
+    assert (t.b_layout_info_b, t.b_layout_info_s, t.b_layout_info_d) == (1, 16, 64)
+    assert (t.c_layout_info_b, t.c_layout_info_s1, t.c_layout_info_s2) == (3, 32, 64)
+    assert mt.set_batch_info_for_normal(0, 1, 32, 64, 16) == -1
+
+
+def test_core_num_tuples():
+    mt = host.MultiCoreMatmulTiling(_platform())
+    assert mt.get_core_num() is None and mt.get_single_shape() is None  # before get_tiling
+    mt.set_shape(512, 512, 64)
+    mt.set_dim(4)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    used, m_dim, n_dim = mt.get_core_num()
+    assert used == t.used_core_num == m_dim * n_dim and 1 < used <= 4
+    assert m_dim == -(-512 // t.single_core_m) and n_dim == -(-512 // t.single_core_n)
+    assert mt.get_single_shape() == (t.single_core_m, t.single_core_n, t.single_core_k)
+    bt = host.BatchMatmulTiling(_platform())  # one core unless set_dim
+    bt.set_shape(512, 512, 64)
+    assert bt.get_tiling(asc.adv.TCubeTiling()) == 0
+    assert bt.get_core_num() == (1, 1, 1, 1, 1)
+
+
+def test_single_shape_k_and_org_shape_alone():
+    mt = host.MultiCoreMatmulTiling(_platform())
+    mt.set_shape(64, 64, 64)
+    mt.set_single_shape(64, 32, 32)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    assert (t.single_core_m, t.single_core_n, t.single_core_k, t.used_core_num) == (64, 32, 32, 2)
+    assert t.base_k <= 32
+    only_org = host.MatmulApiTiling(_platform())
+    assert only_org.set_org_shape(48, 32, 64, 80) == 0
+    t = asc.adv.TCubeTiling()
+    assert only_org.get_tiling(t) == 0
+    assert (t.m, t.n, t.k_a, t.k_b, t.single_core_k) == (48, 32, 64, 80, 64)
+
+
+@pytest.mark.parametrize("dtype,unit,size", [(host.DataType.DT_INT8, 32, 1), (host.DataType.DT_FLOAT, 16, 4),
+                                             (host.DataType.DT_FLOAT16, 16, 2)])
+def test_element_size_sizes_the_blocks(dtype, unit, size):
+    p = _platform()
+    mt = host.MultiCoreMatmulTiling(p)
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, dtype, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, dtype, False)
+    mt.set_shape(256, 256, 1024)
+    mt.set_dim(2)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    assert t.base_k % unit == 0 and t.base_m % 16 == 0 and t.base_n % 16 == 0
+    l0a = p.get_core_mem_size(host.CoreMemType.L0_A)
+    assert 2 * t.base_m * t.base_k * size <= l0a
+    assert t.share_l1_size <= p.get_core_mem_size(host.CoreMemType.L1)
+    assert t.share_l1_size == (t.depth_a1 // t.step_k_a) * (t.base_m + t.base_n) * t.step_k_a * t.base_k * size
+    mixed = host.MatmulApiTiling(p)
+    mixed.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
+    mixed.set_shape(32, 32, 32)
+    assert mixed.get_tiling(asc.adv.TCubeTiling()) == -1  # A int8, B half: no such matmul
+
+
+def test_config_params_fixed_split_and_flags():
+    mt = host.MatmulApiTiling(_platform())
+    mt.set_shape(64, 64, 64)
+    assert mt.set_matmul_config_params(1, False, host.ScheduleType.OUTER_PRODUCT, host.MatrixTraverse.FIRSTN) is None
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0 and t.iterate_order == 1
+    mt2 = host.MatmulApiTiling(_platform())
+    mt2.set_shape(64, 64, 64)
+    assert mt2.set_matmul_config_params(host.MatmulConfigParams(traverse=host.MatrixTraverse.FIRSTM)) is None
+    assert mt2.set_fix_split(32, 48, 16) == 0
+    assert (mt2.get_base_m(), mt2.get_base_n(), mt2.get_base_k()) == (32, 48, 16)  # before get_tiling
+    assert mt2.get_tiling(t) == 0 and (t.base_m, t.base_n, t.base_k, t.iterate_order) == (32, 48, 16, 0)
+    assert host.MatmulApiTiling(_platform()).get_base_m() == -1
+    assert host.MultiCoreMatmulTiling(_platform()).enable_multi_core_split_k(True) is None
+    assert mt2.set_sparse(True) == 0 and mt2.sparse

@@ -9,3 +9,13 @@ from ..runtime.stream import (  # noqa: F401
 
 __all__ = ["Stream", "set_device", "get_device", "current_stream", "create_stream", "synchronize",
            "device_count"]
+
+
+def get_soc_version():
+    """The SoC the kernels run on: asc.runtime.config's platform (an enum whose `.value` is
+    the name, e.g. "Ascend910B1"), as pyasc's runtime reports the device's."""
+    from ..runtime import config
+    return config.platform
+
+
+__all__.append("get_soc_version")

@@ -99,6 +99,7 @@ class MatmulApiTiling:
         self.batch_num = 1
         self.layouts = {}
         self.dim = 1
+        self.sparse = False
         self.result: Optional[dict] = None
 
     # ---- types and shapes ----------------------------------------------------------
@@ -123,6 +124,7 @@ class MatmulApiTiling:
         return 0
 
     def set_org_shape(self, org_m: int, org_n: int, org_ka: int, org_kb: Optional[int] = None) -> int:
+        """The full matrices' shapes (GM strides); also the problem's shape when set_shape is not called."""
         self.org_m, self.org_n, self.org_ka = int(org_m), int(org_n), int(org_ka)
         self.org_kb = int(org_ka if org_kb is None else org_kb)
         return 0
@@ -170,17 +172,29 @@ class MatmulApiTiling:
         return 0
 
     def set_sparse(self, is_sparse: bool) -> int:
-        return -1 if is_sparse else 0
+        """Recorded only: no TCubeTiling field depends on it, and the kernel side's sparse
+        matmul (set_sparse_index) is not implemented (an error there)."""
+        self.sparse = bool(is_sparse)
+        return 0
 
     def set_batch_num(self, batch_num: int) -> int:
         self.batch_num = int(batch_num)
         return 0
 
     def set_batch_info_for_normal(self, batch_a: int, batch_b: int, m: int, n: int, k: int) -> int:
-        self.batch_num = max(int(batch_a), int(batch_b))
+        """The NORMAL (BMNK) batch layout: batch_a M x K matrices of A, batch_b K x N of B,
+        max(batch_a, batch_b) M x N of C, recorded in the layout fields as (B, S, 1, 1, D)."""
+        batch_a, batch_b, m, n, k = int(batch_a), int(batch_b), int(m), int(n), int(k)
+        if min(batch_a, batch_b, m, n, k) <= 0:
+            return -1
+        self.layouts["a"] = (batch_a, m, 1, 1, k)
+        self.layouts["b"] = (batch_b, k, 1, 1, n)
+        self.layouts["c"] = (max(batch_a, batch_b), m, 1, 1, n)
+        self.batch_num = max(batch_a, batch_b)
         return self.set_shape(m, n, k)
 
     def set_a_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
+        """A's batch layout axes (B, S, N, G, D): S x D is one batch's M x K."""
         self.layouts["a"] = (b, s, n, g, d)
         return 0
 
@@ -192,19 +206,30 @@ class MatmulApiTiling:
         self.layouts["c"] = (b, s1, n, g, s2)
         return 0
 
-    def set_matmul_config_params(self, params: Optional[MatmulConfigParams] = None, *args) -> int:
-        if isinstance(params, MatmulConfigParams) and int(params.traverse) != 0:
+    def set_matmul_config_params(self, params=None, enable_l1_cache_ub: bool = False,
+                                 schedule_type: ScheduleType = ScheduleType.INNER_PRODUCT,
+                                 traverse: MatrixTraverse = MatrixTraverse.NOSET, en_vec_nd2nz: bool = False) -> None:
+        """A MatmulConfigParams, or its fields (mm_config_type, enable_l1_cache_ub,
+        schedule_type, traverse, en_vec_nd2nz) positionally. Returns None (CANN's is void);
+        of its fields the traverse order is used."""
+        if not isinstance(params, MatmulConfigParams):
+            params = MatmulConfigParams(1 if params is None else int(params), enable_l1_cache_ub, schedule_type,
+                                        traverse, en_vec_nd2nz)
+        if int(params.traverse) != int(MatrixTraverse.NOSET):
             self.traverse = MatrixTraverse(int(params.traverse))
-        return 0
+        self.config_params = params
 
     def get_base_m(self) -> int:
-        return self.result["base_m"] if self.result else -1
+        """The last get_tiling's base_m; before one, the fixed split's (set_fix_split), else -1."""
+        return self.result["base_m"] if self.result else self.fix_m
 
     def get_base_n(self) -> int:
-        return self.result["base_n"] if self.result else -1
+        """The last get_tiling's base_n; before one, the fixed split's (set_fix_split), else -1."""
+        return self.result["base_n"] if self.result else self.fix_n
 
     def get_base_k(self) -> int:
-        return self.result["base_k"] if self.result else -1
+        """The last get_tiling's base_k; before one, the fixed split's (set_fix_split), else -1."""
+        return self.result["base_k"] if self.result else self.fix_k
 
     # ---- the algorithm --------------------------------------------------------------
     def _splits(self) -> Iterable[Tuple[int, int]]:
@@ -220,14 +245,25 @@ class MatmulApiTiling:
             setattr(tiling, name, int(value))
         return 0
 
+    def _shape_from_org(self) -> None:
+        """set_org_shape alone gives the shape too (K: org_ka)."""
+        if min(self.m, self.n, self.k) <= 0 and min(self.org_m, self.org_n, self.org_ka) > 0:
+            self.m, self.n, self.k = self.org_m, self.org_n, self.org_ka
+
     def _valid_inputs(self) -> bool:
+        self._shape_from_org()
         if min(self.m, self.n, self.k) <= 0:
             return False
         if self.a.pos != TPosition.GM or self.b.pos != TPosition.GM:
             return False  # the Model's Matmul reads A and B from GM
-        if DTYPE_BYTES[self.a.dtype] != 2 or DTYPE_BYTES[self.b.dtype] != 2:
-            return False  # 16-bit inputs (half, bfloat16): the fractal sizes below assume them
+        if DTYPE_BYTES[self.a.dtype] != DTYPE_BYTES[self.b.dtype] or DTYPE_BYTES[self.a.dtype] not in (1, 2, 4):
+            return False  # int8, 16-bit (half, bfloat16) or float inputs, A and B alike
+        self.esize = int(DTYPE_BYTES[self.a.dtype])
+        self.k_unit = max(16, 32 // self.esize)  # K in whole fractals: 16 (half, float), 32 (int8)
         return True
+
+    esize = 2
+    k_unit = 16
 
     def _solve(self) -> Optional[dict]:
         if not self._valid_inputs():
@@ -243,7 +279,8 @@ class MatmulApiTiling:
             cand = self._best_blocks(s_m, s_n, self.k, used)
             if cand is None:
                 continue
-            cand.update(single_m=s_m, single_n=s_n, single_k=self.k, used=used)
+            cand.update(single_m=s_m, single_n=s_n, single_k=self.k, used=used,
+                        m_dim=_cdiv(self.m, s_m), n_dim=_cdiv(self.n, s_n))
             key = (round(cand["cost"]), used)
             if best is None or key < best[0]:
                 best = (key, cand)
@@ -253,13 +290,15 @@ class MatmulApiTiling:
     def _single(total: int, parts: int, fixed: int) -> int:
         return total  # one core: the whole shape
 
-    def _choices(self, single: int, fixed: int, lo: int, hi: int) -> List[int]:
+    def _choices(self, single: int, fixed: int, lo: int, hi: int, unit: int = 16) -> List[int]:
         if fixed > 0:
-            return [fixed] if fixed % 16 == 0 else []
-        top = min(_up(single, 16), hi if hi > 0 else 512)
+            # a fixed split is taken as given when it is whole 32-byte blocks of the smallest
+            # type (multiples of 8); the Model refuses base sizes that are not whole fractals
+            return [fixed] if fixed % 8 == 0 else []
+        top = min(_up(single, unit), hi if hi > 0 else 512)
         vals = {v for v in (16, 32, 64, 96, 128, 192, 256, 384, 512) if v <= top}
         vals.add(top)  # the whole (aligned) extent: no tail block
-        return sorted(v for v in vals if v >= max(16, lo) and v % 16 == 0)
+        return sorted(v for v in vals if v >= max(unit, lo) and v % unit == 0)
 
     def _best_blocks(self, s_m: int, s_n: int, k: int, used: int) -> Optional[dict]:
         max_m, max_n, max_k, min_m, min_n, min_k = self.range
@@ -271,9 +310,9 @@ class MatmulApiTiling:
                 if c_bytes > self.l0c_size or (self.bias and _up(bn, 16) * 4 > self.bt_size):
                     continue  # L0C, and the bias row in the bias table
                 db_c = 2 if 2 * c_bytes <= self.l0c_size else 1
-                for bk in self._choices(k, self.fix_k, min_k, max_k):
-                    # L0A / L0B: double-buffered base tiles of 16-bit elements.
-                    if 2 * bm * bk * 2 > self.l0a_size or 2 * bn * bk * 2 > self.l0b_size:
+                for bk in self._choices(k, self.fix_k, min_k, max_k, self.k_unit):
+                    # L0A / L0B: double-buffered base tiles.
+                    if 2 * bm * bk * self.esize > self.l0a_size or 2 * bn * bk * self.esize > self.l0b_size:
                         continue
                     k_tiles = _cdiv(k, bk)
                     for step in sorted({1, 2, 4, 8, 16, k_tiles}):
@@ -293,7 +332,7 @@ class MatmulApiTiling:
     def _fit_l1(self, bm: int, bn: int, bk: int, step: int) -> Optional[int]:
         """The L1 depth (chunks of `step` base_k tiles kept per matrix: 2 = double buffer) that fits."""
         bias = _up(bn, 16) * 4 if self.bias else 0
-        chunk = (_up(bm, 16) + _up(bn, 16)) * step * bk * 2
+        chunk = (_up(bm, 16) + _up(bn, 16)) * step * bk * self.esize
         for depth in (2, 1):
             if depth * chunk + bias <= self.l1_size:
                 return depth
@@ -305,12 +344,13 @@ class MatmulApiTiling:
         overlap tile by tile (two L0 buffers): the slower plus one tile of the other; the
         scalar unit's issue of its calls and flags."""
         m16, n16 = _up(ml, 16), _up(nl, 16)
-        copy = (_copy(ml, kc * 2) if not self.a.trans else _copy(kc, ml * 2)) + \
-               (_copy(kc, nl * 2) if not self.b.trans else _copy(nl, kc * 2))
+        e = self.esize
+        copy = (_copy(ml, kc * e) if not self.a.trans else _copy(kc, ml * e)) + \
+               (_copy(kc, nl * e) if not self.b.trans else _copy(nl, kc * e))
         tiles = _extents(kc, bk)
-        t1 = sum(c * ((m16 // 16) * (MTE1_FIXED + _up(kl, 16) * 16 * 2 / MTE1_L0A_BPC)
-                      + (n16 // 16) * (MTE1_FIXED + _up(kl, 16) * 16 * 2 / MTE1_L0B_BPC)) for kl, c in tiles)
-        tc = sum(c * (CUBE_FIXED + (m16 * n16 / 256.0) * (kl * 2 / CUBE_K_BPC)) for kl, c in tiles)
+        t1 = sum(c * ((m16 // 16) * (MTE1_FIXED + _up(kl, 16) * 16 * e / MTE1_L0A_BPC)
+                      + (n16 // 16) * (MTE1_FIXED + _up(kl, 16) * 16 * e / MTE1_L0B_BPC)) for kl, c in tiles)
+        tc = sum(c * (CUBE_FIXED + (m16 * n16 / 256.0) * (kl * e / CUBE_K_BPC)) for kl, c in tiles)
         ntiles = sum(c for _, c in tiles)
         scalar = (2 + ntiles * (m16 // 16 + n16 // 16 + 1)) * SCALAR_API + (4 + 4 * ntiles) * SYNC_API
         return copy, max(t1, tc) + min(t1, tc) / ntiles, scalar
@@ -372,7 +412,7 @@ class MatmulApiTiling:
             fix_free[c_slot] = fix
         core = max(fix, scalar) * scale
         # The chip's HBM bandwidth shared by all cores (first reads of A and B).
-        hbm = (self.m * k + k * self.n) * 2 / HBM_BPC
+        hbm = (self.m * k + k * self.n) * self.esize / HBM_BPC
         return max(core, hbm)
 
     def _fields(self, r: dict) -> dict:
@@ -386,12 +426,21 @@ class MatmulApiTiling:
             base_m=r["base_m"], base_n=r["base_n"], base_k=r["base_k"],
             depth_a1=r["depth"] * r["step"], depth_b1=r["depth"] * r["step"], step_m=1, step_n=1,
             is_bias=int(self.bias), trans_length=0, iterate_order=order, share_mode=0,
-            share_l1_size=r["depth"] * (_up(r["base_m"], 16) + _up(r["base_n"], 16)) * r["step"] * r["base_k"] * 2
-            + (_up(r["base_n"], 16) * 4 if self.bias else 0),
+            share_l1_size=r["depth"] * (_up(r["base_m"], 16) + _up(r["base_n"], 16)) * r["step"] * r["base_k"]
+            * self.esize + (_up(r["base_n"], 16) * 4 if self.bias else 0),
             share_l0c_size=r["base_m"] * r["base_n"] * 4 * r["db_c"], share_ub_size=0,
             batch_m=1, batch_n=1, single_batch_m=1, single_batch_n=1, step_k_a=r["step"], step_k_b=r["step"],
             depth_a_l1_cache_ub=0, depth_b_l1_cache_ub=0, db_l0a=2, db_l0b=2, db_l0c=r["db_c"],
-            batch_num=self.batch_num)
+            batch_num=self.batch_num, **self._layout_fields())
+
+    def _layout_fields(self) -> dict:
+        """set_a/b/c_layout (or set_batch_info_for_normal): the *_layout_info_* fields, 0 when unset."""
+        out = {}
+        for side, names in (("a", "bsngd"), ("b", "bsngd"), ("c", ("b", "s1", "n", "g", "s2"))):
+            vals = self.layouts.get(side, (0, 0, 0, 0, 0))
+            for name, v in zip(names, vals):
+                out[f"{side}_layout_info_{name}"] = int(v)
+        return out
 
 
 def _extents(total: int, block: int):
@@ -433,8 +482,11 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
         self.dim = int(dim)
         return 0
 
-    def get_core_num(self, *args) -> int:
-        return self.result["used"] if self.result else -1
+    def get_core_num(self):
+        """(cores used, cores along M, cores along N) of the last get_tiling; None before one."""
+        if not self.result:
+            return None
+        return self.result["used"], self.result["m_dim"], self.result["n_dim"]
 
     def set_single_shape(self, single_m: int = -1, single_n: int = -1, single_k: int = -1) -> int:
         self.single = (int(single_m), int(single_n), int(single_k))
@@ -448,13 +500,13 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
         self.align = (max(1, int(align_m)), max(1, int(align_n)), max(1, int(align_k)))
         return 0
 
-    def enable_multi_core_split_k(self, flag: bool) -> int:
+    def enable_multi_core_split_k(self, flag: bool) -> None:
+        """Recorded (CANN's returns nothing); K is never split over cores by this tiling."""
         self.split_k = bool(flag)
-        return 0
 
     def get_single_shape(self):
         if not self.result:
-            return -1, -1, -1
+            return None
         return self.result["single_m"], self.result["single_n"], self.result["single_k"]
 
     def _splits(self):
@@ -471,19 +523,21 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
         yield from sorted(pairs)
 
     def _solve(self):
-        s_m, s_n, _ = self.single
-        if s_m > 0 or s_n > 0:
+        s_m, s_n, s_k = self.single
+        if s_m > 0 or s_n > 0 or s_k > 0:
             if not self._valid_inputs():
                 return None
             sm = s_m if s_m > 0 else self.m
             sn = s_n if s_n > 0 else self.n
+            sk = s_k if s_k > 0 else self.k
             used = _cdiv(self.m, sm) * _cdiv(self.n, sn)
             if used > self.dim:
                 return None
-            cand = self._best_blocks(sm, sn, self.k, used)
+            cand = self._best_blocks(sm, sn, sk, used)
             if cand is None:
                 return None
-            cand.update(single_m=sm, single_n=sn, single_k=self.k, used=used)
+            cand.update(single_m=sm, single_n=sn, single_k=sk, used=used, m_dim=_cdiv(self.m, sm),
+                        n_dim=_cdiv(self.n, sn))
             return cand
         return super()._solve()
 
@@ -494,8 +548,19 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
 
 
 class BatchMatmulTiling(MultiCoreMatmulTiling):
-    """Batched matmul: the per-batch blocks of MultiCoreMatmulTiling (batch_num in the struct).
-    The kernel side's iterate_batch is not implemented yet, so this tiling is for host use."""
+    """Batched matmul (the kernel's iterate_batch): the per-batch blocks of
+    MultiCoreMatmulTiling, the layouts and batch_num in the struct. It runs on one core
+    unless set_dim says otherwise (each core then takes a share of every batch's M x N)."""
+
+    def __init__(self, platform: Optional[PlatformAscendC] = None):
+        super().__init__(platform)
+        self.dim = 1
+
+    def get_core_num(self):
+        """(cores used, cores along M, cores along N, batch cores along M, along N); the
+        batches are not split over cores, so the last two are 1."""
+        r = super().get_core_num()
+        return None if r is None else r + (1, 1)
 
 
 __all__ = ["MatmulApiTiling", "MultiCoreMatmulTiling", "BatchMatmulTiling", "MatmulConfigParams"]
