@@ -83,13 +83,76 @@ def test_struct_parameter_unknown_field_names_the_line():
         bad[1](np.zeros(4, np.int32), asc.DataCopyParams())
 
 
-def test_struct_parameter_is_read_only_in_the_kernel():
-    @asc.jit
-    def bad(out: asc.GlobalAddress, t: asc.DataCopyParams):
-        t.block_len = 4
+@asc.jit
+def bump_count(t: asc.DataCopyParams):
+    """Assigns a field of its own copy: the caller's struct keeps its value."""
+    t.block_count = 7
+    return t.block_len * 100 + t.block_count
 
-    with pytest.raises(asc.CompileError, match=r"test_forms.py:\d+:\d+: error: assigning to attributes"):
-        bad[1](np.zeros(4, np.int32), asc.DataCopyParams())
+
+@asc.jit
+def field_assign_kernel(x: asc.GlobalAddress, out: asc.GlobalAddress, t: asc.DataCopyParams, n: int):
+    # pyasc's matmul kernels set fields of their tiling parameter
+    # (`tiling.share_l1_size = asc.property(asc.TOTAL_L1_SIZE)`) before using it
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    o_gm = asc.GlobalTensor()
+    o_gm.set_global_buffer(out)
+    t.block_len = n // 2
+    t.block_count = asc.ONE_BLK_SIZE // 16
+    o_gm.set_value(0, t.block_len)
+    o_gm.set_value(1, t.block_count)
+    o_gm.set_value(2, bump_count(t))
+    o_gm.set_value(3, t.block_count)
+    # the API gets the modified struct: 2 blocks of n // 2 x 32 bytes
+    ub = asc.LocalTensor(asc.int32, asc.TPosition.VECIN, 0, 1024)
+    asc.data_copy(ub, x_gm, t)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(o_gm[8:], ub, t)
+
+
+def test_struct_parameter_field_assignment_changes_the_kernels_copy():
+    x = np.arange(64, dtype=np.int32)
+    out = np.full(8 + 48, -1, np.int32)
+    t = asc.DataCopyParams(1, 1, 0, 0)
+    field_assign_kernel[1](x, out, t, 6)
+    # block_len = 3, block_count = 2; the callee sees both and sets its own count to 7
+    assert out[:4].tolist() == [3, 2, 307, 2]
+    np.testing.assert_array_equal(out[8:], x[:48])  # 2 blocks x 3 x 8 int32
+    assert (t.block_count, t.block_len) == (1, 1)  # the host's struct is unchanged
+    src = compile_source(field_assign_kernel, x, out, t, 6)
+    # the modified copy is built from the parameter's other fields
+    check(src, "t.srcStride", "AscendC::DataCopy(")
+
+
+def test_struct_field_assignment_errors_name_the_line():
+    @asc.jit
+    def under_if(out: asc.GlobalAddress, t: asc.DataCopyParams, n: int):
+        if n > 2:
+            t.block_len = 4
+
+    with pytest.raises(asc.CompileError, match=r"test_forms.py:\d+:\d+: error: assigning the field "
+                                               r"'block_len' under a runtime if/loop"):
+        under_if[1](np.zeros(4, np.int32), asc.DataCopyParams(), 3)
+
+    @asc.jit
+    def unknown(out: asc.GlobalAddress, t: asc.DataCopyParams):
+        t.block_size = 4
+
+    with pytest.raises(asc.CompileError, match=r"test_forms.py:\d+:\d+: error: asc.DataCopyParams has no "
+                                               r"field 'block_size'"):
+        unknown[1](np.zeros(4, np.int32), asc.DataCopyParams())
+
+    @asc.jit
+    def not_a_struct(out: asc.GlobalAddress):
+        o = asc.GlobalTensor()
+        o.set_global_buffer(out)
+        o.size = 4
+
+    with pytest.raises(asc.CompileError, match=r"test_forms.py:\d+:\d+: error: assigning to attributes is "
+                                               r"supported on parameter structs"):
+        not_a_struct[1](np.zeros(4, np.int32))
 
 
 @asc.jit

@@ -142,6 +142,9 @@ class KernelCompilation:
             value = ConstExpr.unwrap(value) if name not in const_names else value
             # Runtime values and plain numbers become runtime parameters, as in pyasc.
             runtime_object = isinstance(value, RuntimeValue) or kernel_struct.is_struct_value(value)
+            if kernel_struct.is_struct_value(value) and value.fields:
+                # fields assigned in the caller: the callee gets the modified copy
+                value = kernel_struct.copy_value(value)
             if name in const_names or not (runtime_object or semantic.is_scalar(value)):
                 value = ConstExpr.unwrap(value)
                 key_parts.append((name, "const", value if hashable(value) else repr(value)))

@@ -224,11 +224,30 @@ class CodeGenerator(ast.NodeVisitor):
             index = self.eval(target.slice)
             obj[index] = value
         elif isinstance(target, ast.Attribute):
-            raise self.error(node, "assigning to attributes is not supported in a kernel",
-                             UnsupportedSyntaxError)
+            self.assign_field(target, value, node)
         else:
             raise self.error(node, f"cannot assign to {type(target).__name__}",
                              UnsupportedSyntaxError)
+
+    def assign_field(self, target, value, node):
+        """`tiling.base_m = v` on a parameter struct (a by-value kernel parameter
+        or one built in the kernel): sets the kernel's copy of the field."""
+        from ..language.core.types import ParamStruct
+        obj = self.eval(target.value)
+        if not isinstance(obj, ParamStruct):
+            raise self.error(node, "assigning to attributes is supported on parameter structs "
+                                   f"(tiling fields) only, not on {type(obj).__name__}",
+                             UnsupportedSyntaxError)
+        if self.runtime_depth:
+            raise self.error(node, f"assigning the field {target.attr!r} under a runtime if/loop "
+                                   "is not supported; assign it before the if/loop",
+                             UnsupportedSyntaxError)
+        value = ConstExpr.unwrap(value) if isinstance(value, ConstExpr) else value
+        if target.attr not in type(obj)._cpp_fields:
+            names = ", ".join(type(obj)._cpp_fields)
+            raise self.error(node, f"asc.{type(obj).__name__} has no field {target.attr!r} "
+                                   f"(fields: {names})")
+        setattr(obj, target.attr, value)
 
     def name_value(self, value, name):
         """Gives the op that defined `value` the user's variable name (for the emitted C++)."""
@@ -967,4 +986,7 @@ def rewrap(value, handle):
     """A copy of a runtime object bound to another MLIR value (a device function's argument)."""
     new = copy.copy(value)
     new.handle = handle
+    from ..language.core import kernel_struct
+    if kernel_struct.is_struct_value(new):
+        new.fields = {}  # a by-value struct: the callee's field assignments stay its own
     return new

@@ -21,7 +21,11 @@ Any parameter struct of the dialect (a `ParamStruct` class made from an
   holds, APIs taking the struct materialize it as the parameter itself); a
   field read (`tiling.base_m`) emits `ascendc.struct_field` (`tiling.baseM` in
   C++), an int32 value unless the class lists the field in `_field_dtypes`
-  (e.g. `{"reciprocal_of_h_length": asc.float32}`).
+  (e.g. `{"reciprocal_of_h_length": asc.float32}`);
+- a field assignment (`tiling.share_l1_size = asc.property(asc.TOTAL_L1_SIZE)`,
+  as pyasc's matmul kernels do) changes the kernel's copy: later reads of the
+  field give the assigned value, and an API taking the struct gets a copy
+  built from the parameter's fields with the assigned ones replaced.
 """
 
 from __future__ import annotations
@@ -87,6 +91,9 @@ class _StructValue:
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
+        fields = object.__getattribute__(self, "fields")
+        if name in fields:  # assigned in the kernel (`tiling.share_l1_size = ...`)
+            return fields[name]
         cls = type(self).__mro__[2]  # (value class, _StructValue, the struct's class, ...)
         for f in struct_def(cls).fields:
             if f.py == name:
@@ -101,10 +108,29 @@ class _StructValue:
         if name in ("handle", "fields"):
             object.__setattr__(self, name, value)
             return
-        raise TypeError(f"a by-value {type(self).__name__} parameter is read-only in the kernel")
+        cls = type(self).__mro__[2]
+        if not any(f.py == name for f in struct_def(cls).fields):
+            names = ", ".join(f.py for f in struct_def(cls).fields)
+            raise AttributeError(f"asc.{cls.__name__} has no field {name!r} (fields: {names})")
+        # The kernel's copy of the struct (C++ passes it by value): later reads
+        # of the field see the value, and an API taking the struct gets a copy
+        # with it (materialize).
+        self.fields[name] = value
 
     def materialize(self):
-        return self.handle
+        if not self.fields:
+            return self.handle
+        from .types import _field_handle
+        b = context.builder()
+        cls = type(self).__mro__[2]
+        handles = []
+        for f in struct_def(cls).fields:
+            if f.py in self.fields:
+                handles.append(_field_handle(b, self.fields[f.py], field_dtype(cls, f.py)))
+            else:
+                kind = field_dtype(cls, f.py)
+                handles.append(b.create_asc_StructFieldOp(ir_type(kind, b), self.handle, f.cpp))
+        return b.create_asc_ConstructOp(self.ir_type(b), handles)
 
 
 _VALUE_CLASSES: Dict[type, type] = {}
@@ -121,6 +147,11 @@ def struct_value(cls, handle):
     obj.handle = handle
     obj.fields = {}
     return obj
+
+
+def copy_value(value):
+    """A struct value with the fields assigned to `value` built in (one handle)."""
+    return struct_value(type(value).__mro__[2], value.materialize())
 
 
 def is_struct_value(value) -> bool:
