@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "dry_run", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -216,6 +216,11 @@ profile = Knob(
     "that receives each launch's CSV and trace files",
     default_doc="unset (no profiling)", parse=_path)
 
+dry_run = Knob(
+    ("DRY_RUN",), "str", None,
+    "pyasc's switch: any value compiles each launched kernel but does not run it (`Launcher.run` returns)",
+    default_doc="unset (kernels run)")
+
 print_autotuning = Knob(
     ("ASC_PRINT_AUTOTUNING",), "str", None,
     "`1`: `asc.autotune` prints each tuning's winner (config, predicted time, configs dropped and why)",
@@ -250,7 +255,7 @@ acl_library = Knob(
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
                            debug_max_errors, debug_precision,
                            debug_golden_save, debug_golden, deadlock_timeout, profile,
-                           print_autotuning, model_include,
+                           dry_run, print_autotuning, model_include,
                            cxx, ascend_home, bisheng, acl_library)
 
 
