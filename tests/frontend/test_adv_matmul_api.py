@@ -197,3 +197,130 @@ def test_get_matmul_api_tiling_sizes_steps_for_l1():
     assert small.is_bias == 1 and small.share_l1_size <= 96 * 1024 and small.step_k_a == 1
     with pytest.raises(ValueError, match="basic block and single-core sizes"):
         asc.adv.get_matmul_api_tiling(asc.adv.MatmulConfig(), 512 * 1024, _A, _A, _C)
+
+
+# ---- batch, quantisation, the other get_tensor_c forms -----------------------------------
+_AN = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False, asc.LayoutMode.NORMAL)
+_BN = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, is_trans=True,
+                         layout=asc.LayoutMode.BSNGD)
+_CN = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, layout=asc.LayoutMode.NORMAL)
+_I8 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8)
+_C16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+
+
+@asc.jit
+def k_batch_quant_forms(a: asc.GlobalAddress, c: asc.GlobalAddress, q: asc.GlobalAddress,
+                        tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, n: int):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    q_gm = asc.GlobalTensor()
+    q_gm.set_global_buffer(q)
+    ws_gm = asc.GlobalTensor()
+    ws_gm.set_global_buffer(workspace)
+    pipe = asc.TPipe()
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
+    mm = asc.adv.Matmul(_AN, _BN, _CN)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_batch_num(n, 2)
+    mm.iterate_batch(c_gm, n, 2, False, sync=False, wait_iterate_batch=True)
+    mm.wait_iterate_batch()
+    mm.iterate_batch(c_gm, 2, 2, False, 128, 64, 0, False, 0)
+    mm.iterate_batch(ub, 2, 1, False)
+    mm.get_tensor_c(c_gm, optional_tensor=ub, en_sequential_write=True)
+    mm.async_get_tensor_c(ub)
+    mm.wait_get_tensor_c()
+    mm.set_workspace(workspace, 1024)
+    mm.set_workspace(ws_gm)
+    qm = asc.adv.Matmul(_I8, _I8, _C16)
+    asc.adv.register_matmul(pipe, workspace, qm, tiling)
+    qm.set_quant_scalar(0x3F800000)
+    qm.set_quant_vector(q_gm)
+
+
+def test_batch_and_quant_forms_emit_their_member_calls():
+    src = compile_source(k_batch_quant_forms, np.zeros(64, np.float16), np.zeros(64, np.float32),
+                         np.zeros(64, np.uint64), asc.adv.TCubeTiling(), np.zeros(1024, np.uint8), 3)
+    check(src,
+          "AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, false, "
+          "AscendC::LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, "
+          "true, AscendC::LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, "
+          "float, false, AscendC::LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, "
+          "AscendC::CubeFormat::ND, float>, CFG_NORM> mm;",
+          "mm.SetBatchNum(n, 2);", "mm.IterateBatch<false, true>(c_gm, n, 2, false, 0, 0, 0, false, 0);",
+          "mm.WaitIterateBatch();", "mm.IterateBatch<true, false>(c_gm, 2, 2, false, 128, 64, 0, false, 0);",
+          "mm.IterateBatch<true>(ub, 2, 1, false, 0, 0, 0, false, 0);", "mm.GetTensorC<true>(c_gm, ub, 0, true);",
+          "mm.AsyncGetTensorC(ub);", "mm.WaitGetTensorC();", "mm.SetWorkspace((__gm__ uint8_t*)workspace, 1024);", "mm.SetWorkspace(ws_gm);",
+          "int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half>",
+          "qm.SetQuantScalar(", "qm.SetQuantVector(q_gm);")
+    assert "1065353216" in src  # 0x3F800000, the bits of 1.0f, as the uint64 argument
+
+
+@asc.jit
+def k_batch_without_layout(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.iterate_batch(c_gm, 2, 2, False)
+
+
+@asc.jit
+def k_batch_wait_sync(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_AN, _AN, _CN)
+    mm.iterate_batch(c_gm, 2, 2, False, wait_iterate_batch=True)
+
+
+@asc.jit
+def k_n_batch(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_AN, _AN, _CN)
+    mm.iterate_n_batch(2, 2, 2, False)
+
+
+@asc.jit
+def k_batch_tensor_c_gm(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_AN, _AN, _CN)
+    mm.get_batch_tensor_c(2, 2, False, False)
+
+
+@asc.jit
+def k_quant_vector_not_u64(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_I8, _I8, _C16)
+    mm.set_quant_vector(c_gm)
+
+
+@asc.jit
+def k_both_to_local(c: asc.GlobalAddress):
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.get_tensor_c(ub, optional_tensor=ub)
+
+
+@asc.jit
+def k_bias_layout(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_AN, _AN, _CN, _CN)
+
+
+@pytest.mark.parametrize("kernel,line,message", [
+    (k_batch_without_layout, "mm.iterate_batch(c_gm, 2, 2, False)", "has no batch layout"),
+    (k_batch_wait_sync, "mm.iterate_batch(", "wait_iterate_batch=True needs sync=False"),
+    (k_n_batch, "mm.iterate_n_batch(", "is_n_batch=True"),
+    (k_batch_tensor_c_gm, "mm.get_batch_tensor_c(", "iterate_n_batch"),
+    (k_quant_vector_not_u64, "mm.set_quant_vector(c_gm)", "GlobalTensor of uint64"),
+    (k_both_to_local, "mm.get_tensor_c(ub, optional_tensor=ub)", "the destination is a GlobalTensor"),
+    (k_bias_layout, "mm = asc.adv.Matmul(", "the bias has no batch layout"),
+])
+def test_batch_and_quant_errors_name_the_line(kernel, line, message):
+    with pytest.raises(asc.CompileError) as err:
+        kernel.warmup(np.zeros(8, np.float32))
+    text = str(err.value)
+    assert message in text
+    assert f":{_line_of(kernel.fn, line)}:" in text
+
+
+def test_n_batch_config_has_no_predefined_constant():
+    with pytest.raises(NotImplementedError, match="is_n_batch"):
+        asc.adv.MatmulConfig(is_n_batch=True).mode()

@@ -117,10 +117,12 @@ std::string CppEmitter::getTypeName(Type type) {
       .Case([&](MatmulType t) {
         // AscendC::Matmul<MatmulType<pos, format, T, isTrans>..., CFG>; the
         // config is one of Ascend C's predefined MatmulConfig constants.
-        auto side = [&](TPosition p, CubeFormat f, Type e, std::optional<bool> trans) {
+        auto side = [&](TPosition p, CubeFormat f, Type e, std::optional<bool> trans,
+                        LayoutMode layout = LayoutMode::NONE) {
           std::string s = "AscendC::MatmulType<" + position(p) + ", AscendC::CubeFormat::" +
                           stringifyCubeFormat(f).str() + ", " + getTypeName(e);
-          if (trans) s += *trans ? ", true" : ", false";
+          if (trans || layout != LayoutMode::NONE) s += trans.value_or(false) ? ", true" : ", false";
+          if (layout != LayoutMode::NONE) s += ", AscendC::LayoutMode::" + stringifyLayoutMode(layout).str();
           return s + ">";
         };
         StringRef cfg = t.getConfig() == MatmulConfigMode::CONFIG_MDL       ? "CFG_MDL"
@@ -128,9 +130,9 @@ std::string CppEmitter::getTypeName(Type type) {
                         : t.getConfig() == MatmulConfigMode::CONFIG_NORM    ? "CFG_NORM"
                                                                             : "";
         if (cfg.empty()) return std::string();  // no predefined constant: "no Ascend C spelling"
-        return "AscendC::Matmul<" + side(t.getAPos(), t.getAFmt(), t.getAType(), t.getATrans()) + ", " +
-               side(t.getBPos(), t.getBFmt(), t.getBType(), t.getBTrans()) + ", " +
-               side(t.getCPos(), t.getCFmt(), t.getCType(), std::nullopt) + ", " +
+        return "AscendC::Matmul<" + side(t.getAPos(), t.getAFmt(), t.getAType(), t.getATrans(), t.getALayout()) +
+               ", " + side(t.getBPos(), t.getBFmt(), t.getBType(), t.getBTrans(), t.getBLayout()) + ", " +
+               side(t.getCPos(), t.getCFmt(), t.getCType(), std::nullopt, t.getCLayout()) + ", " +
                side(t.getBiasPos(), t.getBiasFmt(), t.getBiasType(), std::nullopt) + ", " + cfg.str() + ">";
       })
       .Case([&](BitMaskType) { return std::string("uint64_t"); })

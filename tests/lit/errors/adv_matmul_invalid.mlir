@@ -36,3 +36,29 @@ func.func @not_a_matmul(%p: !ascendc.pipe, %ws: !ascendc.gm_ptr<ui8>, %t: !ascen
 func.func @unknown_config(%mm: !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CFG_BASIC>) {
   return
 }
+
+// -----
+
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, aLayout = NORMAL, bLayout = NORMAL, cLayout = NORMAL>
+
+func.func @iterate_batch_gm_form_to_local(%mm: !mm, %ub: !ascendc.local_tensor<f32>, %n: i32, %z: i8, %f: i1) {
+  // expected-error @+1 {{operand #1 must be GlobalTensor}}
+  "ascendc.matmul_iterate_batch"(%mm, %ub, %n, %n, %f, %n, %n, %n, %f, %z) {sync = true, wait_iterate_batch = false} : (!mm, !ascendc.local_tensor<f32>, i32, i32, i1, i32, i32, i32, i1, i8) -> ()
+  return
+}
+
+// -----
+
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = i8, aTrans = false, bPos = GM, bFmt = ND, bType = i8, bTrans = false, cPos = GM, cFmt = ND, cType = f16, biasPos = GM, biasFmt = ND, biasType = f16, config = CONFIG_NORM>
+
+func.func @quant_scalar_not_ui64(%mm: !mm, %q: i32) {
+  // expected-error @+1 {{operand #1 must be 64-bit unsigned integer}}
+  "ascendc.matmul_set_quant_scalar"(%mm, %q) : (!mm, i32) -> ()
+  return
+}
+
+// -----
+
+// expected-error @+2 {{invalid Ascend C LayoutMode specification: BMNK}}
+// expected-error @+1 {{failed to parse AscendC_MatmulType parameter 'aLayout'}}
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, aLayout = BMNK>

@@ -18,9 +18,15 @@
 // back), so the timed Model overlaps the stages as the double buffers allow.
 // Execution stays in program order; a flag is waited only when it was set.
 //
-// Supported (else a fault naming the user's line): A, B in GM in ND format
-// with 16-bit elements (half, bfloat16_t), transposed or not; C float (or half
-// through Fixpipe's F322F16) in GM or a LocalTensor; bias (float) in GM.
+// Supported (else a fault naming the user's line): A, B in GM in ND format,
+// half / bfloat16_t (transposed or not), float or int8_t (A not transposed; B
+// either way: LoadDataWithTranspose makes L0B of a K x N B); C of the
+// accumulator type (float, or int32_t for int8), or converted on the way out
+// of L0C (F322F16 / F322BF16; with SetQuantScalar / SetQuantVector DEQF16,
+// REQ8, QF322B8_PRE and their per-channel forms) in GM or a LocalTensor; the
+// bias (of the accumulator type) in GM. IterateBatch for the NORMAL (BMNK)
+// layout: each batch's A, B and C a whole matrix, `matrixStride` elements (or
+// the layout's S x D) apart.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -75,6 +81,7 @@ struct MatmulType {
   static constexpr CubeFormat format = FORMAT;
   using T = TYPE;
   static constexpr bool isTrans = ISTRANS;
+  static constexpr LayoutMode layout = LAYOUT;
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
@@ -85,9 +92,16 @@ class Matmul {
   using TC = typename C_TYPE::T;
   using TBias = typename BIAS_TYPE::T;
   using TL0C = typename asc_model::AccOf<TA>::type;
-  static constexpr uint32_t F = 256;  // elements of a 16x16 16-bit fractal (512 B)
-  static_assert(sizeof(TA) == 2 && sizeof(TB) == 2,
-                "Matmul (Model): A and B must be 16-bit (half or bfloat16_t)");
+  static_assert(std::is_same_v<TA, TB>, "Matmul (Model): A and B must have the same element type");
+  static_assert(sizeof(TA) == 1 || sizeof(TA) == 2 || sizeof(TA) == 4,
+                "Matmul (Model): A and B must be int8_t, half, bfloat16_t or float");
+  static constexpr uint32_t C0 = 32 / sizeof(TA);  // elements of one fractal row (32 B)
+  static constexpr uint32_t F = 512 / sizeof(TA);  // elements of a 16 x C0 fractal (512 B)
+  // K in L1 / L0 is padded to whole pairs of 16-row bands for the transposing loads:
+  // 16 (16-bit: one 16x16 fractal; float: 16 x (8+8)), 32 for int8 (32 x 32).
+  static constexpr uint32_t KA = C0 > 16 ? C0 : 16;
+  // N of B in L1 / L0B: whole fractal rows for int8 (32) and float (16 = two 8-column blocks).
+  static constexpr uint32_t NA = C0 > 16 ? C0 : 16;
   static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
                 "Matmul (Model): A and B must be in GM (TPosition::GM)");
   static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
@@ -178,8 +192,46 @@ class Matmul {
   void SetHF32(bool enableHF32 = false, int32_t transMode = 0, ASC_LOC_PARAMS) {
     need_init("SetHF32", ASC_LOC);
     if (enableHF32 || transMode)
-      asc_model::current_core().fault(ASC_LOC, "Matmul::SetHF32", "HF32 mode is for float inputs, which the "
-                                      "Model's Matmul does not take");
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetHF32", "HF32 mode (float inputs rounded to HF32 in "
+                                      "the cube) is not modelled");
+  }
+  // Dequantisation / requantisation of C on its way out of L0C: one scale (the
+  // float in the low 32 bits), or one per column of C (N uint64 in GM).
+  void SetQuantScalar(uint64_t quantScalar, ASC_LOC_PARAMS) {
+    need_init("SetQuantScalar", ASC_LOC);
+    quant_kind_ = 1;
+    quant_scalar_ = quantScalar;
+    quant_mode(true);
+  }
+  void SetQuantVector(const GlobalTensor<uint64_t>& gm, ASC_LOC_PARAMS) {
+    need_init("SetQuantVector", ASC_LOC);
+    quant_kind_ = 2;
+    quant_gm_ = gm;
+    quant_mode(true);
+    if (!quant_buffer_) {  // one base_n slice of the factors in L1 (the hardware moves it on to FB)
+      pipe_->InitBuffer(quant1_, uint32_t((t_.baseN + 3) / 4 * 4 * sizeof(uint64_t)), ASC_LOC);
+      quant_buffer_ = true;
+    }
+  }
+  void SetBatchNum(int32_t batchA, int32_t batchB, ASC_LOC_PARAMS) {
+    need_init("SetBatchNum", ASC_LOC);
+    if (batchA <= 0 || batchB <= 0)
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetBatchNum", "batch counts (%d, %d) must be positive",
+                                      batchA, batchB);
+    batch_a_ = batchA;
+    batch_b_ = batchB;
+  }
+  template <class T>
+  void SetWorkspace(const GlobalTensor<T>& gm, ASC_LOC_PARAMS) {
+    need_init("SetWorkspace", ASC_LOC);
+    has_ws_ = true;  // only IterateNBatch writes there, which the Model does not provide
+  }
+  template <class T>
+  void SetWorkspace(__gm__ const T* addr, int32_t size, ASC_LOC_PARAMS) {
+    need_init("SetWorkspace", ASC_LOC);
+    if (!addr || size <= 0)
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetWorkspace", "a null address or a size of %d", size);
+    has_ws_ = true;
   }
 
   // ---- compute ------------------------------------------------------------------
@@ -229,6 +281,58 @@ class Matmul {
     got_block("GetTensorC", enAtomic, ASC_LOC);
     write_c(c, enSequentialWrite);
   }
+  // The block to GM (at its place in C) and to a LocalTensor (baseN-element rows).
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<TC>& gm, const LocalTensor<TC>& ub, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, ASC_LOC_PARAMS) {
+    got_block("GetTensorC", enAtomic, ASC_LOC);
+    await<HE::M_FIX>(cur_c_id_);
+    if (enSequentialWrite) fixpipe_raw(gm, uint32_t(t_.baseN));
+    else fixpipe_raw(gm[uint64_t(row0()) * org_n_ + col0()], uint32_t(org_n_));
+    fixpipe_raw(ub, uint32_t(t_.baseN));
+    raise<HE::FIX_M>(cur_c_id_);
+  }
+  // The asynchronous fetch of an Iterate<false> block: the Model copies at the call
+  // (the data is in place by WaitGetTensorC, as the API promises).
+  void AsyncGetTensorC(const LocalTensor<TC>& c, ASC_LOC_PARAMS) {
+    got_block("AsyncGetTensorC", 0, ASC_LOC);
+    fixpipe_to(c, uint32_t(t_.baseN));
+  }
+  void WaitGetTensorC(ASC_LOC_PARAMS) { loc(ASC_LOC); }
+
+  // ---- batch (NORMAL layout) ------------------------------------------------------
+  // max(batchA, batchB) products C_i = A_(i / (batch / batchA)) * B_(i / (batch / batchB)),
+  // each singleM x singleN (over singleK), at C + i * strideC.
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<TC>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                    bool enPartialSum = false, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
+    check_batch_layouts();
+    batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
+               enPartialSum, enAtomic, ASC_LOC, [&](uint32_t i, uint64_t sc) {
+                 GlobalTensor<TC> ci = gm[i * sc];
+                 while (next_block()) {
+                   compute_block(false);
+                   write_c(ci, false);
+                 }
+               });
+  }
+  template <bool sync = true>
+  void IterateBatch(const LocalTensor<TC>& ub, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                    bool enPartialSum = false, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
+    check_batch_layouts();
+    batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
+               enPartialSum, enAtomic, ASC_LOC, [&](uint32_t i, uint64_t) {
+                 // dense singleM x singleN matrices one after another
+                 LocalTensor<TC> ci = ub[uint64_t(i) * single_m_ * single_n_];
+                 while (next_block()) {
+                   compute_block(false);
+                   fixpipe_to(ci[uint64_t(row0()) * single_n_ + col0()], uint32_t(single_n_));
+                 }
+               });
+  }
+  void WaitIterateBatch(ASC_LOC_PARAMS) { loc(ASC_LOC); }
   void WaitIterateAll(ASC_LOC_PARAMS) { loc(ASC_LOC); }
   void End(ASC_LOC_PARAMS) {
     loc(ASC_LOC);
@@ -263,16 +367,55 @@ class Matmul {
       c.fault(f, l, "Matmul::Init", "the tiling has non-positive sizes (M %d N %d Ka %d, singleCore %d x %d x %d, "
               "base %d x %d x %d): was get_tiling's result (-1?) checked?", t.M, t.N, t.Ka, t.singleCoreM,
               t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK);
-    if (t.baseM % 16 || t.baseN % 16 || t.baseK % 16)
-      c.fault(f, l, "Matmul::Init", "baseM %d, baseN %d, baseK %d must be multiples of 16", t.baseM, t.baseN, t.baseK);
+    if (t.baseM % 16 || t.baseN % 16 || t.baseK % int32_t(KA))
+      c.fault(f, l, "Matmul::Init", "baseM %d, baseN %d must be multiples of 16 and baseK %d of %u (%s inputs)",
+              t.baseM, t.baseN, t.baseK, KA, asc_model::type_name<TA>());
   }
   void reset_iter() {
     block_ = -1;
     iterating_ = false;
   }
+  static void check_batch_layouts() {
+    static_assert(A_TYPE::layout == LayoutMode::NORMAL && B_TYPE::layout == LayoutMode::NORMAL &&
+                      C_TYPE::layout == LayoutMode::NORMAL,
+                  "Matmul (Model): IterateBatch is modelled for the NORMAL (BMNK) layout of A, B and C only");
+  }
+  // The per-batch strides: given, else the layout info's S x D, else the org shape.
+  template <class Body>
+  void batch_loop(const char* api, uint32_t batchA, uint32_t batchB, bool seq, uint32_t sa, uint32_t sb, uint32_t sc,
+                  bool partial, uint8_t enAtomic, const char* f, int l, Body body) {
+    start(api, enAtomic, f, l);
+    if (batchA == 0 || batchB == 0) fail(api, "batchA and batchB must be positive");
+    const uint32_t batch = std::max(batchA, batchB);
+    if (batch % batchA || batch % batchB)
+      asc_model::current_core().fault(f, l, api, "batchA %u and batchB %u: the larger must be a multiple of the "
+                                      "smaller (one side broadcast)", batchA, batchB);
+    if (seq) fail(api, "enSequentialWrite of a batch is not modelled");
+    if (partial) fail(api, "enPartialSum (accumulating into the previous C) is not modelled");
+    const TCubeTiling& t = t_;
+    const uint64_t stride_a = sa ? sa : (t.ALayoutInfoS > 0 && t.ALayoutInfoD > 0)
+                                            ? uint64_t(t.ALayoutInfoS) * t.ALayoutInfoD : uint64_t(org_m_) * org_ka_;
+    const uint64_t stride_b = sb ? sb : (t.BLayoutInfoS > 0 && t.BLayoutInfoD > 0)
+                                            ? uint64_t(t.BLayoutInfoS) * t.BLayoutInfoD : uint64_t(org_kb_) * org_n_;
+    const uint64_t stride_c = sc ? sc : (t.CLayoutInfoS1 > 0 && t.CLayoutInfoS2 > 0)
+                                            ? uint64_t(t.CLayoutInfoS1) * t.CLayoutInfoS2 : uint64_t(org_m_) * org_n_;
+    const GlobalTensor<TA> a0 = a_;
+    const GlobalTensor<TB> b0 = b_;
+    for (uint32_t i = 0; i < batch; ++i) {
+      a_ = a0[uint64_t(i / (batch / batchA)) * stride_a];
+      b_ = b0[uint64_t(i / (batch / batchB)) * stride_b];
+      block_ = -1;
+      body(i, stride_c);
+    }
+    a_ = a0;
+    b_ = b0;
+    iterating_ = false;
+  }
   void start(const char* api, uint8_t enAtomic, const char* f, int l) {
     need_init(api, f, l);
     if (!has_a_ || !has_b_) fail(api, "SetTensorA and SetTensorB come first");
+    if (sizeof(TA) != 2 && trans_a_)
+      fail(api, "a transposed A of int8 or float inputs (K x M in GM) is not modelled");
     if (bias_on_ && !has_bias_) fail(api, "the tiling has isBias set but no SetBias was called");
     if (enAtomic > 3) fail(api, "enAtomic must be 0..3");
     if (enAtomic) fail(api, "atomic accumulation of C (enAtomic != 0) is not modelled");
@@ -303,6 +446,8 @@ class Matmul {
   int32_t row0() const { return mi_ * t_.baseM; }
   int32_t col0() const { return ni_ * t_.baseN; }
   static uint32_t up16(int64_t x) { return uint32_t((x + 15) / 16 * 16); }
+  static uint32_t upk(int64_t x) { return uint32_t((x + KA - 1) / KA * KA); }
+  static uint32_t upn(int64_t x) { return uint32_t((x + NA - 1) / NA * NA); }
 
   // Flags raised and not yet waited, per (event, id): a wait happens only for
   // a raised flag (the first use of a buffer has nothing to wait for).
@@ -340,12 +485,13 @@ class Matmul {
     nbuf_l0a_ = t.dbL0A >= 2 ? 2 : 1;
     nbuf_l0b_ = t.dbL0B >= 2 ? 2 : 1;
     nbuf_l0c_ = t.dbL0C >= 2 ? 2 : 1;
-    a1_len_ = uint64_t(up16(t.baseM)) * up16(ka_chunk_);
-    b1_len_ = uint64_t(up16(t.baseN)) * up16(kb_chunk_);
-    a2_len_ = uint64_t(up16(t.baseM)) * up16(t.baseK);
-    b2_len_ = uint64_t(up16(t.baseN)) * up16(t.baseK);
+    a1_len_ = uint64_t(up16(t.baseM)) * upk(ka_chunk_);
+    b1_len_ = uint64_t(upn(t.baseN)) * upk(kb_chunk_);
+    a2_len_ = uint64_t(up16(t.baseM)) * upk(t.baseK);
+    b2_len_ = uint64_t(upn(t.baseN)) * upk(t.baseK);
     co1_len_ = uint64_t(up16(t.baseM)) * up16(t.baseN);
-    uint64_t need_l1 = (nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) * 2 + (t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0);
+    uint64_t need_l1 = (nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) * sizeof(TA) +
+                       (t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0);
     if (need_l1 > c.mem_size(asc_model::Mem::L1))
       c.fault(f, l, "Matmul::Init", "the tiling needs %llu bytes of L1 (A %d x %d, B %d x %d chunks), the core has %llu",
               (unsigned long long)need_l1, t.baseM, ka_chunk_, kb_chunk_, t.baseN,
@@ -441,13 +587,14 @@ class Matmul {
   // One GM -> L1 copy: `rows` rows of `cols` elements, `stride` elements apart in GM,
   // as NZ column blocks of up16(rows) rows.
   template <class T>
-  void copy_nz(const LocalTensor<T>& l1, const GlobalTensor<T>& gm, int32_t rows, int32_t cols, int32_t stride) {
+  void copy_nz(const LocalTensor<T>& l1, const GlobalTensor<T>& gm, int32_t rows, int32_t cols, int32_t stride,
+               uint32_t padded_rows = 0) {
     Nd2NzParams p;
     p.ndNum = 1;
     p.nValue = uint16_t(rows);
     p.dValue = uint16_t(cols);
     p.srcDValue = uint16_t(stride);
-    p.dstNzC0Stride = uint16_t(up16(rows));
+    p.dstNzC0Stride = uint16_t(padded_rows ? padded_rows : up16(rows));
     p.dstNzNStride = 1;
     DataCopy(l1, gm, p, file_, line_);
   }
@@ -460,12 +607,13 @@ class Matmul {
   }
   void load_b_chunk(const LocalTensor<TB>& l1, int32_t k0) {
     const int32_t kc = std::min(kb_chunk_, single_k_ - k0);
-    if (!trans_b_) copy_nz(l1, b_[uint64_t(k0) * org_n_ + col0()], kc, n_len_, org_n_);
+    if (!trans_b_) copy_nz(l1, b_[uint64_t(k0) * org_n_ + col0()], kc, n_len_, org_n_, upk(kc));
     else copy_nz(l1, b_[uint64_t(col0()) * org_kb_ + k0], n_len_, kc, org_kb_);
   }
   // L0A (zZ): fractal (row band r, k block j) at (r * K1 + j); one LoadData per row band.
   void load_l0a(const LocalTensor<TA>& l0a, const LocalTensor<TA>& l1, int32_t kin, int32_t k_len, int32_t kc) {
-    const uint32_t M1 = up16(m_len_) / 16, K1 = up16(k_len) / 16, kb0 = uint32_t(kin) / 16;
+    // K1 fractal columns of C0 (16 for 16-bit types: the transposed form below is 16-bit only)
+    const uint32_t M1 = up16(m_len_) / 16, K1 = (uint32_t(k_len) + C0 - 1) / C0, kb0 = uint32_t(kin) / C0;
     const uint32_t KC1 = up16(kc) / 16;
     for (uint32_t r = 0; r < M1; ++r) {
       LoadData2DParams p;
@@ -483,7 +631,13 @@ class Matmul {
   }
   // L0B (zN): fractal (n block c, k block j) at (c * K1 + j), each holding (n, k).
   void load_l0b(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len, int32_t kc) {
-    const uint32_t N1 = up16(n_len_) / 16, K1 = up16(k_len) / 16, kb0 = uint32_t(kin) / 16;
+    if constexpr (sizeof(TB) != 2) {
+      if (!trans_b_) {  // K x N B: LoadDataWithTranspose of 16-row bands
+        load_l0b_transposing(l0b, l1, kin, k_len, kc);
+        return;
+      }
+    }
+    const uint32_t N1 = up16(n_len_) / 16, K1 = (uint32_t(k_len) + C0 - 1) / C0, kb0 = uint32_t(kin) / C0;
     const uint32_t KC1 = up16(kc) / 16;
     for (uint32_t c = 0; c < N1; ++c) {
       LoadData2DParams p;
@@ -500,7 +654,47 @@ class Matmul {
     }
   }
 
+  // L0B of a K x N int8 / float B from its NZ in L1 (kc rows padded to KA, column
+  // blocks of C0): L0B fractal (n block c of 16, k block j of C0) holds B^T.
+  // int8: one 32 x 32 block (two 16-row bands of one 32-column block) per call,
+  //   its transpose split into the fractals (2nb, j) and (2nb+1, j), K1 apart;
+  // float: per 16-column block c, the 16 x 16 blocks of each 16-row band
+  //   (column blocks 2c, 2c+1 of 8) transposed into fractals (c, 2b), (c, 2b+1).
+  void load_l0b_transposing(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len,
+                            int32_t kc) {
+    const uint32_t K1 = (uint32_t(k_len) + C0 - 1) / C0, KB = upk(kc) / 16, band0 = uint32_t(kin) / 16;
+    if constexpr (sizeof(TB) == 1) {
+      const uint32_t NB = (uint32_t(n_len_) + 31) / 32;
+      for (uint32_t nb = 0; nb < NB; ++nb)
+        for (uint32_t j = 0; j < K1; ++j) {
+          LoadData2dTransposeParams p;
+          p.startIndex = uint16_t(nb * KB + band0 + 2 * j);
+          p.repeatTimes = 1;
+          p.srcStride = 0;
+          p.dstFracGap = uint16_t(K1 - 1);
+          LoadDataWithTranspose(l0b[(uint64_t(2 * nb) * K1 + j) * F], l1, p, file_, line_);
+        }
+    } else {
+      const uint32_t N1 = up16(n_len_) / 16, bands = up16(k_len) / 16;
+      for (uint32_t c = 0; c < N1; ++c) {
+        LoadData2dTransposeParamsV2 p;
+        p.startIndex = uint16_t(2 * c * KB + band0);
+        p.repeatTimes = uint8_t(bands);
+        p.srcStride = 1;
+        p.srcFracGap = uint16_t(KB - 1);
+        LoadDataWithTranspose(l0b[uint64_t(c) * K1 * F], l1, p, file_, line_);
+      }
+    }
+  }
+
   void load_bias() {
+    if constexpr (!std::is_same_v<TBias, TL0C>) {
+      fail("Matmul", "the bias must have the accumulator type");  // SetBias refuses it at compile time
+    } else {
+      load_bias_row();
+    }
+  }
+  void load_bias_row() {
     LocalTensor<TL0C> l1 = bias1_.template Get<TL0C>(file_, line_);
     LocalTensor<TL0C> bt = bt_.template Get<TL0C>(file_, line_);
     await<HE::MTE1_MTE2>(kBiasId);
@@ -516,16 +710,55 @@ class Matmul {
   }
 
   // ---- L0C -> out ----------------------------------------------------------------------
-  static constexpr int32_t quant() {
-    if constexpr (std::is_same_v<TC, TL0C>) return int32_t(QuantModes::NoQuant);
-    else if constexpr (std::is_same_v<TC, half>) return int32_t(QuantModes::F322F16);
-    else return int32_t(QuantModes::F322BF16);
+  // The Fixpipe mode from L0C's type to C's: a plain conversion, or with a scale set
+  // by SetQuantScalar (kind 1) / SetQuantVector (kind 2). `setting`: called from the
+  // setter (a type pair no scale applies to is an error there).
+  int32_t quant_mode(bool setting = false) {
+    using Q = QuantModes;
+    const bool vec = quant_kind_ == 2;
+    if constexpr (std::is_same_v<TL0C, int32_t> && std::is_same_v<TC, half>) {
+      if (quant_kind_) return int32_t(vec ? Q::VDEQF16 : Q::DEQF16);
+      fail("Matmul", "int8 inputs with a half C need the dequantisation scale: SetQuantScalar or SetQuantVector");
+    } else if constexpr (std::is_same_v<TC, int8_t> || std::is_same_v<TC, uint8_t>) {
+      if (quant_kind_) {
+        if constexpr (std::is_same_v<TL0C, int32_t>) return int32_t(vec ? Q::VREQ8 : Q::REQ8);
+        else return int32_t(vec ? Q::VQF322B8_PRE : Q::QF322B8_PRE);
+      }
+      fail("Matmul", "an int8 C needs the quantisation scale: SetQuantScalar or SetQuantVector");
+    } else {
+      if (setting && quant_kind_)
+        asc_model::current_core().fault(file_, line_, quant_kind_ == 2 ? "Matmul::SetQuantVector"
+                                                                        : "Matmul::SetQuantScalar",
+                                        "no quantisation mode takes a %s accumulator to a %s C (int8 A/B with half "
+                                        "or int8 C, or an int8 C from a float accumulator)",
+                                        asc_model::type_name<TL0C>(), asc_model::type_name<TC>());
+      if constexpr (std::is_same_v<TC, TL0C>) return int32_t(Q::NoQuant);
+      else if constexpr (std::is_same_v<TC, half>) return int32_t(Q::F322F16);
+      else return int32_t(Q::F322BF16);
+    }
+  }
+  template <class Dst>
+  void fixpipe_raw(const Dst& dst, uint32_t row_stride) {
+    const int32_t q = quant_mode();
+    if (quant_kind_ == 2) {  // this block's factors: GM -> L1 (MTE2), then read by the Fixpipe
+      LocalTensor<uint64_t> l1 = quant1_.template Get<uint64_t>(file_, line_);
+      DataCopyExtParams cp;
+      cp.blockCount = 1;
+      cp.blockLen = uint32_t(n_len_ * sizeof(uint64_t));
+      DataCopyPad(l1, quant_gm_[col0()], cp, DataCopyPadExtParams<uint64_t>{}, file_, line_);
+      raise<HE::MTE2_FIX>(0);
+      await<HE::MTE2_FIX>(0);
+      asc_model::fixpipe("Fixpipe", dst, cur_c_, uint32_t(n_len_), uint32_t(m_len_), up16(m_len_), row_stride, false,
+                         q, 0, &l1, true, file_, line_);
+      return;
+    }
+    asc_model::fixpipe("Fixpipe", dst, cur_c_, uint32_t(n_len_), uint32_t(m_len_), up16(m_len_), row_stride, false,
+                       q, quant_scalar_, nullptr, true, file_, line_);
   }
   template <class Dst>
   void fixpipe_to(const Dst& dst, uint32_t row_stride) {
     await<HE::M_FIX>(cur_c_id_);
-    asc_model::fixpipe("Fixpipe", dst, cur_c_, uint32_t(n_len_), uint32_t(m_len_), up16(m_len_), row_stride, false,
-                       quant(), 0, nullptr, true, file_, line_);
+    fixpipe_raw(dst, row_stride);
     raise<HE::FIX_M>(cur_c_id_);
   }
   void write_c(const GlobalTensor<TC>& gm, bool sequential) {
@@ -538,7 +771,13 @@ class Matmul {
 
   TPipe* pipe_ = nullptr;
   TCubeTiling t_{};
-  bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false;
+  bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false, quant_buffer_ = false;
+  bool has_ws_ = false;
+  int quant_kind_ = 0;  // 0 none, 1 SetQuantScalar, 2 SetQuantVector
+  uint64_t quant_scalar_ = 0;
+  GlobalTensor<uint64_t> quant_gm_;
+  TBuf<TPosition::A1> quant1_;
+  int32_t batch_a_ = 1, batch_b_ = 1;
   bool has_a_ = false, has_b_ = false, has_bias_ = false, bias_on_ = false, trans_a_ = false, trans_b_ = false;
   GlobalTensor<TA> a_;
   GlobalTensor<TB> b_;

@@ -23,7 +23,7 @@ from ..core import dtype as dt
 from ..core import types as _types
 from ..core.api import builtin
 from ..core.constexpr import ConstExpr, RuntimeValue
-from ..core.enums import TPosition
+from ..core.enums import LayoutMode, TPosition
 from ..core.ir_value import GlobalAddress, PlainValue
 from ..core.lowering import build, i32, tensor
 from ..core.tensor import GlobalTensor, LocalTensor
@@ -109,9 +109,13 @@ class Matmul(RuntimeValue):
 
     @staticmethod
     def _side(name: str, t: MatmulType, b_, with_trans: bool) -> str:
-        if int(t.layout) != 0:
-            raise NotImplementedError(f"asc.adv.Matmul: {name} with a layout other than LayoutMode.NONE "
-                                      "(batch layouts) is not supported yet")
+        layout = ConstExpr.unwrap(t.layout)
+        if isinstance(layout, RuntimeValue):
+            raise TypeError(f"asc.adv.MatmulType: the layout of {name} is a template argument and must be a "
+                            "compile-time LayoutMode")
+        layout = LayoutMode(int(layout))
+        if name == "bias" and layout != LayoutMode.NONE:
+            raise ValueError("asc.adv.MatmulType: the bias has no batch layout")
         pos = TPosition(int(t.position)).name
         fmt = type(t.format)(int(t.format)).name
         text = f"{name}Pos = {pos}, {name}Fmt = {fmt}, {name}Type = {t.dtype.to_ir(b_)}"
@@ -121,6 +125,8 @@ class Matmul(RuntimeValue):
                 raise TypeError(f"asc.adv.MatmulType: is_trans of {name} is a template argument and must be a "
                                 "compile-time bool")
             text += f", {name}Trans = {'true' if is_trans else 'false'}"
+        if layout != LayoutMode.NONE:
+            text += f", {name}Layout = {layout.name}"
         return text
 
     # ---- setup -----------------------------------------------------------------------
@@ -220,11 +226,118 @@ class Matmul(RuntimeValue):
         if tensor is None:
             raise NotImplementedError("get_tensor_c() returning a GlobalTensor (sync=False) is not supported "
                                       "yet: pass the destination tensor")
-        if optional_tensor is not None:
-            raise NotImplementedError("get_tensor_c(..., optional_tensor=...) is not supported yet")
         self._check_c(tensor, "get_tensor_c")
+        if optional_tensor is not None:  # GetTensorC(gm, ub, ...): the block to both
+            if not isinstance(tensor, GlobalTensor) or not isinstance(optional_tensor, LocalTensor):
+                raise TypeError("get_tensor_c(gm, optional_tensor=ub): the destination is a GlobalTensor and "
+                                "the optional one a LocalTensor")
+            self._check_c(optional_tensor, "get_tensor_c")
+            build("MatmulGetTensorCBothOp", self.handle, tensor._value(), optional_tensor._value(), _i8(en_atomic),
+                  _bit(en_sequential_write), _flag("sync", sync))
+            return
         build("MatmulGetTensorCOp", self.handle, tensor._value(), _i8(en_atomic), _bit(en_sequential_write),
               _flag("sync", sync))
+
+    @builtin
+    def async_get_tensor_c(self, c) -> None:
+        """`mm.AsyncGetTensorC(ub)`: the block of an asynchronous `iterate(sync=False)`, complete
+        after `wait_get_tensor_c()`."""
+        if not isinstance(c, LocalTensor):
+            raise TypeError(f"async_get_tensor_c: c must be a LocalTensor, got {type(c).__name__}")
+        self._check_c(c, "async_get_tensor_c")
+        build("MatmulAsyncGetTensorCOp", self.handle, c._value())
+
+    @builtin
+    def wait_get_tensor_c(self) -> None:
+        """`mm.WaitGetTensorC()`."""
+        build("MatmulWaitGetTensorCOp", self.handle)
+
+    # ---- batch -----------------------------------------------------------------------
+    @builtin
+    def set_batch_num(self, batch_a, batch_b) -> None:
+        """`mm.SetBatchNum(batchA, batchB)`: the batches of A and B the next IterateBatch multiplies."""
+        build("MatmulSetBatchNumOp", self.handle, i32(batch_a), i32(batch_b))
+
+    @builtin
+    def iterate_batch(self, tensor, batch_a, batch_b, en_sequential_write=False, matrix_stride_a=0,
+                      matrix_stride_b=0, matrix_stride_c=0, en_partial_sum=False, en_atomic=0, sync=True,
+                      wait_iterate_batch=None) -> None:
+        """`mm.IterateBatch<sync, waitIterateBatch>(c, batchA, batchB, enSequentialWrite, strideA,
+        strideB, strideC, enPartialSum, enAtomic)`: max(batch_a, batch_b) matrices C_i = A_i * B_i
+        (the smaller side broadcast), each singleCoreM x singleCoreN."""
+        if not isinstance(tensor, (GlobalTensor, LocalTensor)):
+            raise TypeError(f"iterate_batch: the destination must be a GlobalTensor or LocalTensor, got "
+                            f"{type(tensor).__name__} (the form iterate_batch(c, en_partial_sum, en_atomic, ...) "
+                            "is not supported)")
+        self._check_c(tensor, "iterate_batch")
+        for side in ("a", "b", "c"):
+            if LayoutMode(int(ConstExpr.unwrap(getattr(self, side).layout))) == LayoutMode.NONE:
+                raise ValueError(f"iterate_batch: the Matmul's {side} MatmulType has no batch layout "
+                                 "(layout=asc.LayoutMode.NORMAL, BSNGD, ...)")
+        sync = _flag("sync", sync)
+        args = (i32(batch_a), i32(batch_b), _bit(en_sequential_write), i32(matrix_stride_a), i32(matrix_stride_b),
+                i32(matrix_stride_c), _bit(en_partial_sum), _i8(en_atomic))
+        if isinstance(tensor, GlobalTensor):
+            wait = _flag("wait_iterate_batch", bool(wait_iterate_batch))
+            if wait and sync:
+                raise ValueError("iterate_batch: wait_iterate_batch=True needs sync=False")
+            build("MatmulIterateBatchOp", self.handle, tensor._value(), *args, sync, wait)
+        else:
+            if wait_iterate_batch is not None:
+                raise ValueError("iterate_batch to a LocalTensor takes no wait_iterate_batch")
+            build("MatmulIterateBatchLocalOp", self.handle, tensor._value(), *args, sync)
+
+    @builtin
+    def wait_iterate_batch(self) -> None:
+        """`mm.WaitIterateBatch()`: the end of an `iterate_batch(..., sync=False, wait_iterate_batch=True)`."""
+        build("MatmulWaitIterateBatchOp", self.handle)
+
+    @builtin
+    def iterate_n_batch(self, batch_loop, batch_a, batch_b, en_sequential_write, matrix_stride_a=0,
+                        matrix_stride_b=0, matrix_stride_c=0, sync=True, wait_iterate_batch=False) -> None:
+        """`mm.IterateNBatch<sync, waitIterateBatch>(batchLoop, batchA, batchB, ...)`: not available.
+        Ascend C needs a MatmulConfig with isNBatch = true for it, a config with no predefined
+        constant, which asc cannot emit yet (the dialect has the op, ascendc.matmul_iterate_n_batch)."""
+        raise NotImplementedError("iterate_n_batch needs a MatmulConfig with is_n_batch=True, which has no "
+                                  "predefined Ascend C constant asc could emit; use iterate_batch per batch group")
+
+    @builtin
+    def get_batch_tensor_c(self, tensor=None, batch_a=None, batch_b=None, en_sequential_write=False,
+                           sync=True) -> None:
+        """`mm.GetBatchTensorC(...)`: the results of iterate_n_batch, which is not available (see there)."""
+        raise NotImplementedError("get_batch_tensor_c fetches the results of iterate_n_batch, which needs a "
+                                  "MatmulConfig with is_n_batch=True that asc cannot emit yet; iterate_batch "
+                                  "writes C directly")
+
+    @builtin
+    def set_workspace(self, addr, size=None) -> None:
+        """`mm.SetWorkspace(gm)` / `mm.SetWorkspace(addr, size)`: GM for IterateNBatch's results."""
+        if isinstance(addr, GlobalTensor):
+            if size is not None:
+                raise TypeError("set_workspace(global_tensor) takes no size")
+            build("MatmulSetWorkspaceOp", self.handle, addr._value())
+        elif isinstance(addr, GlobalAddress):
+            if size is None:
+                raise TypeError("set_workspace(addr, size): the size in bytes is needed with an address")
+            build("MatmulSetWorkspacePtrOp", self.handle, addr.handle, i32(size))
+        else:
+            raise TypeError(f"set_workspace: a GlobalTensor or a GlobalAddress, got {type(addr).__name__}")
+
+    # ---- quantisation ----------------------------------------------------------------
+    @builtin
+    def set_quant_scalar(self, quant_scalar) -> None:
+        """`mm.SetQuantScalar(scalar)`: C = accumulator * scale on the way out of L0C (int8 A/B with
+        half C: DEQF16; int8 C: REQ8 from int32, QF322B8_PRE from float); the scale is the float
+        whose bits are the low 32 of the uint64."""
+        build("MatmulSetQuantScalarOp", self.handle, semantic.as_element(quant_scalar, dt.uint64))
+
+    @builtin
+    def set_quant_vector(self, quant_tensor) -> None:
+        """`mm.SetQuantVector(gm)`: one uint64 scale per column of C (the float in the low 32 bits)."""
+        if not isinstance(quant_tensor, GlobalTensor) or quant_tensor.dtype != dt.uint64:
+            raise TypeError("set_quant_vector: the scales are a GlobalTensor of uint64")
+        build("MatmulSetQuantVectorOp", self.handle, quant_tensor._value())
+
 
     @builtin
     def end(self) -> None:

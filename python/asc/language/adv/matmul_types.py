@@ -94,6 +94,10 @@ class MatmulConfig:
         if self.do_special_mdl:
             raise NotImplementedError("asc.adv.Matmul: the special MDL config has no predefined Ascend C "
                                       "constant; asc supports CFG_NORM, CFG_MDL and CFG_IBSHARE_NORM")
+        if self.is_n_batch:
+            raise NotImplementedError("asc.adv.Matmul: a config with is_n_batch=True (IterateNBatch) has no "
+                                      "predefined Ascend C constant; asc supports CFG_NORM, CFG_MDL and "
+                                      "CFG_IBSHARE_NORM")
         if self.do_ib_share_norm:
             return MatmulConfigMode.CONFIG_IBSHARE
         if self.do_multi_data_load:

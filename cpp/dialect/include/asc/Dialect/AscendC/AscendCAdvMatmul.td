@@ -55,7 +55,8 @@ def AscendC_MatmulApiStaticTilingType : AscendC_StructType<"MatmulApiStaticTilin
 
 // AscendC::Matmul<MatmulType<aPos, aFmt, aType, aTrans>, MatmulType<...b...>,
 // MatmulType<cPos, cFmt, cType>, MatmulType<biasPos, biasFmt, biasType>, CFG>,
-// CFG being the predefined config of `config` (CFG_NORM, CFG_MDL, ...).
+// CFG being the predefined config of `config` (CFG_NORM, CFG_MDL, ...); a side
+// with a batch layout prints MatmulType<pos, fmt, T, isTrans, LayoutMode::L>.
 def AscendC_MatmulType : AscendC_Type<"Matmul", "matmul"> {
   let summary = "AscendC::Matmul<A, B, C, BIAS, MM_CFG>: the adv matrix-multiply object";
   let parameters = (ins
@@ -66,7 +67,12 @@ def AscendC_MatmulType : AscendC_Type<"Matmul", "matmul"> {
       "::mlir::ascendc::TPosition":$cPos, "::mlir::ascendc::CubeFormat":$cFmt, "::mlir::Type":$cType,
       "::mlir::ascendc::TPosition":$biasPos, "::mlir::ascendc::CubeFormat":$biasFmt,
       "::mlir::Type":$biasType,
-      "::mlir::ascendc::MatmulConfigMode":$config);
+      "::mlir::ascendc::MatmulConfigMode":$config,
+      // The batch layouts of A, B and C (MatmulType's 5th template argument),
+      // omitted in the text when NONE.
+      DefaultValuedParameter<"::mlir::ascendc::LayoutMode", "::mlir::ascendc::LayoutMode::NONE">:$aLayout,
+      DefaultValuedParameter<"::mlir::ascendc::LayoutMode", "::mlir::ascendc::LayoutMode::NONE">:$bLayout,
+      DefaultValuedParameter<"::mlir::ascendc::LayoutMode", "::mlir::ascendc::LayoutMode::NONE">:$cLayout);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 def AscendC_Matmul : Type<CPred<"::llvm::isa<::mlir::ascendc::MatmulType>($_self)">,

@@ -125,3 +125,115 @@ def AscendC_MatmulGetTensorCOp : AscendC_Op<"matmul_get_tensor_c"> {
   let assemblyFormat = "$matmul `,` $tensor `,` $en_atomic `,` $en_sequential_write attr-dict `:` type($matmul) "
                        "`,` type($tensor)";
 }
+
+//===----------------------------------------------------------------------===//
+// Batch: SetBatchNum, IterateBatch (to GM / to a LocalTensor), WaitIterateBatch,
+// IterateNBatch + GetBatchTensorC through the workspace (SetWorkspace).
+//===----------------------------------------------------------------------===//
+
+def AscendC_MatmulSetBatchNumOp : AscendC_Op<"matmul_set_batch_num"> {
+  let summary = "`mm.SetBatchNum(batchA, batchB)`";
+  let arguments = (ins AscendC_Matmul:$matmul, I32:$batch_a, I32:$batch_b);
+  let ascCall = "$matmul.SetBatchNum($batch_a, $batch_b)";
+  let assemblyFormat = "$matmul `,` $batch_a `,` $batch_b attr-dict `:` type($matmul)";
+}
+
+def AscendC_MatmulIterateBatchOp : AscendC_Op<"matmul_iterate_batch"> {
+  let summary = "`mm.IterateBatch<sync, waitIterateBatch>(gm, batchA, batchB, enSequentialWrite, strideA, "
+                "strideB, strideC, enPartialSum, enAtomic)`: batchA x batchB matrices of C to GM";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GlobalTensor:$tensor, I32:$batch_a, I32:$batch_b,
+                       I1:$en_sequential_write, I32:$matrix_stride_a, I32:$matrix_stride_b, I32:$matrix_stride_c,
+                       I1:$en_partial_sum, I8:$en_atomic, BoolAttr:$sync, BoolAttr:$wait_iterate_batch);
+  let ascCall = "$matmul.IterateBatch<$sync, $wait_iterate_batch>($tensor, $batch_a, $batch_b, "
+                "$en_sequential_write, $matrix_stride_a, $matrix_stride_b, $matrix_stride_c, $en_partial_sum, "
+                "$en_atomic)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $batch_a `,` $batch_b `,` $en_sequential_write `,` "
+                       "$matrix_stride_a `,` $matrix_stride_b `,` $matrix_stride_c `,` $en_partial_sum `,` "
+                       "$en_atomic attr-dict `:` type($matmul) `,` type($tensor)";
+}
+
+def AscendC_MatmulIterateBatchLocalOp : AscendC_Op<"matmul_iterate_batch_local"> {
+  let summary = "`mm.IterateBatch<sync>(ub, batchA, batchB, enSequentialWrite, strideA, strideB, strideC, "
+                "enPartialSum, enAtomic)`: the batches of C to a LocalTensor";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_LocalTensor:$tensor, I32:$batch_a, I32:$batch_b,
+                       I1:$en_sequential_write, I32:$matrix_stride_a, I32:$matrix_stride_b, I32:$matrix_stride_c,
+                       I1:$en_partial_sum, I8:$en_atomic, BoolAttr:$sync);
+  let ascCall = "$matmul.IterateBatch<$sync>($tensor, $batch_a, $batch_b, $en_sequential_write, "
+                "$matrix_stride_a, $matrix_stride_b, $matrix_stride_c, $en_partial_sum, $en_atomic)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $batch_a `,` $batch_b `,` $en_sequential_write `,` "
+                       "$matrix_stride_a `,` $matrix_stride_b `,` $matrix_stride_c `,` $en_partial_sum `,` "
+                       "$en_atomic attr-dict `:` type($matmul) `,` type($tensor)";
+}
+
+def AscendC_MatmulWaitIterateBatchOp : AscendC_MatmulNoArgOp<"matmul_wait_iterate_batch", "WaitIterateBatch">;
+def AscendC_MatmulWaitGetTensorCOp : AscendC_MatmulNoArgOp<"matmul_wait_get_tensor_c", "WaitGetTensorC">;
+
+def AscendC_MatmulIterateNBatchOp : AscendC_Op<"matmul_iterate_n_batch"> {
+  let summary = "`mm.IterateNBatch<sync, waitIterateBatch>(batchLoop, batchA, batchB, enSequentialWrite, "
+                "strideA, strideB, strideC)`: batchLoop IterateBatch runs into the workspace";
+  let arguments = (ins AscendC_Matmul:$matmul, I32:$batch_loop, I32:$batch_a, I32:$batch_b,
+                       I1:$en_sequential_write, I32:$matrix_stride_a, I32:$matrix_stride_b, I32:$matrix_stride_c,
+                       BoolAttr:$sync, BoolAttr:$wait_iterate_batch);
+  let ascCall = "$matmul.IterateNBatch<$sync, $wait_iterate_batch>($batch_loop, $batch_a, $batch_b, "
+                "$en_sequential_write, $matrix_stride_a, $matrix_stride_b, $matrix_stride_c)";
+  let assemblyFormat = "$matmul `,` $batch_loop `,` $batch_a `,` $batch_b `,` $en_sequential_write `,` "
+                       "$matrix_stride_a `,` $matrix_stride_b `,` $matrix_stride_c attr-dict `:` type($matmul)";
+}
+
+def AscendC_MatmulGetBatchTensorCOp : AscendC_Op<"matmul_get_batch_tensor_c"> {
+  let summary = "`mm.GetBatchTensorC<sync>(ub, batchA, batchB, enSequentialWrite)`: the next batches of an "
+                "IterateNBatch from the workspace";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_LocalTensor:$tensor, I32:$batch_a, I32:$batch_b,
+                       I1:$en_sequential_write, BoolAttr:$sync);
+  let ascCall = "$matmul.GetBatchTensorC<$sync>($tensor, $batch_a, $batch_b, $en_sequential_write)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $batch_a `,` $batch_b `,` $en_sequential_write attr-dict `:` "
+                       "type($matmul) `,` type($tensor)";
+}
+
+def AscendC_MatmulSetWorkspaceOp : AscendC_Op<"matmul_set_workspace"> {
+  let summary = "`mm.SetWorkspace(gm)`: the GM space IterateNBatch writes to";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GlobalTensor:$tensor);
+  let ascCall = "$matmul.SetWorkspace($tensor)";
+  let assemblyFormat = "$matmul `,` $tensor attr-dict `:` type($matmul) `,` type($tensor)";
+}
+
+def AscendC_MatmulSetWorkspacePtrOp : AscendC_Op<"matmul_set_workspace_ptr"> {
+  let summary = "`mm.SetWorkspace(addr, size)`";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GMPtr:$addr, I32:$size);
+  let ascCall = "$matmul.SetWorkspace($addr, $size)";
+  let assemblyFormat = "$matmul `,` $addr `,` $size attr-dict `:` type($matmul) `,` type($addr)";
+}
+
+//===----------------------------------------------------------------------===//
+// C to both places, the asynchronous fetch, quantisation.
+//===----------------------------------------------------------------------===//
+
+def AscendC_MatmulGetTensorCBothOp : AscendC_Op<"matmul_get_tensor_c_both"> {
+  let summary = "`mm.GetTensorC<sync>(gm, ub, enAtomic, enSequentialWrite)`: the block to GM and to a LocalTensor";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GlobalTensor:$tensor, AscendC_LocalTensor:$local,
+                       I8:$en_atomic, I1:$en_sequential_write, BoolAttr:$sync);
+  let ascCall = "$matmul.GetTensorC<$sync>($tensor, $local, $en_atomic, $en_sequential_write)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $local `,` $en_atomic `,` $en_sequential_write attr-dict `:` "
+                       "type($matmul) `,` type($tensor) `,` type($local)";
+}
+
+def AscendC_MatmulAsyncGetTensorCOp : AscendC_Op<"matmul_async_get_tensor_c"> {
+  let summary = "`mm.AsyncGetTensorC(ub)`: fetches the block of an asynchronous Iterate (done at WaitGetTensorC)";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_LocalTensor:$tensor);
+  let ascCall = "$matmul.AsyncGetTensorC($tensor)";
+  let assemblyFormat = "$matmul `,` $tensor attr-dict `:` type($matmul) `,` type($tensor)";
+}
+
+def AscendC_MatmulSetQuantScalarOp : AscendC_Op<"matmul_set_quant_scalar"> {
+  let summary = "`mm.SetQuantScalar(scalar)`: per-tensor dequantisation of C (a float in a uint64)";
+  let arguments = (ins AscendC_Matmul:$matmul, UI64:$scalar);
+  let ascCall = "$matmul.SetQuantScalar($scalar)";
+  let assemblyFormat = "$matmul `,` $scalar attr-dict `:` type($matmul)";
+}
+
+def AscendC_MatmulSetQuantVectorOp : AscendC_Op<"matmul_set_quant_vector"> {
+  let summary = "`mm.SetQuantVector(gm)`: per-channel dequantisation of C (N uint64 factors)";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GlobalTensor:$tensor);
+  let ascCall = "$matmul.SetQuantVector($tensor)";
+  let assemblyFormat = "$matmul `,` $tensor attr-dict `:` type($matmul) `,` type($tensor)";
+}
