@@ -174,3 +174,28 @@ def test_config_params_fixed_split_and_flags():
     assert host.MatmulApiTiling(_platform()).get_base_m() == -1
     assert host.MultiCoreMatmulTiling(_platform()).enable_multi_core_split_k(True) is None
     assert mt2.set_sparse(True) == 0 and mt2.sparse
+
+
+def test_c_in_the_ub_keeps_two_blocks_in_the_ub():
+    p = _platform()
+    ub = p.get_core_mem_size(host.CoreMemType.UB)
+
+    def tiling(c_pos, fix=None):
+        mt = host.MultiCoreMatmulTiling(p)
+        mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+        mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+        mt.set_c_type(c_pos, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+        mt.set_dim(16)
+        mt.set_shape(1024, 512, 256)
+        if fix:
+            mt.set_fix_split(*fix)
+        t = asc.adv.TCubeTiling()
+        assert mt.get_tiling(t) == 0
+        return t
+
+    t = tiling(host.TPosition.VECCALC)
+    assert 2 * t.base_m * t.base_n * 4 <= ub  # the fetched block, double-buffered, fits the UB
+    gm = tiling(host.TPosition.GM)
+    assert 2 * gm.base_m * gm.base_n * 4 > ub  # to GM the blocks are not limited by the UB
+    fixed = tiling(host.TPosition.VECCALC, fix=(256, 128, -1))
+    assert (fixed.base_m, fixed.base_n) == (256, 128)  # a fixed split is the caller's choice

@@ -7,8 +7,9 @@ its fields as attributes) for the platform's memories. The algorithm (docs/host-
    m_cores * n_cores <= dim; the single-core shape is the share of M and N in
    units of 16 (or of the fixed base block, `set_fix_split`); K is not split.
 2. For each split, every base block (base_m, base_n multiples of 16, base_k a
-   multiple of 16) that fits L0A / L0B with double buffering and L0C
-   (double-buffered when two fit), and every K step (step_ka = step_kb: base_k
+   multiple of 16, of 32 for int8) that fits L0A / L0B with double buffering and L0C
+   (double-buffered when two fit), and, when C goes to the UB (VECCALC) and the
+   split is not fixed, two blocks of C in the UB; and every K step (step_ka = step_kb: base_k
    tiles per GM -> L1 copy, double-buffered in L1 when two fit): the L1 depths
    and steps must fit L1 (with the bias row).
 3. Each candidate gets an estimate of its time per core from the same cost
@@ -309,6 +310,11 @@ class MatmulApiTiling:
                 c_bytes = bm * bn * 4
                 if c_bytes > self.l0c_size or (self.bias and _up(bn, 16) * 4 > self.bt_size):
                     continue  # L0C, and the bias row in the bias table
+                if self.c.pos != TPosition.GM and 2 * bm * bn * DTYPE_BYTES[self.c.dtype] > self.ub_size \
+                        and not (self.fix_m > 0 and self.fix_n > 0):
+                    # C fetched to the UB (VECCALC) block by block: two blocks (the double-buffered
+                    # queue of pyasc's kernels) must fit it, unless the split was fixed by the caller
+                    continue
                 db_c = 2 if 2 * c_bytes <= self.l0c_size else 1
                 for bk in self._choices(k, self.fix_k, min_k, max_k, self.k_unit):
                     # L0A / L0B: double-buffered base tiles.
