@@ -27,6 +27,7 @@ from .language.core.types import ParamStruct
 from .options import options_key, split_options
 from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
+from .runtime.jit import MockTensor, MockValue
 from .runtime.kernel_args import check_dtype
 from .runtime.launcher import DEFAULT_RUN, LaunchOptions, Launcher
 from .settings import dry_run as _dry_run
@@ -62,13 +63,17 @@ def _arg_spec(value):
         return "i32"
     if isinstance(value, numbers.Real):
         return "f32"
+    if isinstance(value, (MockTensor, MockValue)):
+        return ("mock", value.kind, value.dtype.name)  # pyasc's compile-only arguments
     if isinstance(value, ParamStruct):
         try:
             return kernel_struct.arg_key(value)  # a tiling struct, passed by value
         except TypeError as exc:
             raise _BadArgument(str(exc)) from None
-    raise _BadArgument(f"a kernel argument cannot be a {type(value).__name__}; pass a numpy array "
-                       "or CPU torch tensor, a number, or mark the parameter asc.ConstExpr[...]")
+    name = type(value).__name__
+    raise _BadArgument(f"a kernel argument cannot be a {name} (Argument type in JIT function is not supported: "
+                       f"{name}); pass a numpy array or CPU torch tensor, a number, or mark the parameter "
+                       "asc.ConstExpr[...]")
 
 
 class _BadArgument(TypeError):
@@ -132,6 +137,8 @@ def _spec_to_arg(name: str, spec):
         return compiler.ArgSpec(name, "gm", dt.from_numpy(spec))
     if isinstance(spec, tuple) and spec[0] == "struct":
         return compiler.ArgSpec(name, "struct", value=kernel_struct.class_of(spec[1]))
+    if isinstance(spec, tuple) and spec[0] == "mock":
+        return compiler.ArgSpec(name, spec[1], dt.by_name(spec[2]))
     if isinstance(spec, tuple) and spec[0] == "s":
         return compiler.ArgSpec(name, "scalar", dt.from_numpy(spec[1]))
     if isinstance(spec, str) and spec.startswith("torch."):
@@ -333,6 +340,10 @@ class JITFunction(TracedFunction):
             entry = _compile_hiding_frames(self, key)
         return entry[0]
 
+    def _run_launcher(self, kernel: CompiledKernel, options: LaunchOptions, runtime_args) -> None:
+        """pyasc's launch step (taken when Launcher.run is replaced or DRY_RUN is set)."""
+        return Launcher(options).run(kernel, self.__name__, runtime_args)
+
     def __repr__(self):
         return f"<asc.jit kernel {self.__name__}>"
 
@@ -362,11 +373,20 @@ class _Launch:
                 # Launcher.run is called once per launch; DRY_RUN compiles only.
                 # (DRY_RUN is read until a kernel's first real launch: reading
                 # the environment costs more than the rest of a dispatch.)
-                return Launcher(LaunchOptions(self.core_num, self.stream)).run(entry[0], fn.__name__, runtime)
+                return fn._run_launcher(entry[0], LaunchOptions(self.core_num, self.stream), runtime)
+            _refuse_mocks(fn, key)
             launcher = config.current_backend().load(entry[0])
             launchers.clear()
             launchers[config.generation] = launcher
         return launcher(self.core_num, self.stream, runtime)
+
+
+def _refuse_mocks(fn: JITFunction, key: Tuple) -> None:
+    """A MockTensor/MockValue has no data: a real run is an error naming the argument."""
+    for name, spec in zip(fn.param_names, key):
+        if type(spec) is tuple and spec and spec[0] == "mock":
+            raise TypeError(f"{fn.__name__}: argument {name!r} is a mock ({spec[1]} of {spec[2]}) with no data; "
+                            "it can only be compiled (Launcher.run mocked or DRY_RUN=1), not run")
 
 
 # Ascend C's blockDim range; a backend may accept fewer (the Model runs 1..4096).

@@ -279,8 +279,15 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(test, RuntimeValue):
             raise self.error(node, "assert needs a compile-time condition", UnsupportedSyntaxError)
         if not test:
-            msg = self.eval(node.msg) if node.msg is not None else "assertion failed"
-            raise self.error(node, f"static assertion failed: {msg}")
+            if node.msg is None:
+                msg = "assertion failed"
+            else:
+                try:
+                    msg = self.eval(node.msg)
+                except CompileError:
+                    # a message formatting runtime values: quote its source
+                    msg = ast.unparse(node.msg)
+            raise self.error(node, f"AssertionError (a compile-time assert failed): {msg}")
 
     def visit_Break(self, node):
         self._loop_exit(node, "break", _Break)
@@ -968,7 +975,8 @@ def _select(cond, a, c):
 
 
 def _rt_print(*args, **kwargs):
-    raise TypeError("print() does not run on the device; use asc.printf(format, values...)")
+    raise TypeError("NameError: print is not defined in kernel code (it does not run on the device); "
+                    "use asc.printf(format, values...)")
 
 
 _BUILTINS = {"int": _rt_int, "float": _rt_float, "bool": _rt_bool, "min": _rt_min, "max": _rt_max,
