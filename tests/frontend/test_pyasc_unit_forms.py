@@ -112,3 +112,24 @@ def test_print_in_kernel_code_is_a_name_error_pointing_at_printf():
 
     with pytest.raises(CodegenError, match="NameError: print is not defined.*asc.printf"):
         prints[1](100)
+
+
+def test_patched_compile_and_launch_steps_still_trace_the_kernel():
+    @asc.jit
+    def traced_only(n: int):
+        v = n + 1
+
+    @asc.jit
+    def bad(n: int):
+        print(n)
+
+    with mock.patch("asc.runtime.jit.JITFunction._run_launcher", return_value=None) as rl, \
+         mock.patch("asc.runtime.jit.JITFunction._run_compiler", return_value=None) as rc:
+        traced_only[1](3)
+        traced_only[1](3)  # a patched compile is not cached: the kernel is built again
+        with pytest.raises(CodegenError, match="NameError"):
+            bad[1](3)
+    assert rc.call_count == 2 and rl.call_count == 2
+    assert rl.call_args.args[0] is None
+    # unpatched, the same kernel compiles to a real kernel
+    assert "traced_only" in traced_only.warmup(3).source
