@@ -58,12 +58,21 @@ def AscendC_Dialect : Dialect {
 // With ascIsRef set, the single result binds a reference to the call's value:
 // `<C++ type>& <name> = <ascCall>;` (objects the API owns, e.g. the TPipe).
 
+//
+// `ascWrites` names the tensor operands the call writes, for automatic
+// synchronisation (the ascendc-insert-sync pass, docs/auto-sync.md): every
+// other tensor operand is only read. A scratch operand the API uses (a
+// `shared_tmp_buffer`) is listed too: it is written, and read back. Unset, the
+// op writes its first operand when that is a tensor (Ascend C puts the
+// destination first); `[]`: the call only reads its tensors.
+
 class AscendC_Op<string mnemonic, list<Trait> traits = []>
     : Op<AscendC_Dialect, mnemonic, traits> {
   string ascCall = "";
   bit ascIsDecl = 0;
   bit ascOutParams = 0;
   bit ascIsRef = 0;
+  list<string> ascWrites = ?;
 }
 
 // An op that is a call of the Ascend C function AscendC::<apiName> with every

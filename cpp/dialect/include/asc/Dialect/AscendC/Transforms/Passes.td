@@ -22,8 +22,16 @@ def AscendCInsertSync : Pass<"ascendc-insert-sync", "::mlir::ModuleOp"> {
     wait after it. Event ids are allocated per HardEvent in 0..7 and reused
     where the live ranges of two pairs do not overlap. A module that already
     holds set_flag, wait_flag or pipe_barrier ops is left unchanged (its
-    author synchronised it). docs/auto-sync.md has the details and limits.
+    author synchronised it). Which tensor operands a call writes comes from
+    its op's `ascWrites` (AscendCBase.td). docs/auto-sync.md has the details
+    and limits.
   }];
+  let options = [
+    Option<"logPath", "log", "std::string", /*default=*/"\"\"",
+           "Append one line per inserted set/wait pair or barrier (pipes, event "
+           "id, the source locations of the two accesses) to this file; '-' "
+           "writes to stderr">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 

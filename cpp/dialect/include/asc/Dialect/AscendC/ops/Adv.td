@@ -26,6 +26,7 @@ class AscendC_AdvUnaryMathOp<string mnemonic, string api, Type t = AscendC_VecFl
   let summary = "AscendC::" # api # " (adv/math, element-wise)";
   let arguments = (ins t:$dst, t:$src, AscendC_AdvTmp:$shared_tmp_buffer,
                        Optional<AnySignlessInteger>:$count, AscendC_AdvFlag:$is_reuse_source);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "AscendC::" # api # "<$elem(dst), $is_reuse_source>($operands)";
   let assemblyFormat = "$dst `,` $src" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" # " (`count` $count^ `:` type($count))?" #
                        " attr-dict `:` type($dst) `,` type($src)";
@@ -62,6 +63,7 @@ def AscendC_AdvExpOp : AscendC_Op<"adv_exp", [AscendC_VecDstSrc]> {
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, AscendC_AdvTmp:$shared_tmp_buffer,
                        AnySignlessInteger:$count, I32Attr:$taylor_expand_level,
                        AscendC_AdvFlag:$is_reuse_source);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "AscendC::Exp<$elem(dst), $taylor_expand_level, $is_reuse_source>($operands)";
   let assemblyFormat = "$dst `,` $src" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" #
                        " `count` $count attr-dict `:` type($dst) `,` type($src) `,` type($count)";
@@ -73,6 +75,7 @@ class AscendC_AdvBinaryMathOp<string mnemonic, string api, Type t>
   let summary = "AscendC::" # api # " (adv/math, element-wise, two tensors)";
   let arguments = (ins t:$dst, t:$src0, t:$src1, AscendC_AdvTmp:$shared_tmp_buffer,
                        Optional<AnySignlessInteger>:$count, AscendC_AdvFlag:$is_reuse_source);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "AscendC::" # api # "<$elem(dst), $is_reuse_source>($operands)";
   let assemblyFormat = "$dst `,` $src0 `,` $src1" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" # " (`count` $count^ `:` type($count))?" #
                        " attr-dict `:` type($dst) `,` type($src0) `,` type($src1)";
@@ -87,6 +90,7 @@ def AscendC_AdvAxpyOp : AscendC_Op<"adv_axpy", [AttrSizedOperandSegments]> {
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, AnyFloat:$scalar,
                        AscendC_AdvTmp:$shared_tmp_buffer, Optional<AnySignlessInteger>:$count,
                        AscendC_AdvFlag:$is_reuse_source);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "AscendC::Axpy<$elem(dst), $elem(src), $is_reuse_source>($operands)";
   let assemblyFormat = "$dst `,` $src `,` $scalar" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" # " (`count` $count^ `:` type($count))?" #
                        " attr-dict `:` type($dst) `,` type($src) `,` type($scalar)";
@@ -106,6 +110,7 @@ def AscendC_AdvSoftMaxOp : AscendC_Op<"adv_softmax", [AscendC_SameElementType<["
                        AscendC_VecFloat:$src, AscendC_AdvTmp:$shared_tmp_buffer,
                        AscendC_SoftMaxTilingType:$tiling, AscendC_AdvFlag:$reuse_source,
                        AscendC_AdvFlag:$basic_block, AscendC_AdvFlag:$data_format_nz);
+  let ascWrites = ["dst", "sum", "max", "shared_tmp_buffer"];
   let ascCall = "AscendC::SoftMax<$elem(dst), $reuse_source, $basic_block, $data_format_nz>($operands)";
   let assemblyFormat = "$dst `,` $sum `,` $max `,` $src" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" #
                        " `tiling` $tiling attr-dict `:` type($dst) `,` type($sum) `,` type($max) `,` type($src)";
@@ -117,6 +122,7 @@ def AscendC_AdvRmsNormOp : AscendC_Op<"adv_rmsnorm", [AscendC_SameElementType<["
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, AscendC_VecFloat:$gamma,
                        AscendC_AdvTmp:$shared_tmp_buffer, AnyFloat:$epsilon,
                        AscendC_RmsNormTilingType:$tiling, AscendC_AdvFlag:$basic_block);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "AscendC::RmsNorm<$elem(dst), $basic_block>($operands)";
   let assemblyFormat = "$dst `,` $src `,` $gamma" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" #
                        " `,` $epsilon `,` $tiling attr-dict `:` type($dst) `,` type($src) `,` type($gamma) `,` type($epsilon)";
@@ -129,6 +135,7 @@ def AscendC_AdvQuantOp : AscendC_Op<"adv_quant", [AttrSizedOperandSegments]> {
   let arguments = (ins AscendC_AdvQuantDst:$dst, AscendC_AdvQuantSrc:$src, AscendC_AdvTmp:$shared_tmp_buffer,
                        F32:$scale, F32:$offset, Optional<AnySignlessInteger>:$count,
                        AscendC_AdvFlag:$is_reuse_source);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "AscendC::AscendQuant<$elem(src), $is_reuse_source>($operands)";
   let assemblyFormat = "$dst `,` $src" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" # " `,` $scale `,` $offset" # " (`count` $count^ `:` type($count))?" #
                        " attr-dict `:` type($dst) `,` type($src)";
@@ -143,6 +150,7 @@ def AscendC_AdvQuantConfigOp : AscendC_Op<"adv_quant_config", [AttrSizedOperandS
                        F32:$scale, F32:$offset, Optional<AnySignlessInteger>:$count,
                        AscendC_AdvFlag:$is_reuse_source, I32Attr:$calc_count, I32Attr:$offset_count,
                        I32Attr:$scale_count, I32Attr:$work_local_size);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "{ static constexpr AscendC::AscendQuantConfig asc_quant_config{$calc_count, $offset_count, "
                 "$scale_count, $work_local_size}; "
                 "AscendC::AscendQuant<$elem(src), $is_reuse_source, asc_quant_config>($operands); }";
@@ -160,6 +168,7 @@ def AscendC_AdvConcatOp : AscendC_ApiOp<"adv_concat", "Concat",
   let summary = "AscendC::Concat (adv/sort)";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, AscendC_VecFloat:$tmp,
                        AnySignlessInteger:$repeat_time);
+  let ascWrites = ["dst", "tmp"];
   let assemblyFormat = "$dst `,` $src `,` $tmp `,` $repeat_time attr-dict `:` type($dst) `,` type($src) `,` type($tmp) `,` type($repeat_time)";
 }
 
@@ -170,5 +179,6 @@ def AscendC_AdvExtractOp : AscendC_ApiOp<"adv_extract", "Extract",
   let summary = "AscendC::Extract (adv/sort)";
   let arguments = (ins AscendC_VecFloat:$dst_value, AscendC_LocalTensorU32:$dst_index,
                        AscendC_VecFloat:$src, AnySignlessInteger:$repeat_time);
+  let ascWrites = ["dst_value", "dst_index"];
   let assemblyFormat = "$dst_value `,` $dst_index `,` $src `,` $repeat_time attr-dict `:` type($dst_value) `,` type($dst_index) `,` type($src) `,` type($repeat_time)";
 }

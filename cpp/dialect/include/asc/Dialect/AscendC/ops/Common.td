@@ -25,6 +25,7 @@ def AscendC_DataCachePreloadOp : AscendC_ApiOp<"data_cache_preload", "DataCacheP
   let assemblyFormat = "$src `,` $cache_offset attr-dict `:` type($src) `,` type($cache_offset)";
   let hasVerifier = 1;
   let ascCall = "AscendC::DataCachePreload($src, $cache_offset)";
+  let ascWrites = [];
 }
 
 def AscendC_GetHcclContextOp : AscendC_Op<"get_hccl_context", [Pure]> {
@@ -245,6 +246,7 @@ def AscendC_SortOp : AscendC_Op<"sort", [AscendC_SameElementType<["dst", "concat
                        AscendC_LocalTensor:$index, AscendC_LocalTensor:$tmp,
                        AnySignlessInteger:$repeat_time, BoolAttr:$is_full_sort);
   let ascCall = "AscendC::Sort<$elem(dst), $is_full_sort>($dst, $concat, $index, $tmp, $repeat_time)";
+  let ascWrites = ["dst", "tmp"];
   let assemblyFormat = "$dst `,` $concat `,` $index `,` $tmp `,` $repeat_time `,` $is_full_sort attr-dict `:` type($dst) `,` type($concat) `,` type($index) `,` type($tmp) `,` type($repeat_time)";
   let hasVerifier = 1;
 }

@@ -23,6 +23,7 @@ def AscendC_DumpTensorOp : AscendC_ApiOp<"dump_tensor", "DumpTensor"> {
                        AnySignlessInteger:$dump_size);
   let assemblyFormat = "$tensor `,` $desc `,` $dump_size attr-dict `:` type($tensor) `,` type($desc) `,` type($dump_size)";
   let ascCall = "AscendC::DumpTensor($tensor, $desc, $dump_size)";
+  let ascWrites = [];
 }
 def AscendC_DumpTensorShapeOp : AscendC_ApiOp<"dump_tensor_shape", "DumpTensor"> {
   let summary = "Dumps a tensor with description `desc`, laid out by `shape_info`";
@@ -30,6 +31,7 @@ def AscendC_DumpTensorShapeOp : AscendC_ApiOp<"dump_tensor_shape", "DumpTensor">
                        AnySignlessInteger:$dump_size, AscendC_ShapeInfoType:$shape_info);
   let assemblyFormat = "$tensor `,` $desc `,` $dump_size `,` $shape_info attr-dict `:` type($tensor) `,` type($desc) `,` type($dump_size)";
   let ascCall = "AscendC::DumpTensor($tensor, $desc, $dump_size, $shape_info)";
+  let ascWrites = [];
 }
 
 def AscendC_PrintTimeStampOp : AscendC_ApiOp<"print_time_stamp", "PrintTimeStamp"> {
@@ -45,4 +47,5 @@ def AscendC_DumpAccChkPointOp : AscendC_ApiOp<"dump_acc_chk_point", "DumpAccChkP
                        AnySignlessInteger:$count_off, AnySignlessInteger:$dump_size);
   let assemblyFormat = "$tensor `,` $index `,` $count_off `,` $dump_size attr-dict `:` type($tensor) `,` type($index) `,` type($count_off) `,` type($dump_size)";
   let ascCall = "AscendC::DumpAccChkPoint($tensor, $index, $count_off, $dump_size)";
+  let ascWrites = [];
 }

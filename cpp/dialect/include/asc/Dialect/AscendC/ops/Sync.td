@@ -47,6 +47,7 @@ def AscendC_SyncAllWorkspaceOp : AscendC_Op<"sync_all_workspace"> {
                        AnySignlessInteger:$used_cores,
                        DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only);
   let ascCall = "AscendC::SyncAll<$is_aiv_only>($gm_workspace, $ub_workspace, $used_cores)";
+  let ascWrites = ["gm_workspace", "ub_workspace"];
   let assemblyFormat = "$gm_workspace `,` $ub_workspace `,` $used_cores attr-dict `:` type($gm_workspace) `,` type($ub_workspace) `,` type($used_cores)";
   let hasVerifier = 1;
 }
@@ -74,6 +75,7 @@ class AscendC_IBOp<string mnemonic, string api> : AscendC_Op<mnemonic> {
                        AnySignlessInteger:$block_idx, AnySignlessInteger:$event_id,
                        DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only);
   let ascCall = "AscendC::" # api # "<$is_aiv_only>($gm_workspace, $ub_workspace, $block_idx, $event_id)";
+  let ascWrites = ["gm_workspace", "ub_workspace"];
   let assemblyFormat = "$gm_workspace `,` $ub_workspace `,` $block_idx `,` $event_id attr-dict `:` type($gm_workspace) `,` type($ub_workspace) `,` type($block_idx) `,` type($event_id)";
   let hasVerifier = 1;
 }

@@ -29,6 +29,7 @@ def AscendC_GetValueOp : AscendC_Op<"get_value", [AscendC_IsElementTypeOf<"tenso
   let arguments = (ins AscendC_AnyTensor:$tensor, AnySignlessInteger:$offset);
   let results = (outs AscendC_ElementType:$result);
   let ascCall = "$tensor.GetValue($offset)";
+  let ascWrites = [];
   let assemblyFormat = "$tensor `[` $offset `]` attr-dict `:` type($tensor) `,` type($offset)";
 }
 
@@ -229,6 +230,7 @@ def AscendC_PrintOp : AscendC_Op<"print"> {
   let summary = "`tensor.Print(len)` (CPU-debug builds only)";
   let arguments = (ins AscendC_LocalTensor:$tensor, AnySignlessInteger:$len);
   let ascCall = "$tensor.Print($len)";
+  let ascWrites = [];
   let assemblyFormat = "$tensor `,` $len attr-dict `:` type($tensor) `,` type($len)";
 }
 
@@ -236,6 +238,7 @@ def AscendC_ToFileOp : AscendC_Op<"to_file"> {
   let summary = "`tensor.ToFile(fileName)` (CPU-debug builds only)";
   let arguments = (ins AscendC_LocalTensor:$tensor, StrAttr:$file_name);
   let ascCall = "$tensor.ToFile($file_name)";
+  let ascWrites = [];
   let assemblyFormat = "$tensor `,` $file_name attr-dict `:` type($tensor)";
 }
 

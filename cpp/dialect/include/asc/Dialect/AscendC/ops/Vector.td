@@ -160,6 +160,7 @@ class AscendC_BilinearInterpolationOp<AscendC_MaskForm form>
                        form.mask:$mask, AnySignlessInteger:$h_repeat, I1:$repeat_mode,
                        AnySignlessInteger:$dst_blk_stride, AnySignlessInteger:$v_r_offset,
                        AnySignlessInteger:$v_repeat, AscendC_LocalTensorU8:$shared_tmp_buffer);
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let ascCall = "AscendC::BilinearInterpolation($args)";
   let assemblyFormat = "$dst `,` $src0 `,` $src0_offset `,` $src1 `,` $mask `,` $h_repeat `,` $repeat_mode `,` $dst_blk_stride `,` $v_r_offset `,` $v_repeat `,` $shared_tmp_buffer attr-dict `:` type($dst) `,` type($src0) `,` type($src0_offset) `,` type($src1) `,` type($shared_tmp_buffer)" # form.fmt # " `,` type($h_repeat) `,` type($dst_blk_stride) `,` type($v_r_offset) `,` type($v_repeat)";
 }
@@ -372,6 +373,7 @@ class AscendC_CompareRegOp<AscendC_MaskForm form> : AscendC_Op<"compare_reg" # f
                        AscendC_BinaryRepeatParamsType:$repeat_params,
                        AscendC_IsSetMask:$is_set_mask);
   let ascCall = "AscendC::Compare<$elem(src0), $is_set_mask>($src0, $src1, $cmp_mode, $mask, $repeat_params)";
+  let ascWrites = [];
   let assemblyFormat = "$src0 `,` $src1 `,` $cmp_mode `,` $mask `,` $repeat_params attr-dict `:` type($src0) `,` type($src1)" # form.fmt;
 }
 def AscendC_CompareRegL0Op : AscendC_CompareRegOp<AscendC_BitMaskForm>;
@@ -409,6 +411,7 @@ def AscendC_SetCmpMaskOp : AscendC_Op<"set_cmp_mask"> {
   let summary = "AscendC::SetCmpMask: loads the CMPMASK register from `src`";
   let arguments = (ins AscendC_LocalTensor:$src);
   let ascCall = "AscendC::SetCmpMask($src)";
+  let ascWrites = [];
   let assemblyFormat = "$src attr-dict `:` type($src)";
 }
 
@@ -647,6 +650,7 @@ class AscendC_ReduceL0Op<string mnemonic, string api, AscendC_MaskForm form, bit
            AnySignlessInteger:$repeat_times, AnySignlessInteger:$src_rep_stride),
       !if(isSum, (ins), (ins DefaultValuedAttr<BoolAttr, "false">:$cal_index)));
   let ascCall = "AscendC::" # api # "<$elem(dst)>($dst, $src, $shared_tmp_buffer, $mask, $repeat_times, $src_rep_stride" # !if(isSum, "", ", $cal_index") # ")";
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let assemblyFormat = "$dst `,` $src `,` $shared_tmp_buffer `,` $mask `,` $repeat_times `,` $src_rep_stride attr-dict `:` type($dst) `,` type($src) `,` type($shared_tmp_buffer)" # form.fmt # " `,` type($repeat_times) `,` type($src_rep_stride)";
 }
 multiclass AscendC_ReduceOps<string mnemonic, string api, bit isSum> {
@@ -660,6 +664,7 @@ multiclass AscendC_ReduceOps<string mnemonic, string api, bit isSum> {
         !if(isSum, (ins AscendC_IsSetMask:$is_set_mask),
                    (ins DefaultValuedAttr<BoolAttr, "false">:$cal_index)));
     let ascCall = "AscendC::" # api # "<$elem(dst)" # !if(isSum, ", $is_set_mask", "") # ">($dst, $src, $shared_tmp_buffer, $count" # !if(isSum, "", ", $cal_index") # ")";
+    let ascWrites = ["dst", "shared_tmp_buffer"];
     let assemblyFormat = "$dst `,` $src `,` $shared_tmp_buffer `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($shared_tmp_buffer) `,` type($count)";
   }
 }
@@ -684,6 +689,7 @@ def AscendC_TransposeExtOp : AscendC_Op<"transpose_ext", [AscendC_VecDstSrc]> {
                        AscendC_LocalTensorU8:$shared_tmp_buffer,
                        AscendC_TransposeParamsExtType:$params);
   let ascCall = "AscendC::Transpose($dst, $src, $shared_tmp_buffer, $params)";
+  let ascWrites = ["dst", "shared_tmp_buffer"];
   let assemblyFormat = "$dst `,` $src `,` $shared_tmp_buffer `,` $params attr-dict `:` type($dst) `,` type($src) `,` type($shared_tmp_buffer)";
 }
 
