@@ -133,3 +133,84 @@ def test_patched_compile_and_launch_steps_still_trace_the_kernel():
     assert rl.call_args.args[0] is None
     # unpatched, the same kernel compiles to a real kernel
     assert "traced_only" in traced_only.warmup(3).source
+
+
+# ---------------------------------------------------------------- API forms
+
+def _compiled(body):
+    """Compiles `body(x_gm, t16, u8, h16)` in a kernel (x_gm float32 GM, locals of 512)."""
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        x_gm = asc.GlobalTensor()
+        x_gm.set_global_buffer(x)
+        t16 = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
+        h16 = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECOUT, addr=1024, tile_size=512)
+        body(x_gm, t16, h16)
+
+    return compile_source(k, MockTensor(asc.float32))
+
+
+def test_tensor_call_reads_an_element_like_get_value():
+    src = _compiled(lambda g, t, h: (g(128), t(7)))
+    check(src, "x_gm.GetValue(128)", "t16.GetValue(7)")
+
+
+@asc.jit
+def call_reads(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y)
+    y_gm.set_value(0, x_gm(3) + x_gm(5))
+
+
+def test_tensor_call_on_the_model():
+    x = np.arange(8, dtype=np.float32)
+    y = np.zeros(1, np.float32)
+    call_reads[1](x, y)
+    assert y[0] == 8.0
+
+
+def test_set_load_data_padding_value_int_and_float():
+    src = _compiled(lambda g, t, h: (asc.set_load_data_padding_value(10),
+                                     asc.set_load_data_padding_value(2.0)))
+    check(src, "AscendC::SetLoadDataPaddingValue(10)", "AscendC::SetLoadDataPaddingValue(")
+    assert "float" in [ln for ln in src.splitlines() if "SetLoadDataPaddingValue" in ln][1] or \
+        "2.0" in [ln for ln in src.splitlines() if "SetLoadDataPaddingValue" in ln][1]
+
+
+def test_copy_takes_is_set_mask():
+    params = None
+
+    def body(g, t, h):
+        p = asc.CopyRepeatParams(1, 1, 8, 8)
+        asc.copy(dst=h, src=t, mask=64, repeat_time=4, repeat_params=p, is_set_mask=False)
+        asc.copy(dst=h, src=t, mask=[2**64 - 1, 2**64 - 1], repeat_time=1, repeat_params=p, is_set_mask=True)
+        asc.copy(h, t, 64, 1, p)
+
+    src = _compiled(body)
+    check(src, "AscendC::Copy<half, false>(h16, t16, 64, 4,", "AscendC::Copy<half, true>(h16, t16,",
+          "AscendC::Copy<half, true>(h16, t16, 64, 1,")
+
+
+def test_copy_is_set_mask_must_be_compile_time():
+    @asc.jit
+    def k(flag: int):
+        t = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
+        asc.copy(t, t, 64, 1, asc.CopyRepeatParams(1, 1, 8, 8), is_set_mask=flag > 0)
+
+    with pytest.raises(CompileError, match="is_set_mask.*compile-time"):
+        k.warmup(1)
+
+
+def test_gather_mask_pyasc_form_with_rsvd_cnt():
+    def body(g, t, h):
+        p = asc.GatherMaskParams(src0_block_stride=1, repeat_times=1, src0_repeat_stride=0, src1_repeat_stride=0)
+        asc.gather_mask(h, t, 2, False, 0, p, 0, asc.GatherMaskMode.DEFAULT)   # pyasc: rsvd_cnt, mode
+        asc.gather_mask(h, t, 3, False, 0, p, 0)                              # pyasc: rsvd_cnt only
+        asc.gather_mask(h, t, 4, False, 0, p, asc.GatherMaskMode.DEFAULT)      # asc: mode 7th
+        asc.gather_mask(h, t, 5, False, 0, p, rsvd_cnt=0)
+
+    src = _compiled(body)
+    lines = [ln.strip() for ln in src.splitlines() if "GatherMask(" in ln]
+    assert [ln.split("(h16, t16, ")[1][0] for ln in lines] == ["2", "3", "4", "5"], lines

@@ -25,6 +25,8 @@ PARAMS: Dict[str, str] = {
     "is_set_mask": "whether the API sets the vector mask itself (False: the mask set by "
                    "set_vector_mask applies)",
     "scalar": "scalar operand, converted to the tensor's element type",
+    "rsvd_cnt": "pyasc's place for Ascend C's out-parameter (the number of elements kept); the "
+                "value passed is not read: the call returns the count",
     "event": "the HardEvent naming the source and destination pipes",
     "event_id": "event id, 0..7",
     "pipe": "the pipe (PipeID)",

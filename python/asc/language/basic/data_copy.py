@@ -3,6 +3,7 @@
 from .. import docs
 from ..core.api import api
 from ..core.ir_value import PlainValue
+from ..core.constexpr import ConstExpr, require_constexpr
 from ..core.lowering import bitmask, build, i32, same_dtype, struct, tensor, value_of
 from ..core import types as T
 
@@ -84,13 +85,17 @@ def data_copy(form, a):
 
 
 @api("Copy", "data_copy",
-     "dst: LocalTensor, src: LocalTensor, mask: int, repeat_time: int, repeat_params: CopyRepeatParams",
-     "dst: LocalTensor, src: LocalTensor, mask: List[int], repeat_time: int, repeat_params: CopyRepeatParams")
+     "dst: LocalTensor, src: LocalTensor, mask: int, repeat_time: int, repeat_params: CopyRepeatParams, "
+     "is_set_mask: bool = True",
+     "dst: LocalTensor, src: LocalTensor, mask: List[int], repeat_time: int, repeat_params: CopyRepeatParams, "
+     "is_set_mask: bool = True")
 def copy(form, a):
     same_dtype(("dst", a.dst), ("src", a.src))
+    require_constexpr(a.is_set_mask, bool, arg_name="is_set_mask")  # Copy<T, isSetMask>
     mask = i32(a.mask) if form == 0 else bitmask(a.mask)
     return build("CopyL1Op" if form == 0 else "CopyL0Op", tensor(a.dst, "dst"), tensor(a.src, "src"), mask,
-                 i32(a.repeat_time), struct(a.repeat_params, T.CopyRepeatParams, "repeat_params"))
+                 i32(a.repeat_time), struct(a.repeat_params, T.CopyRepeatParams, "repeat_params"),
+                 is_set_mask=bool(ConstExpr.unwrap(a.is_set_mask)))
 
 
 @api("DataCopyPad", "data_copy",

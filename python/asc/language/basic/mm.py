@@ -2,7 +2,8 @@
 
 from .. import docs
 from ..core.api import api
-from ..core.lowering import build, i32, struct, tensor
+from ..core import dtype as dt
+from ..core.lowering import build, i32, struct, tensor, value_of
 from ..core import types as T
 
 docs.SUMMARIES.update({
@@ -98,8 +99,11 @@ def set_load_data_boundary(form, a):
     return build("SetLoadDataBoundaryOp", i32(a.boundary))
 
 
-@api("SetLoadDataPaddingValue", "mm", "pad_value: int")
+@api("SetLoadDataPaddingValue", "mm", "pad_value: int", "pad_value: float")
 def set_load_data_padding_value(form, a):
+    # Ascend C's SetLoadDataPaddingValue<T>(T): an int pads as int32_t, a float as float
+    if form == 1:
+        return build("SetLoadDataPaddingValueOp", value_of(a.pad_value, dt.float32))
     return build("SetLoadDataPaddingValueOp", i32(a.pad_value))
 
 

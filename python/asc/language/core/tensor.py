@@ -61,6 +61,11 @@ class BaseTensor(RuntimeValue):
         self.set_value(index, value)
 
     @api.builtin
+    def __call__(self, offset) -> PlainValue:
+        """Ascend C's `tensor(offset)` (operator()): the element at `offset`, read as get_value."""
+        return self.get_value(offset)
+
+    @api.builtin
     def get_value(self, offset) -> PlainValue:
         b = context.builder()
         return semantic.from_result(b.create_asc_GetValueOp(self.dtype.to_ir(b), self._value(), _i32(offset)))
