@@ -169,7 +169,7 @@ def k_dev(x: asc.GlobalAddress, n: int):
     g = asc.GlobalTensor()
     g.set_global_buffer(x, m)
     t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, 64)
-    v = t[3]
+    v = t.get_value(3)  # t[3] is the view from element 3 (operator[])
     g.set_value(1, v)
 
 

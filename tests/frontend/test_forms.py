@@ -7,7 +7,8 @@ emitted Ascend C and run on the Model against numpy:
 - device functions returning tuples;
 - top-level constants asc.ONE_BLK_SIZE, DEFAULT_C0_SIZE, TOTAL_L1_SIZE, TOTAL_L0C_SIZE;
 - TPipe.init_buffer(buf=..., num=...), TBuf.alloc_tensor / free_tensor;
-- GlobalTensor[int] as an offset view (Ascend C's operator[]), get_value for elements;
+- GlobalTensor[int] and LocalTensor[int] as offset views (Ascend C's operator[]), get_value
+  for elements; asc.DataType(name);
 - LocalTensorAuto with runtime shape dimensions.
 """
 
@@ -208,6 +209,65 @@ def test_global_tensor_index_is_an_offset_view():
     assert z[0] == 9.0
     src = compile_source(offset_view, x, z, 8)
     check(src, "x_gm[n]", "z_gm[8]", "x_gm.GetValue(")
+
+
+@asc.jit
+def local_offset_view(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z)
+    ub = asc.LocalTensorAuto(asc.DataType("float32"), asc.TensorShape(64))  # a dtype by its name
+    out = asc.LocalTensorAuto(asc.float32, asc.TensorShape(64))
+    asc.data_copy(ub, x_gm, 64)
+    asc.duplicate(out, 0.0, 64)
+    # pyasc / Ascend C: local[i] is the tensor from element i, as on a GlobalTensor
+    asc.adds(out[8], ub[n], 100.0, 8)
+    out.set_value(0, ub[n].get_value(1))   # element n + 1 of ub
+    asc.data_copy(z_gm, out, 64)
+
+
+def test_local_tensor_index_is_an_offset_view():
+    x = np.arange(64, dtype=np.float32)
+    z = np.full(64, -1, np.float32)
+    local_offset_view[1](x, z, 16)
+    expected = np.zeros(64, np.float32)
+    expected[8:16] = x[16:24] + 100
+    expected[0] = 17
+    np.testing.assert_array_equal(z, expected)
+    src = compile_source(local_offset_view, x, z, 16)
+    check(src, "out[8]", "ub[n]")
+    assert asc.DataType("int32") == asc.int32 and asc.DataType("int32").kind == "int"
+    assert asc.DataType("half").bits == 16
+
+
+@asc.jit
+def nchw_to_5hd(x: asc.GlobalAddress, z: asc.GlobalAddress, c: asc.ConstExpr[int], hw: asc.ConstExpr[int]):
+    # pyasc's TransDataTo5HD address form: dst_local[offset].get_phy_addr() per row
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z)
+    src = asc.LocalTensorAuto(asc.float16, asc.TensorShape(c * hw))
+    dst = asc.LocalTensorAuto(asc.float16, asc.TensorShape(c * hw))
+    dst_addr = asc.LocalTensorAuto(asc.uint64, asc.TensorShape(16))
+    src_addr = asc.LocalTensorAuto(asc.uint64, asc.TensorShape(16))
+    asc.data_copy(src, x_gm, c * hw)
+    for i in range(16):
+        dst_addr.set_value(i, dst[16 * i].get_phy_addr())
+        src_addr.set_value(i, src[hw * i].get_phy_addr())
+    params = asc.TransDataTo5HDParams(False, False, hw // 16, 16, 1)
+    asc.trans_data_to_5hd(dst_addr, src_addr, params)
+    asc.data_copy(z_gm, dst, c * hw)
+
+
+def test_trans_data_to_5hd_address_form_with_local_views():
+    c, h, w = 16, 4, 16
+    x = np.random.default_rng(1).integers(-50, 50, (c, h, w)).astype(np.float16)
+    z = np.zeros(c * h * w, np.float16)
+    nchw_to_5hd[1](x, z, c, h * w)
+    # NCHW (one C1 of 16 channels) -> C1HWC0: each (h, w) holds its 16 channels
+    np.testing.assert_array_equal(z.reshape(h, w, c), x.transpose(1, 2, 0))
 
 
 # --------------------------------------------------------- TPipe / TBuf forms

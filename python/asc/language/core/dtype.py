@@ -19,6 +19,10 @@ class DataType:
     __slots__ = ("name", "bits", "kind", "np_name")
 
     def __init__(self, name: str, bits: int = 0, kind: str = "void", np_name: Optional[str] = None):
+        # pyasc's `asc.DataType("int32")`: a type by its name is that known type
+        known = globals().get("_BY_NAME", {}).get(name) if (bits, kind) == (0, "void") else None
+        if known is not None:
+            name, bits, kind, np_name = known.name, known.bits, known.kind, known.np_name
         self.name = name
         self.bits = bits
         self.kind = kind  # "int", "uint", "float", "bool" or "void"

@@ -1,11 +1,12 @@
 """GlobalTensor and LocalTensor: the tensors kernel code reads and writes.
 
 Both are trace-time handles on an MLIR value with an element DataType.
-`t[off:]` is a view starting at element `off` (`t[off]` in Ascend C). On a
-GlobalTensor `g[i]` with an integer is that view too, as Ascend C's
-`operator[]` (pyasc kernels pass `x_gm[offset]` to data_copy); its elements
-are read with `g.get_value(i)`. On a LocalTensor `t[i]` reads one element
-(`t.GetValue(i)`). `t[i] = v` writes one element (`SetValue`) on both.
+`t[off:]` is a view starting at element `off` (`t[off]` in Ascend C). `t[i]`
+with an integer is that view too, on both tensors, as Ascend C's
+`operator[]` and pyasc (kernels pass `x_gm[offset]` to data_copy, and
+`z_local[offset]` into TransDataTo5HD's tensor lists or to `get_phy_addr`);
+elements are read with `t.get_value(i)`. `t[i] = v` writes one element
+(`SetValue`) on both.
 """
 
 from __future__ import annotations
@@ -55,7 +56,9 @@ class BaseTensor(RuntimeValue):
             if index.stop is not None or index.step not in (None, 1):
                 raise TypeError("tensor slices take a start only: t[offset:]")
             return self._view(self._ir_type, 0 if index.start is None else index.start)
-        return self.get_value(index)
+        # Ascend C's operator[] (pyasc's too): the tensor `index` elements
+        # further; elements are read with get_value
+        return self._view(self._ir_type, index)
 
     def __setitem__(self, index, value):
         self.set_value(index, value)
@@ -105,12 +108,6 @@ class GlobalTensor(BaseTensor):
 
     def _ir_type(self, b):
         return b.get_global_tensor_type(self.dtype.to_ir(b))
-
-    def __getitem__(self, index):
-        # Ascend C's GlobalTensor::operator[]: the tensor `index` elements further.
-        if isinstance(index, slice):
-            return super().__getitem__(index)
-        return self._view(self._ir_type, index)
 
     def _create(self, dtype):
         b = context.builder()
