@@ -170,8 +170,8 @@ def k_get_c_without_tensor(a: asc.GlobalAddress):
 @pytest.mark.parametrize("kernel,args,line,message", [
     (k_bad_dtype, (np.zeros(8, np.float32), asc.adv.TCubeTiling()), "mm.set_tensor_a(a_gm)",
      "the Matmul's a is float16, the tensor float32"),
-    (k_bias_without_type, (np.zeros(8, np.float32), asc.adv.TCubeTiling()), "mm.set_bias(a_gm)",
-     "declared without a bias MatmulType"),
+    (k_bias_without_type, (np.zeros(8, np.float16), asc.adv.TCubeTiling()), "mm.set_bias(a_gm)",
+     "the bias (C's type: no bias MatmulType was given) is float32, the tensor float16"),
     (k_b_dtype_differs, (np.zeros(8, np.float32),), "mm = asc.adv.Matmul(", "a is float16 but b is bfloat16"),
     (k_basic_config, (np.zeros(8, np.float32),), "mm = asc.adv.Matmul(", "basic-block configs"),
     (k_with_not_a_loop, (np.zeros(8, np.float32),), "with pipe as x:", "a with statement in a kernel takes"),
@@ -231,6 +231,9 @@ def k_batch_quant_forms(a: asc.GlobalAddress, c: asc.GlobalAddress, q: asc.Globa
     mm.wait_get_tensor_c()
     mm.set_workspace(workspace, 1024)
     mm.set_workspace(ws_gm)
+    mm.iterate_batch(c_gm, True, 0, False, 32)
+    mm.set_tensor_a(2)
+    mm.set_tensor_b(0.5)
     qm = asc.adv.Matmul(_I8, _I8, _C16)
     asc.adv.register_matmul(pipe, workspace, qm, tiling)
     qm.set_quant_scalar(0x3F800000)
@@ -250,6 +253,7 @@ def test_batch_and_quant_forms_emit_their_member_calls():
           "mm.WaitIterateBatch();", "mm.IterateBatch<true, false>(c_gm, 2, 2, false, 128, 64, 0, false, 0);",
           "mm.IterateBatch<true>(ub, 2, 1, false, 0, 0, 0, false, 0);", "mm.GetTensorC<true>(c_gm, ub, 0, true);",
           "mm.AsyncGetTensorC(ub);", "mm.WaitGetTensorC();", "mm.SetWorkspace((__gm__ uint8_t*)workspace, 1024);", "mm.SetWorkspace(ws_gm);",
+          "mm.IterateBatch(c_gm, true, 0, false, 32, 0, 0);", "mm.SetTensorA(", "mm.SetTensorB(",
           "int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, "
           "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half>",
           "qm.SetQuantScalar(", "qm.SetQuantVector(q_gm);")
@@ -304,6 +308,20 @@ def k_bias_layout(c: asc.GlobalAddress):
     mm = asc.adv.Matmul(_AN, _AN, _CN, _CN)
 
 
+@asc.jit
+def k_scalar_transposed(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.set_tensor_a(2, True)
+
+
+@asc.jit
+def k_batch_num_form_async(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_AN, _AN, _CN)
+    mm.iterate_batch(c_gm, False, 0, False, sync=False)
+
+
 @pytest.mark.parametrize("kernel,line,message", [
     (k_batch_without_layout, "mm.iterate_batch(c_gm, 2, 2, False)", "has no batch layout"),
     (k_batch_wait_sync, "mm.iterate_batch(", "wait_iterate_batch=True needs sync=False"),
@@ -312,6 +330,8 @@ def k_bias_layout(c: asc.GlobalAddress):
     (k_quant_vector_not_u64, "mm.set_quant_vector(c_gm)", "GlobalTensor of uint64"),
     (k_both_to_local, "mm.get_tensor_c(ub, optional_tensor=ub)", "the destination is a GlobalTensor"),
     (k_bias_layout, "mm = asc.adv.Matmul(", "the bias has no batch layout"),
+    (k_scalar_transposed, "mm.set_tensor_a(2, True)", "takes no transpose flag"),
+    (k_batch_num_form_async, "mm.iterate_batch(c_gm, False, 0, False, sync=False)", "no sync"),
 ])
 def test_batch_and_quant_errors_name_the_line(kernel, line, message):
     with pytest.raises(asc.CompileError) as err:

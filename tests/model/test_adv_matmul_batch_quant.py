@@ -158,6 +158,85 @@ def test_iterate_batch_to_the_ub():
     np.testing.assert_array_equal(c, _batched_reference(a, b, batch, batch))
 
 
+@asc.jit(always_compile=True)
+def batch_by_set_batch_num(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                           tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, batch_a: asc.ConstExpr[int],
+                           batch_b: asc.ConstExpr[int]):
+    asc.set_sys_workspace(workspace)
+    ga = asc.GlobalTensor()
+    gb = asc.GlobalTensor()
+    gc = asc.GlobalTensor()
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gc.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ga.dtype, False, asc.LayoutMode.NORMAL),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gb.dtype, False, asc.LayoutMode.NORMAL),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gc.dtype, False, asc.LayoutMode.NORMAL),
+    )
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    if asc.get_block_idx() == 0:
+        mm.set_tensor_a(ga)
+        mm.set_tensor_b(gb)
+        mm.set_batch_num(batch_a, batch_b)
+        mm.iterate_batch(gc, False, 0, False)  # the counts of set_batch_num
+        mm.end()
+
+
+def test_iterate_batch_with_the_counts_of_set_batch_num():
+    m, k, n = 32, 32, 48
+    rng = np.random.default_rng(9)
+    a = rng.integers(-5, 5, (2, m, k)).astype(np.float16)
+    b = rng.integers(-5, 5, (1, k, n)).astype(np.float16)
+    tiling = make_tiling(m, n, k, np.float16, 1, batch=(2, 1))
+    c = np.zeros((2, m, n), np.float32)
+    batch_by_set_batch_num[1](a, b, c, tiling, np.zeros(1024 * 1024, np.uint8), 2, 1)
+    np.testing.assert_array_equal(c, _batched_reference(a, b, 2, 1))
+
+
+@asc.jit(always_compile=True)
+def scalar_operand(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                   workspace: asc.GlobalAddress, which: asc.ConstExpr[str]):
+    asc.set_sys_workspace(workspace)
+    ga = asc.GlobalTensor()
+    gb = asc.GlobalTensor()
+    gc = asc.GlobalTensor()
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gc.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ga.dtype),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gb.dtype),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gc.dtype))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    if asc.get_block_idx() == 0:
+        mm.set_tensor_a(ga)
+        mm.set_tensor_b(gb)
+        if which == "a":
+            mm.set_tensor_a(3)  # A is 3 everywhere
+        if which == "b":
+            mm.set_tensor_b(-2.5)
+        mm.iterate_all(gc)
+        mm.end()
+
+
+@pytest.mark.parametrize("which", ["a", "b"])
+def test_scalar_a_or_b(which):
+    m, k, n = 64, 96, 32
+    rng = np.random.default_rng(10)
+    a = rng.integers(-5, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-5, 5, (k, n)).astype(np.float16)
+    tiling = make_tiling(m, n, k, np.float16, 1, fix=(32, 32, 32))
+    c = np.zeros((m, n), np.float32)
+    scalar_operand[1](a, b, c, tiling, np.zeros(1024 * 1024, np.uint8), which)
+    if which == "a":
+        want = np.full((m, k), 3, np.float32) @ b.astype(np.float32)
+    else:
+        want = a.astype(np.float32) @ np.full((k, n), -2.5, np.float32)
+    np.testing.assert_array_equal(c, want)
+
+
 # ---------------------------------------------------------------- int8 / float inputs, quantisation
 @asc.jit(always_compile=True)
 def matmul_all(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
@@ -365,3 +444,67 @@ def test_batch_counts_that_do_not_broadcast_fault():
     with pytest.raises(asc.runtime.model.ModelFault) as err:
         batch_to_gm[1](a, a, np.zeros((3, m, n), np.float32), tiling, np.zeros(1024, np.uint8), 3, 2)
     assert "multiple of the smaller" in str(err.value)
+
+
+# ---------------------------------------------------------------- the default bias type (C's)
+@asc.jit(always_compile=True)
+def bias_of_c_type(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                   tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, in_ub: asc.ConstExpr[bool]):
+    asc.set_sys_workspace(workspace)
+    ga = asc.GlobalTensor()
+    gb = asc.GlobalTensor()
+    gc = asc.GlobalTensor()
+    gbias = asc.GlobalTensor()
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gc.set_global_buffer(c)
+    gbias.set_global_buffer(bias)
+    pipe = asc.TPipe()
+    # no bias MatmulType: Ascend C's default makes the bias C's type
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ga.dtype),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gb.dtype),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gc.dtype))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    if asc.get_block_idx() == 0:
+        mm.set_tensor_a(ga)
+        mm.set_tensor_b(gb)
+        if in_ub:
+            mm.set_bias(asc.LocalTensor(gc.dtype, asc.TPosition.VECIN, 0, 64))
+        else:
+            mm.set_bias(gbias)
+        mm.iterate_all(gc)
+        mm.end()
+
+
+def _bias_tiling(m, n, k):
+    mt = host.MatmulApiTiling(host.get_ascendc_platform())
+    mt.set_shape(m, n, k)
+    mt.enable_bias(True)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    return t
+
+
+def test_bias_defaults_to_the_c_type():
+    m, k, n = 32, 64, 48
+    rng = np.random.default_rng(16)
+    a = rng.integers(-5, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-5, 5, (k, n)).astype(np.float16)
+    bias = rng.integers(-9, 9, (1, n)).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    bias_of_c_type[1](a, b, c, bias, _bias_tiling(m, n, k), np.zeros(1024 * 1024, np.uint8), False)
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32) + bias)
+
+
+@pytest.mark.parametrize("c_dtype,in_ub,message", [
+    (np.float16, False, "only a bias of the accumulator type"),
+    (np.float32, True, "a bias in a LocalTensor is not modelled"),
+])
+def test_bias_forms_the_model_does_not_take_fault_at_the_line(c_dtype, in_ub, message):
+    m = k = n = 32
+    a = np.ones((m, k), np.float16)
+    with pytest.raises(asc.runtime.model.ModelFault) as err:
+        bias_of_c_type[1](a, a, np.zeros((m, n), c_dtype), np.zeros((1, n), c_dtype), _bias_tiling(m, n, k),
+                          np.zeros(1024 * 1024, np.uint8), in_ub)
+    assert message in str(err.value)
+    assert f"{__file__}:{_line_of(bias_of_c_type, 'mm.set_bias(' + ('asc.' if in_ub else 'gbias'))}:" in str(err.value)

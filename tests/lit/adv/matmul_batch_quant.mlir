@@ -1,6 +1,7 @@
 // adv/matmul: batch layouts in the Matmul type (printed as MatmulType's 5th
 // template argument, omitted when NONE), SetBatchNum, IterateBatch to GM (both
-// template flags) and to a LocalTensor, WaitIterateBatch, IterateNBatch +
+// template flags) and to a LocalTensor, the form with SetBatchNum's counts,
+// SetTensorA/B of a scalar, WaitIterateBatch, IterateNBatch +
 // GetBatchTensorC + SetWorkspace (both forms), GetTensorC to GM and UB at once,
 // AsyncGetTensorC / WaitGetTensorC, SetQuantScalar / SetQuantVector.
 // RUN: asc-opt %s | asc-opt | FileCheck %s --check-prefix=ROUNDTRIP
@@ -29,12 +30,16 @@
 // CHECK-NEXT:   mm.GetTensorC<true>(c, ub, 0, false);
 // CHECK-NEXT:   mm.AsyncGetTensorC(ub);
 // CHECK-NEXT:   mm.WaitGetTensorC();
+// CHECK-NEXT:   mm.IterateBatch(c, true, 0, false, n, 0, 0);
+// CHECK-NEXT:   mm.IterateBatch(ub, false, 0, false, 0, 0, 0);
+// CHECK-NEXT:   mm.SetTensorA(h);
+// CHECK-NEXT:   mm.SetTensorB(h);
 // CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, half>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, half>, CFG_NORM> qmm;
 // CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, ws, qmm, &tiling);
 // CHECK-NEXT:   qmm.SetQuantScalar(q);
 // CHECK-NEXT:   qmm.SetQuantVector(qv);
 // CHECK-NEXT:   return;
-func.func @matmul_batch_quant(%tiling: !ascendc.tcube_tiling loc("tiling"), %ws: !ascendc.gm_ptr<ui8> loc("ws"), %c: !ascendc.global_tensor<f32> loc("c"), %wsg: !ascendc.global_tensor<ui8> loc("wsg"), %ub: !ascendc.local_tensor<f32> loc("ub"), %qv: !ascendc.global_tensor<ui64> loc("qv"), %q: ui64 loc("q"), %n: i32 loc("n")) {
+func.func @matmul_batch_quant(%tiling: !ascendc.tcube_tiling loc("tiling"), %ws: !ascendc.gm_ptr<ui8> loc("ws"), %c: !ascendc.global_tensor<f32> loc("c"), %wsg: !ascendc.global_tensor<ui8> loc("wsg"), %ub: !ascendc.local_tensor<f32> loc("ub"), %qv: !ascendc.global_tensor<ui64> loc("qv"), %q: ui64 loc("q"), %n: i32 loc("n"), %h: f16 loc("h")) {
   %true = arith.constant true
   %false = arith.constant false
   %c0_i8 = arith.constant 0 : i8
@@ -54,6 +59,10 @@ func.func @matmul_batch_quant(%tiling: !ascendc.tcube_tiling loc("tiling"), %ws:
   ascendc.matmul_get_tensor_c_both %mm, %c, %ub, %c0_i8, %false {sync = true} : !bmm, !ascendc.global_tensor<f32>, !ascendc.local_tensor<f32>
   ascendc.matmul_async_get_tensor_c %mm, %ub : !bmm, !ascendc.local_tensor<f32>
   ascendc.matmul_wait_get_tensor_c %mm : !bmm
+  ascendc.matmul_iterate_batch_num %mm, %c, %true, %c0_i8, %false, %n, %c0, %c0 : !bmm, !ascendc.global_tensor<f32>
+  ascendc.matmul_iterate_batch_num %mm, %ub, %false, %c0_i8, %false, %c0, %c0, %c0 : !bmm, !ascendc.local_tensor<f32>
+  ascendc.matmul_set_tensor_a_scalar %mm, %h : !bmm, f16
+  ascendc.matmul_set_tensor_b_scalar %mm, %h : !bmm, f16
   %qmm = ascendc.matmul : !qmm loc("qmm")
   ascendc.regist_matmul_obj %pipe, %ws, %qmm, %tiling : !ascendc.pipe, !ascendc.gm_ptr<ui8>, !qmm, !ascendc.tcube_tiling
   ascendc.matmul_set_quant_scalar %qmm, %q : !qmm

@@ -131,6 +131,7 @@ class Matmul {
     a_ = gm;
     trans_a_ = isTransposeA;
     has_a_ = true;
+    scalar_a_ = false;
     reset_iter();
   }
   void SetTensorB(const GlobalTensor<TB>& gm, bool isTransposeB = false, ASC_LOC_PARAMS) {
@@ -138,17 +139,42 @@ class Matmul {
     b_ = gm;
     trans_b_ = isTransposeB;
     has_b_ = true;
+    scalar_b_ = false;
+    reset_iter();
+  }
+  // A (B) as a matrix with every element `scalar`: its L1 chunks are filled with
+  // InitConstValue (MTE2) instead of copied from GM.
+  void SetTensorA(TA aScalar, ASC_LOC_PARAMS) {
+    need_init("SetTensorA", ASC_LOC);
+    a_scalar_ = aScalar;
+    scalar_a_ = has_a_ = true;
+    trans_a_ = false;
+    reset_iter();
+  }
+  void SetTensorB(TB bScalar, ASC_LOC_PARAMS) {
+    need_init("SetTensorB", ASC_LOC);
+    b_scalar_ = bScalar;
+    scalar_b_ = has_b_ = true;
+    trans_b_ = false;
     reset_iter();
   }
   void SetBias(const GlobalTensor<TBias>& gm, ASC_LOC_PARAMS) {
     need_init("SetBias", ASC_LOC);
-    static_assert(std::is_same_v<TBias, TL0C>, "Matmul (Model): the bias must have the accumulator type (float)");
-    if (!bias_buffers_)
-      fail("SetBias", "the tiling has isBias = 0, so no bias buffer was reserved: make the tiling with "
-           "enable_bias(True)");
-    bias_ = gm;
-    bias_on_ = true;
-    has_bias_ = true;
+    if constexpr (!std::is_same_v<TBias, TL0C>) {
+      (void)gm;  // Ascend C converts other bias types on the way to the bias table
+      fail("SetBias", "only a bias of the accumulator type (float; int32_t for int8 inputs) is modelled");
+    } else {
+      if (!bias_buffers_)
+        fail("SetBias", "the tiling has isBias = 0, so no bias buffer was reserved: make the tiling with "
+             "enable_bias(True)");
+      bias_ = gm;
+      bias_on_ = true;
+      has_bias_ = true;
+    }
+  }
+  void SetBias(const LocalTensor<TBias>&, ASC_LOC_PARAMS) {
+    need_init("SetBias", ASC_LOC);
+    fail("SetBias", "a bias in a LocalTensor is not modelled: pass it in GM");
   }
   void DisableBias(ASC_LOC_PARAMS) {
     need_init("DisableBias", ASC_LOC);
@@ -220,6 +246,7 @@ class Matmul {
                                       batchA, batchB);
     batch_a_ = batchA;
     batch_b_ = batchB;
+    batch_set_ = true;
   }
   template <class T>
   void SetWorkspace(const GlobalTensor<T>& gm, ASC_LOC_PARAMS) {
@@ -331,6 +358,16 @@ class Matmul {
                    fixpipe_to(ci[uint64_t(row0()) * single_n_ + col0()], uint32_t(single_n_));
                  }
                });
+  }
+  // The form without counts: those of SetBatchNum.
+  template <class Dst>
+  void IterateBatch(const Dst& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                    ASC_LOC_PARAMS) {
+    need_init("IterateBatch", ASC_LOC);
+    if (!batch_set_) fail("IterateBatch", "the batch counts come from SetBatchNum, which was not called");
+    IterateBatch(c, uint32_t(batch_a_), uint32_t(batch_b_), enSequentialWrite, matrixStrideA, matrixStrideB,
+                 matrixStrideC, enPartialSum, enAtomic, ASC_LOC);
   }
   void WaitIterateBatch(ASC_LOC_PARAMS) { loc(ASC_LOC); }
   void WaitIterateAll(ASC_LOC_PARAMS) { loc(ASC_LOC); }
@@ -600,12 +637,22 @@ class Matmul {
   }
   // A chunk: rows m_len of A (columns k0 .. k0+kc); transposed A (K x M in GM): its
   // kc x m_len slice. B chunk: rows k0 .. k0+kc of B; transposed B (N x K): n_len x kc.
+  template <class T>
+  void fill_const(const LocalTensor<T>& l1, uint64_t len, T v) {
+    InitConstValueParams p;
+    p.repeatTimes = 1;
+    p.blockNum = uint16_t(len * sizeof(T) / 32);
+    p.initValue = double(float(v));
+    InitConstValue(l1, p, file_, line_);
+  }
   void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
+    if (scalar_a_) return fill_const(l1, a1_len_, a_scalar_);
     const int32_t kc = std::min(ka_chunk_, single_k_ - k0);
     if (!trans_a_) copy_nz(l1, a_[uint64_t(row0()) * org_ka_ + k0], m_len_, kc, org_ka_);
     else copy_nz(l1, a_[uint64_t(k0) * org_m_ + row0()], kc, m_len_, org_m_);
   }
   void load_b_chunk(const LocalTensor<TB>& l1, int32_t k0) {
+    if (scalar_b_) return fill_const(l1, b1_len_, b_scalar_);
     const int32_t kc = std::min(kb_chunk_, single_k_ - k0);
     if (!trans_b_) copy_nz(l1, b_[uint64_t(k0) * org_n_ + col0()], kc, n_len_, org_n_, upk(kc));
     else copy_nz(l1, b_[uint64_t(col0()) * org_kb_ + k0], n_len_, kc, org_kb_);
@@ -778,6 +825,9 @@ class Matmul {
   GlobalTensor<uint64_t> quant_gm_;
   TBuf<TPosition::A1> quant1_;
   int32_t batch_a_ = 1, batch_b_ = 1;
+  bool batch_set_ = false, scalar_a_ = false, scalar_b_ = false;
+  TA a_scalar_{};
+  TB b_scalar_{};
   bool has_a_ = false, has_b_ = false, has_bias_ = false, bias_on_ = false, trans_a_ = false, trans_b_ = false;
   GlobalTensor<TA> a_;
   GlobalTensor<TB> b_;

@@ -137,7 +137,14 @@ class Matmul(RuntimeValue):
 
     def _set_matrix(self, which: str, t: MatmulType, tensor_or_scalar, transpose):
         if not isinstance(tensor_or_scalar, (GlobalTensor, LocalTensor)):
-            raise NotImplementedError(f"set_tensor_{which.lower()}(scalar) is not supported yet: pass a tensor")
+            # SetTensorA/B(scalar): every element of the matrix is the scalar
+            if ConstExpr.unwrap(transpose) not in (False, 0):
+                raise ValueError(f"set_tensor_{which.lower()}(scalar) takes no transpose flag")
+            if not isinstance(ConstExpr.unwrap(tensor_or_scalar), (int, float, PlainValue)):
+                raise TypeError(f"set_tensor_{which.lower()}: a GlobalTensor, LocalTensor or scalar, got "
+                                f"{type(tensor_or_scalar).__name__}")
+            build(f"MatmulSetTensor{which}ScalarOp", self.handle, semantic.as_value(tensor_or_scalar, t.dtype).handle)
+            return
         if tensor_or_scalar.dtype != t.dtype:
             raise TypeError(f"set_tensor_{which.lower()}: the Matmul's {which.lower()} is {t.dtype.name}, the "
                             f"tensor {tensor_or_scalar.dtype.name}")
@@ -155,11 +162,14 @@ class Matmul(RuntimeValue):
 
     @builtin
     def set_bias(self, tensor) -> None:  # noqa: F811
-        """`mm.SetBias(gm)`: C = A * B + bias (one row of N values)."""
-        if self.bias is None:
-            raise TypeError("set_bias: the Matmul was declared without a bias MatmulType")
-        if tensor.dtype != self.bias.dtype:
-            raise TypeError(f"set_bias: the bias is {self.bias.dtype.name}, the tensor {tensor.dtype.name}")
+        """`mm.SetBias(gm)`: C = A * B + bias (one row of N values). Without a bias MatmulType the
+        bias has C's type (Ascend C's default BIAS_TYPE)."""
+        bias = self.bias if self.bias is not None else self.c
+        if not isinstance(tensor, (GlobalTensor, LocalTensor)):
+            raise TypeError(f"set_bias: a GlobalTensor or LocalTensor, got {type(tensor).__name__}")
+        if tensor.dtype != bias.dtype:
+            what = "the bias" if self.bias is not None else "the bias (C's type: no bias MatmulType was given)"
+            raise TypeError(f"set_bias: {what} is {bias.dtype.name}, the tensor {tensor.dtype.name}")
         build("MatmulSetBiasOp", self.handle, _tensor_arg(tensor))
 
     @builtin
@@ -264,16 +274,23 @@ class Matmul(RuntimeValue):
                       wait_iterate_batch=None) -> None:
         """`mm.IterateBatch<sync, waitIterateBatch>(c, batchA, batchB, enSequentialWrite, strideA,
         strideB, strideC, enPartialSum, enAtomic)`: max(batch_a, batch_b) matrices C_i = A_i * B_i
-        (the smaller side broadcast), each singleCoreM x singleCoreN."""
-        if not isinstance(tensor, (GlobalTensor, LocalTensor)):
-            raise TypeError(f"iterate_batch: the destination must be a GlobalTensor or LocalTensor, got "
-                            f"{type(tensor).__name__} (the form iterate_batch(c, en_partial_sum, en_atomic, ...) "
-                            "is not supported)")
+        (the smaller side broadcast), each singleCoreM x singleCoreN. The form
+        `iterate_batch(c, en_partial_sum, en_atomic, en_sequential_write, ...)` (a bool second)
+        takes the counts of `set_batch_num`."""
         self._check_c(tensor, "iterate_batch")
         for side in ("a", "b", "c"):
             if LayoutMode(int(ConstExpr.unwrap(getattr(self, side).layout))) == LayoutMode.NONE:
                 raise ValueError(f"iterate_batch: the Matmul's {side} MatmulType has no batch layout "
                                  "(layout=asc.LayoutMode.NORMAL, BSNGD, ...)")
+        if isinstance(ConstExpr.unwrap(batch_a), bool):
+            # iterate_batch(c, en_partial_sum, en_atomic, en_sequential_write, strides...): the counts of
+            # set_batch_num
+            if wait_iterate_batch is not None or _flag("sync", sync) is not True:
+                raise ValueError("iterate_batch(c, en_partial_sum, en_atomic, ...) has no sync / "
+                                 "wait_iterate_batch arguments")
+            build("MatmulIterateBatchNumOp", self.handle, tensor._value(), _bit(batch_a), _i8(batch_b),
+                  _bit(en_sequential_write), i32(matrix_stride_a), i32(matrix_stride_b), i32(matrix_stride_c))
+            return
         sync = _flag("sync", sync)
         args = (i32(batch_a), i32(batch_b), _bit(en_sequential_write), i32(matrix_stride_a), i32(matrix_stride_b),
                 i32(matrix_stride_c), _bit(en_partial_sum), _i8(en_atomic))

@@ -237,3 +237,24 @@ def AscendC_MatmulSetQuantVectorOp : AscendC_Op<"matmul_set_quant_vector"> {
   let ascCall = "$matmul.SetQuantVector($tensor)";
   let assemblyFormat = "$matmul `,` $tensor attr-dict `:` type($matmul) `,` type($tensor)";
 }
+
+def AscendC_MatmulIterateBatchNumOp : AscendC_Op<"matmul_iterate_batch_num"> {
+  let summary = "`mm.IterateBatch(c, enPartialSum, enAtomic, enSequentialWrite, strideA, strideB, strideC)`: "
+                "the batch counts of SetBatchNum";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_AnyTensor:$tensor, I1:$en_partial_sum, I8:$en_atomic,
+                       I1:$en_sequential_write, I32:$matrix_stride_a, I32:$matrix_stride_b, I32:$matrix_stride_c);
+  let ascCall = "$matmul.IterateBatch($tensor, $en_partial_sum, $en_atomic, $en_sequential_write, "
+                "$matrix_stride_a, $matrix_stride_b, $matrix_stride_c)";
+  let assemblyFormat = "$matmul `,` $tensor `,` $en_partial_sum `,` $en_atomic `,` $en_sequential_write `,` "
+                       "$matrix_stride_a `,` $matrix_stride_b `,` $matrix_stride_c attr-dict `:` type($matmul) `,` "
+                       "type($tensor)";
+}
+
+class AscendC_MatmulSetScalarOp<string mnemonic, string method> : AscendC_Op<mnemonic> {
+  let summary = "`mm." # method # "(scalar)`: the matrix is the scalar in every element";
+  let arguments = (ins AscendC_Matmul:$matmul, AnyTypeOf<[AnyInteger, AnyFloat]>:$scalar);
+  let ascCall = "$matmul." # method # "($scalar)";
+  let assemblyFormat = "$matmul `,` $scalar attr-dict `:` type($matmul) `,` type($scalar)";
+}
+def AscendC_MatmulSetTensorAScalarOp : AscendC_MatmulSetScalarOp<"matmul_set_tensor_a_scalar", "SetTensorA">;
+def AscendC_MatmulSetTensorBScalarOp : AscendC_MatmulSetScalarOp<"matmul_set_tensor_b_scalar", "SetTensorB">;
