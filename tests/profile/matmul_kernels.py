@@ -102,3 +102,69 @@ def mm_pipelined(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
     for p in asc.static_range(2):
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
         asc.wait_flag(asc.HardEvent.M_MTE1, p)
+
+
+@asc.jit
+def mm_optimised(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, m: int, n: int, k: int,
+                 bm: asc.ConstExpr, bn: asc.ConstExpr, bk: asc.ConstExpr, kl: asc.ConstExpr):
+    """mm_pipelined with L1-resident K panels: each GM -> L1 load brings a kl-deep
+    panel (A: bm x kl, 512-byte rows for kl = 256; B: kl x bn as kl / bk copies of
+    bk x bn, each in the layout one L0 step reads), two L1 panels ping-pong, and
+    the kl / bk L0 steps of a panel ping-pong two L0A/L0B buffers under the Mmad.
+    k must be a multiple of 2 * kl, kl of 2 * bk."""
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, m * k)
+    b_gm.set_global_buffer(b, k * n)
+    c_gm.set_global_buffer(c, m * n)
+    a_step = bm * bk
+    b_step = bk * bn
+    a_panel = bm * kl
+    b_panel = kl * bn
+    a_l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 2 * a_panel)
+    b_l1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 2 * a_panel * 2, 2 * b_panel)
+    a_l0 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 2 * a_step)
+    b_l0 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 2 * b_step)
+    c_l0 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, bm * bn)
+    blocks_n = n // bn
+    nblocks = (m // bm) * blocks_n
+    for p in asc.static_range(2):
+        asc.set_flag(asc.HardEvent.MTE1_MTE2, p)
+        asc.set_flag(asc.HardEvent.M_MTE1, p)
+    for blk in range(asc.get_block_idx(), nblocks, asc.get_block_num()):
+        row = (blk // blocks_n) * bm
+        col = (blk % blocks_n) * bn
+        for kp2 in range(k // kl // 2):
+            for q in asc.static_range(2):
+                kp = kp2 * 2 + q
+                asc.wait_flag(asc.HardEvent.MTE1_MTE2, q)  # L1 panel q free
+                asc.data_copy(a_l1[q * a_panel:], a_gm[row * k + kp * kl:], asc.Nd2NzParams(1, bm, kl, 0, k, bm, 1, 0))
+                for s in asc.static_range(kl // bk):
+                    asc.data_copy(b_l1[q * b_panel + s * b_step:], b_gm[(kp * kl + s * bk) * n + col:],
+                                  asc.Nd2NzParams(1, bk, bn, 0, n, bk, 1, 0))
+                asc.set_flag(asc.HardEvent.MTE2_MTE1, q)
+                asc.wait_flag(asc.HardEvent.MTE2_MTE1, q)
+                for s in asc.static_range(kl // bk):
+                    p = s % 2
+                    asc.wait_flag(asc.HardEvent.M_MTE1, p)  # L0 buffer p free
+                    for i in asc.static_range(bm // FRACTAL):
+                        asc.load_data(a_l0[p * a_step + i * bk * FRACTAL:], a_l1[q * a_panel + s * a_step:],
+                                      asc.LoadData2DParams(i, bk // FRACTAL, bm // FRACTAL, 0, 0, False, 0))
+                    asc.load_data(b_l0[p * b_step:], b_l1[q * b_panel + s * b_step:],
+                                  asc.LoadData2DParams(0, (bk // FRACTAL) * (bn // FRACTAL), 1, 0, 0, True, 0))
+                    if s == kl // bk - 1:
+                        asc.set_flag(asc.HardEvent.MTE1_MTE2, q)  # the panel's last L0 load: L1 panel q free
+                    asc.set_flag(asc.HardEvent.MTE1_M, p)
+                    asc.wait_flag(asc.HardEvent.MTE1_M, p)
+                    asc.mmad(c_l0, a_l0[p * a_step:], b_l0[p * b_step:],
+                             asc.MmadParams(bm, bn, bk, 0, False, kp == 0 and s == 0))
+                    asc.set_flag(asc.HardEvent.M_MTE1, p)
+        asc.set_flag(asc.HardEvent.M_FIX, 0)
+        asc.wait_flag(asc.HardEvent.M_FIX, 0)
+        asc.fixpipe(c_gm[row * n + col:], c_l0, asc.FixpipeParamsV220(bn, bm, bm, n), asc.FixpipeConfig.cfg_row_major)
+        asc.set_flag(asc.HardEvent.FIX_M, 0)
+        asc.wait_flag(asc.HardEvent.FIX_M, 0)
+    for p in asc.static_range(2):
+        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
+        asc.wait_flag(asc.HardEvent.M_MTE1, p)

@@ -3,6 +3,7 @@
 import random
 
 import numpy as np
+import pytest
 
 import asc
 from asc.profiler import simulate, timing_params
@@ -188,3 +189,146 @@ def test_mixed_kernel_aiv_pairs_share_one_aic():
     own_cubes = simulate(lp.recording, lp.params, 0)
     assert overlaps(lp.sim) == 0 and overlaps(own_cubes) > 0
     assert lp.sim.cycles > own_cubes.cycles
+
+
+def _mm(kernel, cores, m, n, k, *tiling, compute=True, **params):
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((k, n)).astype(np.float16)
+    c = np.zeros((m, n), np.float32)
+    with asc.profile(compute=compute, **params) as prof:
+        kernel[cores](a, b, c, m, n, k, *tiling)
+    if compute:
+        np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-3, atol=1e-3)
+    else:
+        assert not c.any()  # timing only: the output is not touched
+    return prof.launches[-1]
+
+
+def test_nd2nz_gm_rows_are_one_strided_record():
+    """The recorder folds an Nd2Nz copy's GM rows into one record (rows, stride)
+    and the NZ column blocks it writes in L1 into ranges."""
+    import matmul_kernels as mk
+    from asc.profiler.cycle import MEM_CODE
+
+    m, n, k = 256, 256, 256
+    lp = _mm(mk.mm_basic, 1, m, n, k, 128, 128, 64)
+    rec = lp.recording
+    copies = [i for i, s in enumerate(rec.strings) if s == "DataCopy"]
+    seen = 0
+    for e in rec.events[np.isin(rec.events["api"], copies) & (rec.events["pipe"] == 4)]:  # PIPE_MTE2
+        acc = rec.accesses[e["acc_first"]:e["acc_first"] + e["acc_count"]]
+        gm = acc[acc["mem"] == MEM_CODE["GM"]]
+        l1 = acc[acc["mem"] == MEM_CODE["L1"]]
+        assert len(gm) == 1
+        rows, stride, nbytes = int(gm["rows"][0]), int(gm["stride"][0]), int(gm["bytes"][0])
+        # A: 128 rows of 64 fp16 (128 B), k apart; B: 64 rows of 128 fp16 (256 B), n apart
+        assert (rows, stride, nbytes) in ((128, k * 2, 128 * 128), (64, n * 2, 64 * 256))
+        # the NZ column blocks follow each other in L1 (dstNzC0Stride = rows): one range
+        assert len(l1) == 1 and l1["bytes"][0] == nbytes
+        seen += 1
+    assert seen == 2 * (m // 128) * (n // 128) * (k // 64)
+
+
+def test_strided_record_times_as_its_rows():
+    """A strided record is timed exactly as its rows recorded one by one
+    (L2 granules, misaligned rows, bytes)."""
+    import matmul_kernels as mk
+    from asc.profiler.cycle import Recording
+
+    lp = _mm(mk.mm_basic, 2, 256, 256, 256, 128, 128, 64)
+    rec = lp.recording
+    split = []
+    for e in rec.dicts():
+        acc = []
+        for a in e["accesses"]:
+            step = a["bytes"] // a["rows"]
+            acc += [dict(a, offset=a["offset"] + r * a["stride"], bytes=step, rows=1, stride=0) for r in range(a["rows"])]
+        split.append(dict(e, accesses=acc))
+    assert sum(len(e["accesses"]) for e in split) > 2 * len(rec.accesses)
+    one_by_one = simulate(Recording.from_dicts(split), lp.params)
+    again = simulate(rec, lp.params)
+    assert one_by_one.cycles == again.cycles == lp.sim.cycles
+    assert one_by_one.slices == again.slices
+
+
+def test_l2_hit_reads_have_their_own_head_latency():
+    """A matmul re-reads its A and B panels (L2 hits): l2_hit_head_cycles sets
+    their time to the first byte. A streaming add reads everything once (misses):
+    the parameter does not touch it."""
+    import matmul_kernels as mk
+
+    fast = _mm(mk.mm_basic, 1, 256, 256, 512, 128, 128, 64, compute=False, l2_hit_head_cycles=50)
+    slow = _mm(mk.mm_basic, 1, 256, 256, 512, 128, 128, 64, compute=False, l2_hit_head_cycles=400)
+    copies = 2 * 4 * (512 // 64)  # A and B per K step; the second of each pair overlaps the first's head
+    assert slow.sim.cycles - fast.sim.cycles > 0.25 * copies * (400 - 50)
+    n = 4 * 8192
+    x, y, z = np.ones(n, np.float16), np.ones(n, np.float16), np.zeros(n, np.float16)
+    times = []
+    for hit in (50, 400):
+        with asc.profile(compute=False, l2_hit_head_cycles=hit) as prof:
+            kernels.vadd_q[4](x, y, z, 8192, 2048, 2)
+        times.append(prof.launches[-1].sim.cycles)
+    assert times[0] == times[1]
+
+
+def test_gm_transfers_overlap_their_head_latency():
+    """Two transfers in flight on a pipe: the second's head latency runs under the
+    first's head and data, so back-to-back small copies cost about a head per two
+    copies, not a head each."""
+    n, size = 64, 512  # 512-byte GM -> UB copies 8 KB apart (L2 misses): tens of cycles of data, a 400-cycle head
+    events = [{"block": 0, "kind": "api", "api": "DataCopy", "pipe": 4, "file": "t.py", "line": 1, "elems": size // 2,
+               "bytes": size, "event": 0, "id": 0,
+               "accesses": [{"mem": "GM", "write": False, "region": 0, "offset": i * 8192, "bytes": size},
+                            {"mem": "UB", "write": True, "region": -1, "offset": 0, "bytes": size}]}
+              for i in range(n)]
+    one = simulate(events, P.with_overrides(mte_outstanding_transfers=1)).cycles
+    two = simulate(events, P.with_overrides(mte_outstanding_transfers=2)).cycles
+    head = P.gm_head_cycles
+    assert one > n * head  # one at a time: every copy waits its head
+    assert two < one * 0.55  # two in flight: the heads overlap in pairs
+    assert two > n * head / 2
+
+
+def test_optimised_matmul_l1_panels():
+    """mm_optimised (L1-resident K panels, ping-pong L1 and L0) computes the
+    product, times the same in timing-only mode, and keeps the cube busier than
+    mm_pipelined, which loads a bk-deep step from GM each time."""
+    import matmul_kernels as mk
+
+    m, n, k = 256, 512, 1024
+    opt = _mm(mk.mm_optimised, 2, m, n, k, 128, 256, 64, 256)
+    fast = _mm(mk.mm_optimised, 2, m, n, k, 128, 256, 64, 256, compute=False)
+    assert fast.total_us == opt.total_us and fast.pipes == opt.pipes
+    piped = _mm(mk.mm_pipelined, 2, m, n, k, 128, 256, 64)
+    assert opt.pipes["cube"] == pytest.approx(piped.pipes["cube"])  # the same Mmads
+    assert opt.total_us < piped.total_us
+    assert opt.pipes["cube"] / opt.total_us > piped.pipes["cube"] / piped.total_us
+
+
+def test_unique_gm_bytes_reads_strided_records():
+    from asc.bench.work import unique_gm_bytes
+    from asc.profiler.cycle import ACCESS
+
+    acc = np.zeros(3, ACCESS)
+    acc[0] = (0, 4 * 128, 0, 0, 0, 4, 1024)  # 4 rows of 128 B, 1 KB apart
+    acc[1] = (128, 128, 0, 0, 0, 1, 0)  # row 0 again, shifted by 128 B: new bytes
+    acc[2] = (2048, 256, 0, 0, 1, 1, 0)  # a write
+    assert unique_gm_bytes(acc) == (5 * 128, 256)
+
+
+def test_older_access_layout_is_upgraded():
+    """A .prof written before AccessRec had rows/stride loads: each record one range."""
+    from asc.profiler.cycle import ACCESS, EVENT, Recording
+
+    old = np.dtype([("offset", "<u8"), ("bytes", "<u8"), ("region", "<i4"), ("mem", "<i4"), ("write", "<i4"),
+                    ("pad", "<i4")])
+    arr = np.zeros(2, old)
+    arr["offset"] = [0, 4096]
+    arr["bytes"] = [32, 64]
+    arr["write"] = [0, 1]
+    rec = Recording(np.zeros(0, EVENT), arr, [])
+    assert rec.accesses.dtype == ACCESS
+    assert rec.accesses["rows"].tolist() == [1, 1] and rec.accesses["stride"].tolist() == [0, 0]
+    assert rec.accesses["offset"].tolist() == [0, 4096] and rec.accesses["bytes"].tolist() == [32, 64]
+    assert rec.accesses["write"].tolist() == [0, 1]

@@ -69,26 +69,47 @@ void RecordObserver::on_event(const Event& e) {
   r.elems = e.elems;
   r.bytes = e.bytes;
   r.acc_first = accesses.size();
-  // An access that continues the previous one (same memory, array and
-  // direction, starting where it ends) extends it: a LoadData or a strided
-  // copy reports one access per fractal or row, and a contiguous run of them
-  // is one range to every consumer (bytes, GM bursts), at a fraction of the
-  // memory (an 8192^3 matmul records ~10^9 fractals). Only on the data-moving
-  // and cube pipes, whose operands are in different memories: a vector
-  // instruction's sources may sit back to back in the UB and must stay two
-  // operands (bank conflicts, element size).
+  // An access that continues an earlier one of the same call (same memory,
+  // array and direction, starting where it ends) extends it: a LoadData or
+  // a strided copy reports one access per fractal or row, and a contiguous
+  // run of them is one range to every consumer (bytes, GM bursts), at a
+  // fraction of the memory (an 8192^3 matmul records ~10^9 fractals). A GM
+  // access of the same size as the previous row, one stride further, joins
+  // the row pattern (AccessRec::rows/stride): an Nd2Nz copy's or a gapped
+  // DataCopy's GM rows are one record (each row is still its own burst to
+  // the cycle model). The run may be any of the call's last kMergeWindow
+  // records: an Nd2Nz copy interleaves its GM rows with the NZ column blocks
+  // it writes in L1, so each column block is one range too. Only on the
+  // data-moving and cube pipes, whose operands are in different memories: a
+  // vector instruction's sources may sit back to back in the UB and must stay
+  // two operands (bank conflicts, element size).
+  constexpr size_t kMergeWindow = 64;
   const bool merge = e.pipe != PIPE_V && e.pipe != PIPE_S;
   for (size_t i = 0; i < e.num_accesses; ++i) {
     const Access& a = e.accesses[i];
-    if (merge && accesses.size() > r.acc_first) {
-      AccessRec& last = accesses.back();
-      if (last.mem == int32_t(a.mem) && last.region == a.region && last.write == (a.write ? 1 : 0) &&
-          last.offset + last.bytes == a.offset) {
-        last.bytes += a.bytes;
-        continue;
+    bool joined = false;
+    if (merge && a.bytes) {
+      const size_t lo = std::max<size_t>(size_t(r.acc_first), accesses.size() > kMergeWindow ? accesses.size() - kMergeWindow : 0);
+      for (size_t j = accesses.size(); j > lo && !joined; --j) {
+        AccessRec& last = accesses[j - 1];
+        if (last.mem != int32_t(a.mem) || last.region != a.region || last.write != (a.write ? 1 : 0)) continue;
+        if (last.rows <= 1 && last.offset + last.bytes == a.offset) {
+          last.bytes += a.bytes;  // contiguous
+          joined = true;
+        } else if (a.mem == Mem::GM && last.rows <= 1 && last.bytes == a.bytes && a.offset > last.offset + last.bytes) {
+          last.rows = 2;  // a second row: starts a row pattern
+          last.stride = a.offset - last.offset;
+          last.bytes += a.bytes;
+          joined = true;
+        } else if (last.rows > 1 && last.bytes / last.rows == a.bytes &&
+                   a.offset == last.offset + uint64_t(last.rows) * last.stride) {
+          last.rows += 1;  // the next row of the pattern
+          last.bytes += a.bytes;
+          joined = true;
+        }
       }
     }
-    accesses.push_back(AccessRec{a.offset, a.bytes, a.region, int32_t(a.mem), a.write ? 1 : 0, 0});
+    if (!joined) accesses.push_back(AccessRec{a.offset, a.bytes, a.region, int32_t(a.mem), a.write ? 1 : 0, 1, 0});
   }
   r.acc_count = accesses.size() - r.acc_first;
   events.push_back(r);
@@ -141,7 +162,7 @@ namespace {
   X(core_l2_read_bytes_per_cycle) X(core_l2_write_bytes_per_cycle) X(hbm_bytes_per_s) X(l2_bytes_per_s)       \
   X(l2_bytes) X(l2_granule_bytes) X(burst_overhead_bytes) X(misaligned_gm_efficiency) X(gm_align_bytes)        \
   X(mte_outstanding_transfers) X(ub_bank_width_bytes) X(ub_bank_groups) X(ub_bank_depth_rows)                   \
-  X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle)
+  X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -630,37 +651,42 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
   double hit = 0, miss = 0, wb = 0, wr_l2 = 0, wr_hbm = 0;
   const AccessRec* a = acc(e);
   for (uint64_t k = 0; k < e.acc_count; ++k) {
-    if (a[k].mem != kMemGM) continue;
-    uint64_t first = a[k].offset / g, last = (a[k].offset + a[k].bytes - 1) / g;
-    uint64_t n = last - first + 1;
-    double per = double(a[k].bytes) / double(n);
-    for (uint64_t gi = first; gi <= last; ++gi) {
-      int32_t& at = l2_.slot(a[k].region, gi);
-      if (a[k].write) {
-        if (mode == kCacheModeDisable) {
-          wr_hbm += per;
-          if (at >= 0) l2_.remove(at);
-        } else {
-          wr_l2 += per;
-          if (at >= 0) {
-            l2_.nodes[at].dirty = true;
-            l2_.to_end(at);
+    if (a[k].mem != kMemGM || !a[k].bytes) continue;
+    const uint32_t nrows = std::max<uint32_t>(1, a[k].rows);
+    const uint64_t row_bytes = a[k].bytes / nrows;
+    for (uint32_t row = 0; row < nrows; ++row) {
+      const uint64_t off = a[k].offset + uint64_t(row) * a[k].stride;
+      uint64_t first = off / g, last = (off + row_bytes - 1) / g;
+      uint64_t n = last - first + 1;
+      double per = double(row_bytes) / double(n);
+      for (uint64_t gi = first; gi <= last; ++gi) {
+        int32_t& at = l2_.slot(a[k].region, gi);
+        if (a[k].write) {
+          if (mode == kCacheModeDisable) {
+            wr_hbm += per;
+            if (at >= 0) l2_.remove(at);
           } else {
-            l2_.insert(at, a[k].region, gi, true);
+            wr_l2 += per;
+            if (at >= 0) {
+              l2_.nodes[at].dirty = true;
+              l2_.to_end(at);
+            } else {
+              l2_.insert(at, a[k].region, gi, true);
+            }
           }
+        } else if (at >= 0) {
+          hit += per;
+          l2_.to_end(at);
+        } else {
+          miss += per;
+          if (mode != kCacheModeDisable) l2_.insert(at, a[k].region, gi, false);
         }
-      } else if (at >= 0) {
-        hit += per;
-        l2_.to_end(at);
-      } else {
-        miss += per;
-        if (mode != kCacheModeDisable) l2_.insert(at, a[k].region, gi, false);
       }
-    }
-    while (l2_.size > l2_granules_) {
-      L2::Node& lru = l2_.nodes[l2_.head];
-      if (lru.dirty) wb += gd;
-      l2_.remove(l2_.table[size_t(lru.region)][lru.granule]);
+      while (l2_.size > l2_granules_) {
+        L2::Node& lru = l2_.nodes[l2_.head];
+        if (lru.dirty) wb += gd;
+        l2_.remove(l2_.table[size_t(lru.region)][lru.granule]);
+      }
     }
   }
   tr.hbm_read = miss;
@@ -688,7 +714,9 @@ double Model::efficiency(const EventRec& e) const {
     if (a[k].mem != kMemGM) continue;
     ++n;
     nbytes += a[k].bytes;
-    if (a[k].offset % align) mis += a[k].bytes;
+    const uint32_t nrows = std::max<uint32_t>(1, a[k].rows);
+    for (uint32_t row = 0; row < nrows; ++row)
+      if ((a[k].offset + uint64_t(row) * a[k].stride) % align) mis += a[k].bytes / nrows;
   }
   if (!n) return 1.0;
   double burst = double(nbytes);
@@ -743,7 +771,10 @@ void Model::start_dma(int c, int slot, int64_t i, double now) {
   trs_.push_back(tr);
   int id = int(trs_.size()) - 1;
   st_[c].dma[slot].push_back(id);
-  push(now + p_.gm_head_cycles, 1, c, id);
+  // Time to the first byte: a read served entirely from the L2 waits the L2's
+  // latency, anything that reaches HBM (or writes) the GM latency.
+  const bool l2_only = tr.read && !tr.write && tr.hbm_read == 0;
+  push(now + (l2_only ? p_.l2_hit_head_cycles : p_.gm_head_cycles), 1, c, id);
 }
 
 // ------------------------------------------------------------ one core
@@ -832,10 +863,10 @@ bool Model::step_core(int c, double now) {
         break;
       }
       if (!inflight.empty() && qe.op != WAIT) {
-        // a transfer's head latency overlaps the data of the transfers before it, up to
-        // mte_outstanding_transfers in flight; anything else waits for the pipe to drain
-        if (qe.op != DMA || double(inflight.size()) >= p_.mte_outstanding_transfers ||
-            !trs_[inflight.back()].head_done)
+        // up to mte_outstanding_transfers GM transfers in flight: a transfer's head
+        // latency overlaps the heads and data of the ones before it (their data
+        // still flow in issue order); anything else waits for the pipe to drain
+        if (qe.op != DMA || double(inflight.size()) >= p_.mte_outstanding_transfers)
           break;
       }
       if (qe.op == SET) {

@@ -36,13 +36,18 @@ struct EventRec {
   uint64_t acc_count;
 };
 
+// `rows` equal rows of bytes / rows each, the first at `offset`, each `stride`
+// bytes after the one before (rows <= 1: one contiguous range of `bytes`).
+// The recorder folds a strided copy's GM rows (an Nd2Nz copy's, a DataCopy's
+// blocks with a source gap) into one record; `bytes` is always the total.
 struct AccessRec {
   uint64_t offset;
   uint64_t bytes;
   int32_t region;  // GM: argument index; -1 otherwise
   int32_t mem;     // Mem
   int32_t write;
-  int32_t pad;
+  uint32_t rows;
+  uint64_t stride;
 };
 
 // The cycle model's results (cycle_model_buffer's `which`).

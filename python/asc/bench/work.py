@@ -104,8 +104,14 @@ def unique_gm_bytes(accesses) -> tuple:
         total = 0
         for region in np.unique(a["region"]):
             r = a[a["region"] == region]
-            start = r["offset"].astype(np.int64)
-            end = start + r["bytes"].astype(np.int64)
+            # a record of `rows` strided rows (cycle.ACCESS) is that many ranges
+            rows = np.maximum(r["rows"].astype(np.int64), 1) if "rows" in r.dtype.names else np.ones(len(r), np.int64)
+            first = np.repeat(np.cumsum(rows) - rows, rows)
+            k = np.arange(int(rows.sum())) - first
+            rep = np.repeat(np.arange(len(r)), rows)
+            stride = r["stride"].astype(np.int64)[rep] if "stride" in r.dtype.names else 0
+            start = r["offset"].astype(np.int64)[rep] + k * stride
+            end = start + (r["bytes"].astype(np.int64) // rows)[rep]
             order = np.argsort(start, kind="stable")
             start, end = start[order], end[order]
             reach = np.maximum.accumulate(end)

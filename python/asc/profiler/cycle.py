@@ -37,8 +37,9 @@ MEM_CODE = {m: i for i, m in enumerate(MEMS)}
 EVENT = np.dtype([("block", "<i4"), ("kind", "<i4"), ("pipe", "<i4"), ("line", "<i4"), ("event", "<i4"),
                   ("id", "<i4"), ("api", "<u4"), ("file", "<u4"), ("elems", "<u8"), ("bytes", "<u8"),
                   ("acc_first", "<u8"), ("acc_count", "<u8")])
+# An access is `rows` equal rows (bytes / rows each) `stride` bytes apart from `offset`; rows <= 1: one range.
 ACCESS = np.dtype([("offset", "<u8"), ("bytes", "<u8"), ("region", "<i4"), ("mem", "<i4"), ("write", "<i4"),
-                   ("pad", "<i4")])
+                   ("rows", "<u4"), ("stride", "<u8")])
 SLICE = np.dtype([("core", "<i4"), ("pipe", "<i4"), ("start", "<f8"), ("end", "<f8"), ("ev", "<i8")])
 FLOW = np.dtype([("core", "<i4"), ("set_pipe", "<i4"), ("wait_pipe", "<i4"), ("pad", "<i4"), ("set_t", "<f8"),
                  ("wait_t", "<f8"), ("set_ev", "<i8"), ("wait_ev", "<i8")])
@@ -82,13 +83,23 @@ def _read(fn, handle, which, dtype) -> np.ndarray:
     return np.frombuffer(raw, dtype).copy()
 
 
+def upgrade_accesses(old: np.ndarray) -> np.ndarray:
+    """Access records of an older layout (a .prof written before AccessRec had
+    rows/stride: each record one contiguous range) in the current one."""
+    new = np.zeros(len(old), ACCESS)
+    for name in ("offset", "bytes", "region", "mem", "write"):
+        new[name] = old[name]
+    new["rows"] = 1
+    return new
+
+
 class Recording:
     """One launch's instrumentation stream: `events` (EVENT records, block order, each core's
     in program order), `accesses` (ACCESS), `strings` (API and file names the records index)."""
 
     def __init__(self, events: np.ndarray, accesses: np.ndarray, strings: List[str]):
         self.events = events
-        self.accesses = accesses
+        self.accesses = accesses if accesses.dtype == ACCESS else upgrade_accesses(accesses)
         self.strings = strings
         self._dicts: Optional[List[dict]] = None
 
@@ -124,8 +135,8 @@ class Recording:
         for n, e in enumerate(dicts):
             events[n] = (e["block"], KIND_CODE[e["kind"]], e["pipe"], e["line"], e["event"], e["id"],
                          intern(e["api"]), intern(e["file"]), e["elems"], e["bytes"], len(acc), len(e["accesses"]))
-            acc += [(a["offset"], a["bytes"], a["region"], MEM_CODE[a["mem"]], int(a["write"]), 0)
-                    for a in e["accesses"]]
+            acc += [(a["offset"], a["bytes"], a["region"], MEM_CODE[a["mem"]], int(a["write"]), a.get("rows", 1),
+                     a.get("stride", 0)) for a in e["accesses"]]
         return cls(events, np.array(acc, ACCESS), list(table))
 
     def dicts(self) -> List[dict]:
@@ -133,9 +144,11 @@ class Recording:
         if self._dicts is None:
             s = self.strings
             a = self.accesses
-            acc = [{"mem": MEMS[m], "write": bool(w), "region": r, "offset": o, "bytes": b}
-                   for o, b, r, m, w in zip(a["offset"].tolist(), a["bytes"].tolist(), a["region"].tolist(),
-                                            a["mem"].tolist(), a["write"].tolist())]
+            acc = [{"mem": MEMS[m], "write": bool(w), "region": r, "offset": o, "bytes": b, "rows": max(n, 1),
+                    "stride": st}
+                   for o, b, r, m, w, n, st in zip(a["offset"].tolist(), a["bytes"].tolist(), a["region"].tolist(),
+                                                   a["mem"].tolist(), a["write"].tolist(), a["rows"].tolist(),
+                                                   a["stride"].tolist())]
             e = self.events
             cols = [e[k].tolist() for k in ("block", "kind", "api", "pipe", "file", "line", "elems", "bytes",
                                             "event", "id", "acc_first", "acc_count")]
