@@ -25,6 +25,8 @@ class CompileOptions:
     # wait_flag or pipe_barrier gets its flags from the ascendc-insert-sync pass
     # (docs/auto-sync.md); one that holds any is left as written.
     auto_sync: bool = True
+    # A file the pass appends its decisions to (each inserted pair or barrier:
+    # pipes, event id, the Python lines of both accesses); "" logs nothing.
     auto_sync_log: str = ""
     bisheng_options: tuple = ()
     always_compile: bool = False  # skip the caches
@@ -50,8 +52,6 @@ NOT_IMPLEMENTED = {
     "ir_multithreading": (False, "the IR is built and run on one thread"),
     "verify_sync": (False, "sync verification is asc-debug's synccheck (not yet available)"),
     "print_ir_before_all": (False, "use ASC_DUMP_PATH=dir to keep each kernel's MLIR and Ascend C"),
-    "auto_sync_log": ("", "the inserted flags are not logged to a file; ASC_DUMP_PATH=dir keeps the "
-                          "kernel's MLIR and Ascend C, flags included"),
     "opt_level": (3, "the Model compiles at -O2 and the NPU backend with CANN's sample flags; other levels are "
                      "not passed on yet"),
     "bisheng_options": ((), "extra bisheng flags are not passed on yet"),

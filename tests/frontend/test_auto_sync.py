@@ -110,3 +110,42 @@ def test_auto_synced_kernel_is_race_free_and_as_fast_as_the_hand_synced(kernels,
     assert [f for f in races if f.get("tool") == "racecheck"] == []
     races = _run_with_findings(tmp_path, monkeypatch, kernels["none"], x, y, z, N // CORES)
     assert any(f.get("tool") == "racecheck" for f in races)
+
+
+def _line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+def test_auto_sync_log_names_each_pair_and_the_python_lines(tmp_path):
+    # pyasc hands auto_sync_log to bisheng (-cce-auto-sync-log=<file>); here the
+    # pass appends one line per inserted pair to that file.
+    log = tmp_path / "sync.log"
+    sys.path.insert(0, str(EXAMPLES))
+    kernel = _variant(tmp_path, "add_log", f"@asc.jit(auto_sync_log={str(log)!r})")
+    x, y = _data()
+    z = np.zeros_like(x)
+    source = kernel.warmup(x, y, z, N // CORES).source
+    lines = log.read_text().splitlines()
+    path = tmp_path / "add_log.py"
+    copy_y, add, copy_z = (_line_of(path, s) for s in ("asc.data_copy(y_ub", "asc.add(", "asc.data_copy(z_gm"))
+    assert f"asc-insert-sync: vadd: SetFlag/WaitFlag<HardEvent::MTE2_V>(0) [forward]: PIPE_MTE2 " \
+           f"ascendc.data_copy at {path}:{copy_y} -> PIPE_V ascendc.add_l2 at {path}:{add}" in lines, lines
+    assert f"asc-insert-sync: vadd: SetFlag/WaitFlag<HardEvent::V_MTE3>(0) [forward]: PIPE_V " \
+           f"ascendc.add_l2 at {path}:{add} -> PIPE_MTE3 ascendc.data_copy at {path}:{copy_z}" in lines, lines
+    # one line per pair in the Ascend C (a loop-carried pair waits twice: in the
+    # loop and after it)
+    carried = sum("[loop-carried]" in line for line in lines)
+    assert carried >= 1, lines
+    assert len(lines) + carried == sum("WaitFlag" in line for line in _flags(source))
+
+
+def test_auto_sync_log_for_kernels_left_alone_and_unwritable_paths(tmp_path):
+    log = tmp_path / "sync.log"
+    x, y = _data()
+    z = np.zeros_like(x)
+    hand = _load(ADD, "add_hand_log").vadd
+    asc.jit(auto_sync_log=str(log))(hand.fn).warmup(x, y, z, N // CORES)
+    assert log.read_text().splitlines() == [
+        "asc-insert-sync: vadd: left as written (the module holds set_flag / wait_flag / pipe_barrier)"]
+    with pytest.raises(asc.CompileError, match="auto_sync_log=.*cannot open"):
+        asc.jit(auto_sync_log=str(tmp_path / "missing" / "sync.log"))(hand.fn).warmup(x, y, z, N // CORES)

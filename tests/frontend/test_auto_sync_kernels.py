@@ -9,7 +9,7 @@ and the inserted flags are the ones its data flow needs.
 import numpy as np
 
 import asc
-from emit_check import check, code_lines
+from emit_check import check, check_next, code_lines
 
 
 def _flag_events(source):
@@ -161,3 +161,49 @@ def test_bilinear_interpolation_with_tbuf_and_no_manual_sync():
     check(src, "pipe.InitBuffer(src_buf, 2048)", "src_buf.Get<half>()", "AscendC::DataCopy(",
           "WaitFlag<AscendC::HardEvent::MTE2_V>", "AscendC::BilinearInterpolation(",
           "WaitFlag<AscendC::HardEvent::V_MTE3>", "AscendC::DataCopy(y_gm")
+
+
+# ------------------------------------------------------- softmax's second output
+
+@asc.jit
+def softmax_max_out(src: asc.GlobalAddress, dst: asc.GlobalAddress, mx: asc.GlobalAddress,
+                    rows: asc.ConstExpr[int], width: asc.ConstExpr[int]):
+    src_global = asc.GlobalTensor()
+    dst_global = asc.GlobalTensor()
+    max_global = asc.GlobalTensor()
+    src_global.set_global_buffer(src)
+    dst_global.set_global_buffer(dst)
+    max_global.set_global_buffer(mx)
+    src_local = asc.LocalTensorAuto(src.dtype, rows * width)
+    sum_local = asc.LocalTensorAuto(src.dtype, rows * 8)
+    max_local = asc.LocalTensorAuto(src.dtype, rows * 8)
+    asc.data_copy(src_local, src_global, count=rows * width)
+    src_local.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, (rows, width))))
+    sum_local.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, (rows, 8))))
+    max_local.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, (rows, 8))))
+    asc.adv.softmax(src_local, sum_local, max_local, src_local, asc.adv.SoftmaxTiling())
+    asc.data_copy(max_global, max_local, count=rows * 8)   # the second output, first out
+    asc.data_copy(dst_global, src_local, count=rows * width)
+
+
+def test_softmax_max_output_copied_out_waits_for_the_vector_pipe(tmp_path, monkeypatch):
+    # SoftMax writes `max` as well as `dst` (its op's ascWrites): the copy-out of
+    # max (MTE3) gets its V_MTE3 pair, and the racecheck finds nothing.
+    rows, width = 8, 64
+    x = np.random.default_rng(3).standard_normal(rows * width).astype(np.float32)
+    z = np.zeros_like(x)
+    m = np.zeros(rows * 8, np.float32)
+    findings = tmp_path / "findings.jsonl"
+    monkeypatch.setenv("ASC_DEBUG", "racecheck")
+    monkeypatch.setenv("ASC_DEBUG_FINDINGS", str(findings))
+    softmax_max_out[1](x, z, m, rows, width)
+    monkeypatch.delenv("ASC_DEBUG")
+    x2 = x.reshape(rows, width)
+    np.testing.assert_array_equal(m.reshape(rows, 8), np.repeat(x2.max(axis=1, keepdims=True), 8, axis=1))
+    e = np.exp(x2 - x2.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(z.reshape(rows, width), e / e.sum(axis=1, keepdims=True), rtol=2e-5, atol=1e-7)
+    races = findings.read_text().splitlines() if findings.exists() else []
+    assert [r for r in races if "racecheck" in r] == []
+    src = softmax_max_out.warmup(x, z, m, rows, width).source
+    check_next(src, "SetFlag<AscendC::HardEvent::V_MTE3>", "WaitFlag<AscendC::HardEvent::V_MTE3>",
+               "AscendC::DataCopy(max_global, max_local")

@@ -17,7 +17,7 @@ def body(x: asc.GlobalAddress, n: int):
 @pytest.mark.parametrize("name, value", [
     ("verify_sync", True), ("opt_level", 2),
     ("bisheng_options", ["-g"]), ("ir_multithreading", True),
-    ("print_ir_before_all", True), ("capture_exceptions", False), ("auto_sync_log", "log.txt"),
+    ("print_ir_before_all", True), ("capture_exceptions", False),
 ])
 def test_unimplemented_option_values_are_rejected_at_decoration(name, value):
     with pytest.raises(NotImplementedError, match=rf"option {name}=.* is not supported: "):

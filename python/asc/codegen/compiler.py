@@ -255,7 +255,13 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
                 raise _located_mlir_error(exc) from None
             if getattr(options, "auto_sync", True) or getattr(options, "insert_sync", False):
                 # Flags for a kernel written without them (it leaves a synchronised one alone).
-                module.run_passes("builtin.module(ascendc-insert-sync)", verify=False)
+                log = getattr(options, "auto_sync_log", "")
+                try:
+                    module.run_passes(_insert_sync_pipeline(log), verify=False)
+                except ir.MLIRError as exc:
+                    if not log:
+                        raise
+                    raise CompileError(f"auto_sync_log={log!r}: {exc}") from None
             passes = getattr(options, "run_passes", True)
             if passes:
                 # verified just above; canonicalize and cse keep it valid
@@ -267,6 +273,19 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
         finally:
             context.pop()
     return params, mlir_text, source, session
+
+
+def _insert_sync_pipeline(log) -> str:
+    """The ascendc-insert-sync pipeline; with auto_sync_log (pyasc passes it to
+    bisheng as -cce-auto-sync-log=<file>) the pass appends its decisions to that
+    file (docs/auto-sync.md)."""
+    if not log:
+        return "builtin.module(ascendc-insert-sync)"
+    import os
+    path = os.path.abspath(os.fspath(log))
+    if '"' in path:
+        raise CompileError(f"auto_sync_log={log!r}: a log path cannot contain '\"'")
+    return f'builtin.module(ascendc-insert-sync{{log="{path}"}})'
 
 
 def _located_mlir_error(exc) -> CompileError:
