@@ -127,6 +127,40 @@ def test_struct_parameter_field_assignment_changes_the_kernels_copy():
     check(src, "t.srcStride", "AscendC::DataCopy(")
 
 
+@asc.jit
+def split(t: asc.DataCopyParams):
+    """ceildiv on the fields, then a field assignment that stays in the callee."""
+    tiles = t.block_len.ceildiv(t.block_count)
+    t.block_count = 1
+    return tiles, t.block_count
+
+
+@asc.jit
+def kernel_built_struct(out: asc.GlobalAddress, n: int, k: asc.ConstExpr[int]):
+    # pyasc's test_matmul_torch builds its TCubeTiling in the kernel (from
+    # ConstExpr sizes) and hands it to a device function that calls ceildiv
+    o = asc.GlobalTensor()
+    o.set_global_buffer(out)
+    rt = asc.DataCopyParams(block_count=3, block_len=n)   # a runtime field
+    a, b = split(rt)
+    ct = asc.DataCopyParams(block_count=4, block_len=k)   # compile-time fields
+    c, d = split(ct)
+    o.set_value(0, a)
+    o.set_value(1, b)
+    o.set_value(2, c)
+    o.set_value(3, d)
+    o.set_value(4, rt.block_count)
+    o.set_value(5, ct.block_count)
+    o.set_value(6, ct.block_len.ceildiv(3))               # folded: ceil(10 / 3)
+
+
+def test_kernel_built_struct_to_device_function_and_const_ceildiv():
+    out = np.full(8, -1, np.int32)
+    kernel_built_struct[1](out, 10, 10)
+    # ceil(10/3), callee's own count, ceil(10/4), callee's own count, the caller's counts kept
+    assert out[:7].tolist() == [4, 1, 3, 1, 3, 4, 4]
+
+
 def test_struct_field_assignment_errors_name_the_line():
     @asc.jit
     def under_if(out: asc.GlobalAddress, t: asc.DataCopyParams, n: int):

@@ -247,7 +247,13 @@ class CodeGenerator(ast.NodeVisitor):
             names = ", ".join(type(obj)._cpp_fields)
             raise self.error(node, f"asc.{type(obj).__name__} has no field {target.attr!r} "
                                    f"(fields: {names})")
-        setattr(obj, target.attr, value)
+        if not isinstance(target.value, ast.Name):
+            raise self.error(node, "assign a struct field through the struct's variable "
+                                   "(`tiling.base_m = ...`)", UnsupportedSyntaxError)
+        # C++ value semantics: the name gets a copy with the field set; other
+        # names bound to the old struct (and a second trace of a device
+        # function) keep their values
+        self.scope[target.value.id] = _with_field(obj, target.attr, value)
 
     def name_value(self, value, name):
         """Gives the op that defined `value` the user's variable name (for the emitted C++)."""
@@ -724,6 +730,11 @@ class CodeGenerator(ast.NodeVisitor):
 
     def eval_Attribute(self, node):
         obj = self.eval(node.value)
+        if node.attr == "ceildiv" and type(ConstExpr.unwrap(obj)) is int:
+            # pyasc's RuntimeInt.ceildiv on a compile-time int (a field of a struct
+            # built in the kernel from ConstExpr values): folded when both are constants
+            from ..language.core.ops import ceildiv
+            return lambda other: ceildiv(obj, other)
         try:
             return getattr(obj, node.attr)
         except AttributeError:
@@ -865,6 +876,8 @@ class CodeGenerator(ast.NodeVisitor):
                 kwargs[kw.arg] = self.eval(kw.value)
         self.set_loc(node)
         if isinstance(callee, TracedFunction):  # an @asc.jit function: a device function
+            args = [_struct_by_value(a) for a in args]
+            kwargs = {k: _struct_by_value(v) for k, v in kwargs.items()}
             return self.session.call_device_function(self, callee, args, kwargs, node)
         return callee(*args, **kwargs)
 
@@ -988,6 +1001,33 @@ _STMT_METHODS = {getattr(ast, name[len("visit_"):]): fn for name, fn in vars(Cod
                  if name.startswith("visit_") and hasattr(ast, name[len("visit_"):])}
 _EVAL_METHODS = {getattr(ast, name[len("eval_"):]): fn for name, fn in vars(CodeGenerator).items()
                  if name.startswith("eval_") and hasattr(ast, name[len("eval_"):])}
+
+
+def _with_field(obj, name, value):
+    """A copy of a parameter struct (built in the kernel or a by-value parameter)
+    with one field set."""
+    from ..language.core import kernel_struct
+    if kernel_struct.is_struct_value(obj):
+        new = kernel_struct.struct_value(type(obj).__mro__[2], obj.handle)
+    else:
+        new = object.__new__(type(obj))
+    object.__setattr__(new, "fields", {**obj.fields, name: value})
+    return new
+
+
+def _struct_by_value(value):
+    """A parameter struct built in the kernel, as a device function's argument:
+    C++ passes it by value. With a runtime field it becomes one struct value (the
+    callee cannot use the caller's values); with compile-time fields only it stays
+    a compile-time argument (field assignments rebind, so the callee's stay its own)."""
+    from ..language.core import kernel_struct
+    from ..language.core.types import ParamStruct
+    if not isinstance(value, ParamStruct) or kernel_struct.is_struct_value(value):
+        return value
+    if kernel_struct.is_kernel_struct_class(type(value)) and any(
+            isinstance(ConstExpr.unwrap(v), RuntimeValue) for v in value.fields.values()):
+        return kernel_struct.struct_value(type(value), value.materialize())
+    return value
 
 
 def rewrap(value, handle):
