@@ -287,7 +287,8 @@ class JITFunction(TracedFunction):
         # A kernel whose digest holds an object's identity (a global with no
         # stable description) is cached in memory only: on disk another process
         # could meet a different object at the same address.
-        on_disk = not opts.always_compile and not self._digest_unstable
+        # With auto_sync_log the compile must run for the pass to write its log.
+        on_disk = not opts.always_compile and not opts.auto_sync_log and not self._digest_unstable
         hit = cache.load(full_key, wanted) if on_disk else None
         if hit is not None:
             meta, files = hit

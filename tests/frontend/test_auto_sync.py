@@ -137,6 +137,10 @@ def test_auto_sync_log_names_each_pair_and_the_python_lines(tmp_path):
     carried = sum("[loop-carried]" in line for line in lines)
     assert carried >= 1, lines
     assert len(lines) + carried == sum("WaitFlag" in line for line in _flags(source))
+    # a new process (here: a new JITFunction) compiles again rather than taking
+    # the kernel from the disk cache, so its log is written too
+    asc.jit(auto_sync_log=str(log))(kernel.fn).warmup(x, y, z, N // CORES)
+    assert log.read_text().splitlines() == lines + lines
 
 
 def test_auto_sync_log_for_kernels_left_alone_and_unwritable_paths(tmp_path):
