@@ -234,6 +234,8 @@ def k_batch_quant_forms(a: asc.GlobalAddress, c: asc.GlobalAddress, q: asc.Globa
     mm.iterate_batch(c_gm, True, 0, False, 32)
     mm.set_tensor_a(2)
     mm.set_tensor_b(0.5)
+    mm.set_self_define_data(workspace)
+    mm.set_user_def_info(c)
     qm = asc.adv.Matmul(_I8, _I8, _C16)
     asc.adv.register_matmul(pipe, workspace, qm, tiling)
     qm.set_quant_scalar(0x3F800000)
@@ -254,6 +256,8 @@ def test_batch_and_quant_forms_emit_their_member_calls():
           "mm.IterateBatch<true>(ub, 2, 1, false, 0, 0, 0, false, 0);", "mm.GetTensorC<true>(c_gm, ub, 0, true);",
           "mm.AsyncGetTensorC(ub);", "mm.WaitGetTensorC();", "mm.SetWorkspace((__gm__ uint8_t*)workspace, 1024);", "mm.SetWorkspace(ws_gm);",
           "mm.IterateBatch(c_gm, true, 0, false, 32, 0, 0);", "mm.SetTensorA(", "mm.SetTensorB(",
+          "mm.SetSelfDefineData(reinterpret_cast<uint64_t>((__gm__ uint8_t*)workspace));",
+          "mm.SetUserDefInfo(reinterpret_cast<uint64_t>((__gm__ float*)c));",
           "int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, "
           "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half>",
           "qm.SetQuantScalar(", "qm.SetQuantVector(q_gm);")
@@ -309,6 +313,14 @@ def k_bias_layout(c: asc.GlobalAddress):
 
 
 @asc.jit
+def k_user_def_not_address(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.set_user_def_info(c_gm)
+
+
+@asc.jit
 def k_scalar_transposed(c: asc.GlobalAddress):
     mm = asc.adv.Matmul(_A, _A, _C)
     mm.set_tensor_a(2, True)
@@ -331,6 +343,7 @@ def k_batch_num_form_async(c: asc.GlobalAddress):
     (k_both_to_local, "mm.get_tensor_c(ub, optional_tensor=ub)", "the destination is a GlobalTensor"),
     (k_bias_layout, "mm = asc.adv.Matmul(", "the bias has no batch layout"),
     (k_scalar_transposed, "mm.set_tensor_a(2, True)", "takes no transpose flag"),
+    (k_user_def_not_address, "mm.set_user_def_info(c_gm)", "a GlobalAddress"),
     (k_batch_num_form_async, "mm.iterate_batch(c_gm, False, 0, False, sync=False)", "no sync"),
 ])
 def test_batch_and_quant_errors_name_the_line(kernel, line, message):

@@ -466,6 +466,8 @@ def bias_of_c_type(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
                         asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gc.dtype))
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     if asc.get_block_idx() == 0:
+        mm.set_self_define_data(workspace)  # callback data: kept, no callback reads it
+        mm.set_user_def_info(workspace)
         mm.set_tensor_a(ga)
         mm.set_tensor_b(gb)
         if in_ub:

@@ -1,7 +1,7 @@
 // adv/matmul: batch layouts in the Matmul type (printed as MatmulType's 5th
 // template argument, omitted when NONE), SetBatchNum, IterateBatch to GM (both
 // template flags) and to a LocalTensor, the form with SetBatchNum's counts,
-// SetTensorA/B of a scalar, WaitIterateBatch, IterateNBatch +
+// SetTensorA/B of a scalar, SetSelfDefineData / SetUserDefInfo, WaitIterateBatch, IterateNBatch +
 // GetBatchTensorC + SetWorkspace (both forms), GetTensorC to GM and UB at once,
 // AsyncGetTensorC / WaitGetTensorC, SetQuantScalar / SetQuantVector.
 // RUN: asc-opt %s | asc-opt | FileCheck %s --check-prefix=ROUNDTRIP
@@ -34,6 +34,8 @@
 // CHECK-NEXT:   mm.IterateBatch(ub, false, 0, false, 0, 0, 0);
 // CHECK-NEXT:   mm.SetTensorA(h);
 // CHECK-NEXT:   mm.SetTensorB(h);
+// CHECK-NEXT:   mm.SetSelfDefineData(reinterpret_cast<uint64_t>(ws));
+// CHECK-NEXT:   mm.SetUserDefInfo(reinterpret_cast<uint64_t>(ws));
 // CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, half>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, half>, CFG_NORM> qmm;
 // CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, ws, qmm, &tiling);
 // CHECK-NEXT:   qmm.SetQuantScalar(q);
@@ -63,6 +65,8 @@ func.func @matmul_batch_quant(%tiling: !ascendc.tcube_tiling loc("tiling"), %ws:
   ascendc.matmul_iterate_batch_num %mm, %ub, %false, %c0_i8, %false, %c0, %c0, %c0 : !bmm, !ascendc.local_tensor<f32>
   ascendc.matmul_set_tensor_a_scalar %mm, %h : !bmm, f16
   ascendc.matmul_set_tensor_b_scalar %mm, %h : !bmm, f16
+  ascendc.matmul_set_self_define_data %mm, %ws : !bmm, !ascendc.gm_ptr<ui8>
+  ascendc.matmul_set_user_def_info %mm, %ws : !bmm, !ascendc.gm_ptr<ui8>
   %qmm = ascendc.matmul : !qmm loc("qmm")
   ascendc.regist_matmul_obj %pipe, %ws, %qmm, %tiling : !ascendc.pipe, !ascendc.gm_ptr<ui8>, !qmm, !ascendc.tcube_tiling
   ascendc.matmul_set_quant_scalar %qmm, %q : !qmm

@@ -248,6 +248,16 @@ class Matmul {
     batch_b_ = batchB;
     batch_set_ = true;
   }
+  // The data user callbacks receive; the Model's Matmul has no callback template
+  // argument (as Ascend C without MatmulCallBackFunc, the values are only kept).
+  void SetSelfDefineData(uint64_t dataPtr, ASC_LOC_PARAMS) {
+    need_init("SetSelfDefineData", ASC_LOC);
+    self_define_data_ = dataPtr;
+  }
+  void SetUserDefInfo(uint64_t tilingPtr, ASC_LOC_PARAMS) {
+    need_init("SetUserDefInfo", ASC_LOC);
+    user_def_info_ = tilingPtr;
+  }
   template <class T>
   void SetWorkspace(const GlobalTensor<T>& gm, ASC_LOC_PARAMS) {
     need_init("SetWorkspace", ASC_LOC);
@@ -826,6 +836,7 @@ class Matmul {
   TBuf<TPosition::A1> quant1_;
   int32_t batch_a_ = 1, batch_b_ = 1;
   bool batch_set_ = false, scalar_a_ = false, scalar_b_ = false;
+  uint64_t self_define_data_ = 0, user_def_info_ = 0;
   TA a_scalar_{};
   TB b_scalar_{};
   bool has_a_ = false, has_b_ = false, has_bias_ = false, bias_on_ = false, trans_a_ = false, trans_b_ = false;

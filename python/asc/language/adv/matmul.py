@@ -327,6 +327,18 @@ class Matmul(RuntimeValue):
                                   "writes C directly")
 
     @builtin
+    def set_self_define_data(self, data_ptr) -> None:
+        """`mm.SetSelfDefineData(dataPtr)`: the data address user callbacks receive. asc's Matmul has
+        no callback template argument, so the address is recorded only (as in Ascend C without callbacks)."""
+        build("MatmulSetSelfDefineDataOp", self.handle, _gm_addr(data_ptr, "set_self_define_data"))
+
+    @builtin
+    def set_user_def_info(self, tiling_ptr) -> None:
+        """`mm.SetUserDefInfo(tilingPtr)`: the tiling address user callbacks receive (recorded only, see
+        set_self_define_data)."""
+        build("MatmulSetUserDefInfoOp", self.handle, _gm_addr(tiling_ptr, "set_user_def_info"))
+
+    @builtin
     def set_workspace(self, addr, size=None) -> None:
         """`mm.SetWorkspace(gm)` / `mm.SetWorkspace(addr, size)`: GM for IterateNBatch's results."""
         if isinstance(addr, GlobalTensor):
@@ -370,6 +382,12 @@ class Matmul(RuntimeValue):
 
 def _tensor_arg(t):
     return tensor(t)
+
+
+def _gm_addr(x, api: str):
+    if not isinstance(x, GlobalAddress):
+        raise TypeError(f"{api}: a GlobalAddress (a kernel's GM_ADDR parameter), got {type(x).__name__}")
+    return x.handle
 
 
 class MatmulIterator:

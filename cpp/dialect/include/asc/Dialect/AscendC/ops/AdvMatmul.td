@@ -258,3 +258,14 @@ class AscendC_MatmulSetScalarOp<string mnemonic, string method> : AscendC_Op<mne
 }
 def AscendC_MatmulSetTensorAScalarOp : AscendC_MatmulSetScalarOp<"matmul_set_tensor_a_scalar", "SetTensorA">;
 def AscendC_MatmulSetTensorBScalarOp : AscendC_MatmulSetScalarOp<"matmul_set_tensor_b_scalar", "SetTensorB">;
+
+// The data of user callbacks (the Matmul's MatmulCallBackFunc template argument):
+// an address passed as the uint64_t the Ascend C call takes.
+class AscendC_MatmulSetAddrOp<string mnemonic, string method> : AscendC_Op<mnemonic> {
+  let summary = "`mm." # method # "(reinterpret_cast<uint64_t>(addr))`";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GMPtr:$addr);
+  let ascCall = "$matmul." # method # "(reinterpret_cast<uint64_t>($addr))";
+  let assemblyFormat = "$matmul `,` $addr attr-dict `:` type($matmul) `,` type($addr)";
+}
+def AscendC_MatmulSetSelfDefineDataOp : AscendC_MatmulSetAddrOp<"matmul_set_self_define_data", "SetSelfDefineData">;
+def AscendC_MatmulSetUserDefInfoOp : AscendC_MatmulSetAddrOp<"matmul_set_user_def_info", "SetUserDefInfo">;
