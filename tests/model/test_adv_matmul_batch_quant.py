@@ -510,3 +510,72 @@ def test_bias_forms_the_model_does_not_take_fault_at_the_line(c_dtype, in_ub, me
                           np.zeros(1024 * 1024, np.uint8), in_ub)
     assert message in str(err.value)
     assert f"{__file__}:{_line_of(bias_of_c_type, 'mm.set_bias(' + ('asc.' if in_ub else 'gbias'))}:" in str(err.value)
+
+
+# ---------------------------------------------------------------- float inputs, bias, blocks through the UB
+@asc.jit(always_compile=True)
+def float_blocks_to_ub(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+                       tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    # pyasc's float matmul + bias: each base block fetched to a 2-deep UB queue, scaled there
+    # (muls by 2) and copied to its place in C
+    asc.set_sys_workspace(workspace)
+    off_a, off_b, off_c, tail_m, tail_n = core_offsets(tiling)
+    ga = asc.GlobalTensor()
+    gb = asc.GlobalTensor()
+    gc = asc.GlobalTensor()
+    gbias = asc.GlobalTensor()
+    ga.set_global_buffer(a + off_a)
+    gb.set_global_buffer(b + off_b)
+    gc.set_global_buffer(c + off_c)
+    gbias.set_global_buffer(bias + off_b)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q, num=2, len=tiling.base_m * tiling.base_n * 4)
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ga.dtype),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gb.dtype),
+                        c=asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, gc.dtype),
+                        bias=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gbias.dtype))
+    asc.adv.register_matmul(pipe, mm, tiling)
+    if asc.get_block_idx() < tiling.used_core_num:
+        mm.set_tensor_a(ga)
+        mm.set_tensor_b(gb)
+        mm.set_bias(gbias)
+        with mm.iterate() as count:
+            ub = q.alloc_tensor(asc.float32)
+            mm.get_tensor_c(ub, en_sequential_write=True)
+            asc.muls(ub, ub, 2.0, count=tiling.base_m * tiling.base_n)
+            q.enque(ub)
+            ub = q.deque(asc.float32)
+            m_blocks = tiling.single_core_m // tiling.base_m
+            start = count % m_blocks * tiling.base_m * tiling.n + count // m_blocks * tiling.base_n
+            params = asc.DataCopyParams(block_count=tiling.base_m, block_len=tiling.base_n * 4 // 32, src_stride=0,
+                                        dst_stride=(tiling.n - tiling.base_n) * 4 // 32)
+            asc.data_copy(gc[start:], ub, repeat_params=params)
+            q.free_tensor(ub)
+        mm.end()
+
+
+def test_float_inputs_with_bias_through_the_ub():
+    m, k, n, cores = 256, 128, 128, 4
+    rng = np.random.default_rng(17)
+    a = ((rng.random((m, k), dtype=np.float32) - 0.5) * 10).astype(np.float32)
+    b = ((rng.random((k, n), dtype=np.float32) - 0.5) * 10).astype(np.float32)
+    bias = ((rng.random((1, n), dtype=np.float32) - 0.5) * 10).astype(np.float32)
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(cores)
+    mt.set_shape(m, n, k)
+    mt.enable_bias(True)
+    mt.set_fix_split(64, 64, -1)
+    tiling = asc.adv.TCubeTiling()
+    assert mt.get_tiling(tiling) == 0
+    # whole blocks per core (the kernel's block arithmetic assumes them)
+    assert tiling.single_core_m % tiling.base_m == 0 and tiling.single_core_n % tiling.base_n == 0
+    assert m % tiling.single_core_m == 0 and n % tiling.single_core_n == 0
+    c = np.zeros((m, n), np.float32)
+    float_blocks_to_ub[(tiling.used_core_num + 1) // 2](a, b, c, bias, tiling, np.zeros(1 << 20, np.uint8))
+    want = 2 * (a.astype(np.float64) @ b.astype(np.float64) + bias)
+    np.testing.assert_allclose(c, want, rtol=1e-4, atol=2e-3)
