@@ -214,3 +214,117 @@ def test_gather_mask_pyasc_form_with_rsvd_cnt():
     src = _compiled(body)
     lines = [ln.strip() for ln in src.splitlines() if "GatherMask(" in ln]
     assert [ln.split("(h16, t16, ")[1][0] for ln in lines] == ["2", "3", "4", "5"], lines
+
+
+def test_tque_bind_enque_deque_with_user_positions():
+    from asc.language.fwk.tpipe import TQueBind
+
+    def body(g, t, h):
+        que = TQueBind(src=asc.TPosition.VECIN, dst=asc.TPosition.VECOUT, depth=1)
+        pipe = asc.TPipe()
+        pipe.init_buffer(que=que, num=1, len=512)
+        x = que.alloc_tensor(asc.float16)
+        que.enque(x, asc.TPosition.VECIN, asc.TPosition.GM)
+        y = que.deque(asc.float16, asc.TPosition.GM, asc.TPosition.VECIN)
+        que.free_tensor(y)
+
+    src = _compiled(body)
+    check(src, ".EnQue<AscendC::TPosition::VECIN, AscendC::TPosition::GM>(",
+          ".DeQue<half, AscendC::TPosition::GM, AscendC::TPosition::VECIN>()")
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda q, x: q.enque(x, asc.TPosition.VECIN), "both src_user_pos and dst_user_pos"),
+    (lambda q, x: q.deque(x, asc.TPosition.GM, asc.TPosition.VECIN), "takes no user positions"),
+])
+def test_tque_bind_user_position_errors(call, message):
+    from asc.language.fwk.tpipe import TQueBind
+
+    @asc.jit
+    def k():
+        que = TQueBind(src=asc.TPosition.VECIN, dst=asc.TPosition.VECOUT, depth=1)
+        pipe = asc.TPipe()
+        pipe.init_buffer(que=que, num=1, len=512)
+        x = que.alloc_tensor(asc.float16)
+        call(que, x)
+
+    with pytest.raises(CompileError, match=message):
+        k.warmup()
+
+
+@asc.jit
+def user_pos_roundtrip(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 64)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y, 64)
+    pipe = asc.TPipe()
+    que = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(que=que, num=1, len=256)
+    t = que.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, 64)
+    que.enque(t, asc.TPosition.GM, asc.TPosition.VECIN)
+    u = que.deque(asc.float32, asc.TPosition.GM, asc.TPosition.VECIN)
+    asc.data_copy(y_gm, u, 64)
+    que.free_tensor(u)
+
+
+def test_user_position_queue_moves_the_tensor_on_the_model():
+    x = np.arange(64, dtype=np.float32) * 0.5
+    y = np.zeros_like(x)
+    user_pos_roundtrip[1](x, y)
+    np.testing.assert_array_equal(y, x)
+
+
+# ------------------------------------------------- deterministic compute (new APIs)
+
+def test_determine_compute_emission():
+    @asc.jit
+    def k(ws: asc.GlobalAddress):
+        gm = asc.GlobalTensor()
+        gm.set_global_buffer(ws)
+        ub = asc.LocalTensor(dtype=asc.int32, pos=asc.TPosition.VECIN, addr=0, tile_size=64)
+        asc.init_determine_compute_workspace(gm, ub)
+        asc.wait_pre_block(gm, ub)
+        asc.notify_next_block(gm_workspace=gm, ub_workspace=ub)
+
+    check(compile_source(k, MockTensor(asc.int32)), "AscendC::InitDetermineComputeWorkspace(gm, ub);",
+          "AscendC::WaitPreBlock(gm, ub);", "AscendC::NotifyNextBlock(gm, ub);")
+
+
+def test_determine_compute_needs_int32_workspaces():
+    @asc.jit
+    def k(ws: asc.GlobalAddress):
+        gm = asc.GlobalTensor()
+        gm.set_global_buffer(ws)
+        ub = asc.LocalTensor(dtype=asc.int32, pos=asc.TPosition.VECIN, addr=0, tile_size=64)
+        asc.wait_pre_block(gm, ub)
+
+    with pytest.raises(CompileError, match="gm_workspace must have element type 'i32'"):
+        k.warmup(MockTensor(asc.float32))
+
+
+@asc.jit
+def take_turns(ws: asc.GlobalAddress, y: asc.GlobalAddress, rounds: int):
+    gm = asc.GlobalTensor()
+    gm.set_global_buffer(ws)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y)
+    ub = asc.LocalTensor(dtype=asc.int32, pos=asc.TPosition.VECIN, addr=0, tile_size=256)
+    asc.init_determine_compute_workspace(gm, ub)
+    for r in range(rounds):
+        asc.wait_pre_block(gm, ub)
+        # y = y * 10 + block: the digits record the order the turns were taken in
+        y_gm.set_value(0, y_gm.get_value(0) * 10 + asc.get_block_idx())
+        asc.data_cache_clean_and_invalid(entire_type=asc.CacheLine.SINGLE_CACHE_LINE,
+                                         dcci_dst=asc.DcciDst.CACHELINE_OUT, dst=y_gm)
+        asc.notify_next_block(gm, ub)
+
+
+@pytest.mark.parametrize("blocks, rounds", [(4, 1), (4, 2), (3, 3), (1, 3)])
+def test_blocks_take_turns_in_block_order_on_the_model(blocks, rounds):
+    ws = np.zeros(blocks * 8, np.int32)
+    y = np.zeros(1, np.int32)
+    take_turns[blocks](ws, y, rounds)
+    expected = int("".join(str(b) for _ in range(rounds) for b in range(blocks)))
+    assert y[0] == expected

@@ -281,6 +281,15 @@ LogicalResult IBSetOp::verify() {
 LogicalResult IBWaitOp::verify() {
   return expectI32Workspaces(*this, getGmWorkspace(), getUbWorkspace());
 }
+LogicalResult InitDetermineComputeWorkspaceOp::verify() {
+  return expectI32Workspaces(*this, getGmWorkspace(), getUbWorkspace());
+}
+LogicalResult NotifyNextBlockOp::verify() {
+  return expectI32Workspaces(*this, getGmWorkspace(), getUbWorkspace());
+}
+LogicalResult WaitPreBlockOp::verify() {
+  return expectI32Workspaces(*this, getGmWorkspace(), getUbWorkspace());
+}
 
 LogicalResult DataCachePreloadOp::verify() {
   return expectElementType(*this, getSrc(), IntegerType::get(getContext(), 64, IntegerType::Unsigned),

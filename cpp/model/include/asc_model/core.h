@@ -111,6 +111,7 @@ class Core {
   uint32_t load_boundary = 0;  // SetLoadDataBoundary
   uint64_t load_pad_bits = 0;  // SetLoadDataPaddingValue
   uint64_t load_repeat = 0;    // SetLoadDataRepeat (stride | time << 16 | mode << 24)
+  int64_t determine_waits = 0;  // WaitPreBlock calls so far (sync.h)
   bool hf32 = false, hf32_trans = false, mm_layout = false;
   // LoadDataWithSparse: the 2-bit index block (128 B) of each 512 B L0B
   // fractal it wrote, by fractal number (L0B byte address / 512); `sparse_ok`

@@ -92,11 +92,22 @@ class TQueBind {
     op.buffer(asc_model::mem_of(kPos), s_.addr[i], s_.len).event(int32_t(kPos), i).run();
     return true;
   }
+  // EnQue<srcUserPos, dstUserPos> / DeQue<T, srcUserPos, dstUserPos>: the user
+  // positions name where the data really moves; the queue's buffers and order
+  // are the same as the plain forms (the functional model implies the events).
+  template <TPosition kSrcUser, TPosition kDstUser, class T>
+  bool EnQue(const LocalTensor<T>& t, ASC_LOC_PARAMS) {
+    return EnQue(t, ASC_LOC);
+  }
   template <class T>
   LocalTensor<T> DeQue(ASC_LOC_PARAMS) {
     LocalTensor<T> t;
     DeQue<T>(t, ASC_LOC);
     return t;
+  }
+  template <class T, TPosition kSrcUser, TPosition kDstUser>
+  LocalTensor<T> DeQue(ASC_LOC_PARAMS) {
+    return DeQue<T>(ASC_LOC);
   }
   template <class T>
   void DeQue(LocalTensor<T>& t, ASC_LOC_PARAMS) {

@@ -79,4 +79,38 @@ void IBWait(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int
   op.core().ib_wait(blockIdx, eventID, ASC_LOC);
 }
 
+// Deterministic compute (NotifyNextBlock / WaitPreBlock): the blocks take turns
+// in block order, round after round: block b's k-th WaitPreBlock returns after
+// block b-1's k-th NotifyNextBlock (block 0 after block n-1's (k-1)-th; its
+// first turn does not wait). The vendor passes the turn through flags in the
+// GM workspace; the model passes it on the inter-block flags of IBSet/IBWait,
+// under an event id no kernel can use.
+constexpr int32_t kAscModelDetermineComputeEvent = -1;
+inline void InitDetermineComputeWorkspace(const GlobalTensor<int32_t>& gmWorkspace,
+                                          const LocalTensor<int32_t>& ubWorkspace, ASC_LOC_PARAMS) {
+  asc_model::Call op("InitDetermineComputeWorkspace", PIPE_MTE3, ASC_LOC);
+  op.run();
+  op.core().determine_waits = 0;
+}
+inline void NotifyNextBlock(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                            ASC_LOC_PARAMS) {
+  asc_model::Call op("NotifyNextBlock", PIPE_MTE3, ASC_LOC, asc_model::EventKind::CrossSet);
+  int self = op.core().block_idx();
+  op.event(self, kAscModelDetermineComputeEvent).run();
+  op.core().ib_set(self, kAscModelDetermineComputeEvent, ASC_LOC);
+}
+inline void WaitPreBlock(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                         ASC_LOC_PARAMS) {
+  asc_model::Core& c = asc_model::current_core();
+  int n = c.block_num(), self = c.block_idx(), prev = (self + n - 1) % n;
+  if (c.determine_waits++ == 0 && self == 0) {  // block 0 opens the first round: no wait
+    asc_model::Call op("WaitPreBlock", PIPE_MTE2, ASC_LOC);
+    op.run();
+    return;
+  }
+  asc_model::Call op("WaitPreBlock", PIPE_MTE2, ASC_LOC, asc_model::EventKind::CrossWait);
+  op.event(prev, kAscModelDetermineComputeEvent).run();
+  c.ib_wait(prev, kAscModelDetermineComputeEvent, ASC_LOC);
+}
+
 }  // namespace AscendC

@@ -93,5 +93,39 @@ def cross_core_wait_flag(form, a):
     return build("CrossCoreWaitFlagOp", i32(a.flag_id), const_int(a.mode_id, "mode_id"), int(a.pipe))
 
 
+docs.SUMMARIES.update({
+    "init_determine_compute_workspace": "Deterministic compute: initialises the GM workspace (int32, at "
+                                        "least block_num * 32 bytes) that notify_next_block and "
+                                        "wait_pre_block pass the turn through.",
+    "notify_next_block": "Deterministic compute: ends this block's turn; the next block (block_idx + 1, "
+                         "after the last block block 0) may go on from its wait_pre_block.",
+    "wait_pre_block": "Deterministic compute: waits for the previous block's notify_next_block, so the "
+                      "blocks take turns in block order, round after round (block 0's first turn does "
+                      "not wait). Every block calls it as often as notify_next_block.",
+})
+
+_DETERMINE = "gm_workspace: GlobalTensor, ub_workspace: LocalTensor"
+
+
+def _determine(op, a):
+    return build(op, tensor(a.gm_workspace, "gm_workspace"), tensor(a.ub_workspace, "ub_workspace"))
+
+
+@api("InitDetermineComputeWorkspace", "block_sync", _DETERMINE)
+def init_determine_compute_workspace(form, a):
+    return _determine("InitDetermineComputeWorkspaceOp", a)
+
+
+@api("NotifyNextBlock", "block_sync", _DETERMINE)
+def notify_next_block(form, a):
+    return _determine("NotifyNextBlockOp", a)
+
+
+@api("WaitPreBlock", "block_sync", _DETERMINE)
+def wait_pre_block(form, a):
+    return _determine("WaitPreBlockOp", a)
+
+
 __all__ = ["set_flag", "wait_flag", "pipe_barrier", "data_sync_barrier", "ib_set", "ib_wait",
-           "sync_all", "cross_core_set_flag", "cross_core_wait_flag"]
+           "sync_all", "cross_core_set_flag", "cross_core_wait_flag", "init_determine_compute_workspace",
+           "notify_next_block", "wait_pre_block"]

@@ -101,19 +101,28 @@ class _QueueBase(RuntimeValue):
         return LocalTensor(dtype, _handle=b.create_asc_AllocTensorOp(t, self.handle))
 
     @api.builtin
-    def enque(self, tensor: LocalTensor) -> None:
-        context.builder().create_asc_EnQueOp(self.handle, tensor.handle)
+    def enque(self, tensor: LocalTensor, src_user_pos=None, dst_user_pos=None) -> None:
+        b = context.builder()
+        if src_user_pos is None and dst_user_pos is None:
+            b.create_asc_EnQueOp(self.handle, tensor.handle)
+            return
+        src, dst = _user_positions("enque", src_user_pos, dst_user_pos)
+        b.create_asc_EnQueUserPosOp(self.handle, tensor.handle, src, dst)
 
     @api.builtin
     def deque(self, dtype, src_user_pos=None, dst_user_pos=None) -> LocalTensor:
         b = context.builder()
         if isinstance(dtype, LocalTensor):
+            if src_user_pos is not None or dst_user_pos is not None:
+                raise TypeError("deque(tensor) takes no user positions (Ascend C's DeQue<T>(tensor)); "
+                                "use deque(dtype, src_user_pos, dst_user_pos)")
             b.create_asc_DeQueInPlaceOp(self.handle, dtype.handle)
             return None
-        if src_user_pos is not None or dst_user_pos is not None:
-            raise NotImplementedError("deque(dtype, src_user_pos, dst_user_pos) is not supported yet")
         t = b.get_local_tensor_type(dtype.to_ir(b))
-        return LocalTensor(dtype, _handle=b.create_asc_DeQueOp(t, self.handle))
+        if src_user_pos is None and dst_user_pos is None:
+            return LocalTensor(dtype, _handle=b.create_asc_DeQueOp(t, self.handle))
+        src, dst = _user_positions("deque", src_user_pos, dst_user_pos)
+        return LocalTensor(dtype, _handle=b.create_asc_DeQueUserPosOp(t, self.handle, src, dst))
 
     @api.builtin
     def free_tensor(self, tensor: LocalTensor) -> None:
@@ -138,6 +147,16 @@ class _QueueBase(RuntimeValue):
     @api.builtin
     def vacant_in_que(self) -> PlainValue:
         return wrap_scalar(context.builder().create_asc_VacantInQueOp(self.handle))
+
+
+def _user_positions(api_name, src, dst):
+    """EnQue/DeQue's srcUserPos and dstUserPos: both, compile-time TPositions."""
+    if src is None or dst is None:
+        raise TypeError(f"{api_name} takes both src_user_pos and dst_user_pos, or neither")
+    from ..core.constexpr import require_constexpr
+    for name, v in (("src_user_pos", src), ("dst_user_pos", dst)):
+        require_constexpr(v, TPosition, int, arg_name=name)
+    return int(TPosition(int(src))), int(TPosition(int(dst)))
 
 
 class TQue(_QueueBase):

@@ -131,6 +131,25 @@ def AscendC_EnQueOp : AscendC_Op<"enque"> {
   let assemblyFormat = "$que `,` $tensor attr-dict `:` type($que) `,` type($tensor)";
 }
 
+def AscendC_EnQueUserPosOp : AscendC_Op<"enque_user_pos"> {
+  let summary = "`que.EnQue<srcUserPos, dstUserPos>(tensor)`: EnQue naming the data's actual "
+                "source and destination positions";
+  let arguments = (ins AscendC_AnyQueue:$que, AscendC_LocalTensor:$tensor,
+                       AscendC_TPosition:$src_user_pos, AscendC_TPosition:$dst_user_pos);
+  let ascCall = "$que.EnQue<$src_user_pos, $dst_user_pos>($tensor)";
+  let assemblyFormat = "$que `,` $tensor `,` $src_user_pos `,` $dst_user_pos attr-dict `:` type($que) `,` type($tensor)";
+}
+
+def AscendC_DeQueUserPosOp : AscendC_Op<"deque_user_pos"> {
+  let summary = "`que.DeQue<T, srcUserPos, dstUserPos>()`: DeQue naming the data's actual "
+                "source and destination positions";
+  let arguments = (ins AscendC_AnyQueue:$que, AscendC_TPosition:$src_user_pos,
+                       AscendC_TPosition:$dst_user_pos);
+  let results = (outs AscendC_LocalTensor:$result);
+  let ascCall = "$que.DeQue<$elem(result), $src_user_pos, $dst_user_pos>()";
+  let assemblyFormat = "$que `,` $src_user_pos `,` $dst_user_pos attr-dict `:` type($que) `->` type($result)";
+}
+
 def AscendC_DeQueOp : AscendC_Op<"deque"> {
   let summary = "`que.DeQue<T>()`: the oldest tensor of the queue";
   let arguments = (ins AscendC_AnyQueue:$que);

@@ -86,3 +86,23 @@ def AscendC_IBSetOp : AscendC_IBOp<"ib_set", "IBSet"> {
 def AscendC_IBWaitOp : AscendC_IBOp<"ib_wait", "IBWait"> {
   let summary = "Waits for the inter-block flag of block `block_idx`, event `event_id`";
 }
+
+// Deterministic compute: blocks take turns in block order (0, 1, ..., n-1, 0, ...).
+class AscendC_DetermineComputeOp<string mnemonic, string api> : AscendC_Op<mnemonic> {
+  let arguments = (ins AscendC_GlobalTensor:$gm_workspace, AscendC_LocalTensor:$ub_workspace);
+  let ascCall = "AscendC::" # api # "($gm_workspace, $ub_workspace)";
+  let ascWrites = ["gm_workspace", "ub_workspace"];
+  let assemblyFormat = "$gm_workspace `,` $ub_workspace attr-dict `:` type($gm_workspace) `,` type($ub_workspace)";
+  let hasVerifier = 1;
+}
+
+def AscendC_InitDetermineComputeWorkspaceOp
+    : AscendC_DetermineComputeOp<"init_determine_compute_workspace", "InitDetermineComputeWorkspace"> {
+  let summary = "Initialises the workspace of NotifyNextBlock / WaitPreBlock";
+}
+def AscendC_NotifyNextBlockOp : AscendC_DetermineComputeOp<"notify_next_block", "NotifyNextBlock"> {
+  let summary = "Tells the next block (block_idx + 1, wrapping to 0) that this block's turn is over";
+}
+def AscendC_WaitPreBlockOp : AscendC_DetermineComputeOp<"wait_pre_block", "WaitPreBlock"> {
+  let summary = "Waits for the previous block's NotifyNextBlock (block 0's first turn does not wait)";
+}
