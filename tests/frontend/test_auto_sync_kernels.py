@@ -207,3 +207,39 @@ def test_softmax_max_output_copied_out_waits_for_the_vector_pipe(tmp_path, monke
     src = softmax_max_out.warmup(x, z, m, rows, width).source
     check_next(src, "SetFlag<AscendC::HardEvent::V_MTE3>", "WaitFlag<AscendC::HardEvent::V_MTE3>",
                "AscendC::DataCopy(max_global, max_local")
+
+
+# ------------------------------------------------- GM views at constant offsets
+
+@asc.jit
+def gm_views(x: asc.GlobalAddress, n: asc.ConstExpr[int], second: asc.ConstExpr[int]):
+    first_gm = asc.GlobalTensor()
+    second_gm = asc.GlobalTensor()
+    first_gm.set_global_buffer(x, n)
+    second_gm.set_global_buffer(x + second, n)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    b = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4 * n, n)
+    asc.duplicate(b, 1.0, n)
+    asc.data_copy(second_gm, b, n)   # MTE3 writes x[second:second + n]
+    asc.data_copy(a, first_gm, n)    # MTE2 reads x[0:n]
+    asc.adds(a, a, 2.0, n)
+    asc.data_copy(first_gm, a, n)    # MTE3 writes x[0:n]
+
+
+def test_gm_views_at_constant_offsets_are_ordered_only_when_they_overlap(tmp_path, monkeypatch):
+    n = 256
+    for second, overlap in ((n, False), (n // 2, True)):
+        x = np.arange(2 * n, dtype=np.float32)
+        want = x.copy()
+        want[second:second + n] = 1.0
+        want[:n] = want[:n] + 2.0   # the copy-in reads after the copy-out when they overlap
+        findings = tmp_path / f"findings{second}.jsonl"
+        monkeypatch.setenv("ASC_DEBUG", "racecheck")
+        monkeypatch.setenv("ASC_DEBUG_FINDINGS", str(findings))
+        gm_views[1](x, n, second)
+        monkeypatch.delenv("ASC_DEBUG")
+        np.testing.assert_array_equal(x, want)
+        races = findings.read_text().splitlines() if findings.exists() else []
+        assert [r for r in races if "racecheck" in r] == [], races
+        events = _flag_events(gm_views.warmup(x, n, second).source)
+        assert ("MTE3_MTE2" in events) == overlap, (second, events)
