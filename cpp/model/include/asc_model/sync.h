@@ -84,7 +84,8 @@ void IBWait(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int
 // block b-1's k-th NotifyNextBlock (block 0 after block n-1's (k-1)-th; its
 // first turn does not wait). The vendor passes the turn through flags in the
 // GM workspace; the model passes it on the inter-block flags of IBSet/IBWait,
-// under an event id no kernel can use.
+// under an event id no kernel can use (so a turn that never comes is reported
+// as a deadlock in IBWait, at the WaitPreBlock's line).
 constexpr int32_t kAscModelDetermineComputeEvent = -1;
 inline void InitDetermineComputeWorkspace(const GlobalTensor<int32_t>& gmWorkspace,
                                           const LocalTensor<int32_t>& ubWorkspace, ASC_LOC_PARAMS) {
