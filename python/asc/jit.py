@@ -8,6 +8,7 @@ dict lookups: it is the dispatch overhead every launch pays.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 import numbers
@@ -24,7 +25,7 @@ from .language.core import dtype as dt
 from .language.core.constexpr import ConstExpr, is_constexpr_annotation
 from .language.core import kernel_struct
 from .language.core.types import ParamStruct
-from .options import options_key, split_options
+from .options import CodegenOptions, CompileOptions, options_key, split_options
 from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
 from .runtime.jit import MockTensor, MockValue
@@ -158,6 +159,8 @@ class JITFunction(TracedFunction):
         self.__module__ = fn.__module__
         self.__wrapped__ = fn
         self.codegen_options, self.compile_options, self.launch_options = split_options(options)
+        self._jit_options = dict(options)
+        self._variants: Dict[Tuple, "JITFunction"] = {}  # kernel[n](..., option=value): see _with_call_options
         self.signature = inspect.signature(fn)
         self.param_names = list(self.signature.parameters)
         hints = {}
@@ -348,6 +351,21 @@ class JITFunction(TracedFunction):
             entry = _compile_hiding_frames(self, key)
         return entry[0]
 
+    def _with_call_options(self, kwargs):
+        """pyasc's launch-time options, `kernel[n](x, always_compile=True)`: the
+        keyword arguments that are codegen/compile options (not parameters) give
+        this function compiled with them added to its @asc.jit options."""
+        options = {k: v for k, v in kwargs.items() if k in _CALL_OPTIONS and k not in self.param_names}
+        if not options:
+            return self, kwargs
+        rest = {k: v for k, v in kwargs.items() if k not in options}
+        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+        variant = self._variants.get(key)
+        if variant is None:
+            variant = JITFunction(self.fn, **{**self._jit_options, **dict(key)})
+            self._variants[key] = variant
+        return variant, rest
+
     def _run_launcher(self, kernel: CompiledKernel, options: LaunchOptions, runtime_args) -> None:
         """pyasc's launch step (taken when Launcher.run is replaced or DRY_RUN is set)."""
         return Launcher(options).run(kernel, self.__name__, runtime_args)
@@ -368,6 +386,8 @@ class _Launch:
 
     def __call__(self, *args, **kwargs):
         fn = self.jitfn
+        if kwargs:
+            fn, kwargs = fn._with_call_options(kwargs)
         key, runtime = fn._bind(args, kwargs)
         entry = fn._kernels.get(key)
         if entry is None or not _guards_hold(entry[1]):
@@ -389,6 +409,9 @@ class _Launch:
             launchers[config.generation] = launcher
         return launcher(self.core_num, self.stream, runtime)
 
+
+# Options a launch may give as keyword arguments (pyasc: CodegenOptions, CompileOptions).
+_CALL_OPTIONS = frozenset(f.name for cls in (CodegenOptions, CompileOptions) for f in dataclasses.fields(cls))
 
 # _Launch compares JITFunction._run_launcher against this (pyasc's tests patch it).
 _DEFAULT_RUN_LAUNCHER = JITFunction._run_launcher

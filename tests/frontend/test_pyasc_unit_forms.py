@@ -328,3 +328,36 @@ def test_blocks_take_turns_in_block_order_on_the_model(blocks, rounds):
     take_turns[blocks](ws, y, rounds)
     expected = int("".join(str(b) for _ in range(rounds) for b in range(blocks)))
     assert y[0] == expected
+
+
+# ------------------------------------------------------- launch-time options
+
+def test_launch_takes_codegen_and_compile_options_as_keywords():
+    seen = []
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, n: int):
+        x_gm = asc.GlobalTensor()
+        x_gm.set_global_buffer(x, n)
+        x_gm.set_value(0, n)
+
+    with mock.patch("asc.runtime.launcher.Launcher.run",
+                    side_effect=lambda kernel, name, args: seen.append(kernel)) as run:
+        k[1](MockTensor(asc.int32), 4, always_compile=True)        # pyasc: kernel[1](..., always_compile=True)
+        k[1](MockTensor(asc.int32), 4, strip_loc=True)
+        k[1](MockTensor(asc.int32), n=4, strip_loc=True)           # a parameter by keyword too
+        k[1](MockTensor(asc.int32), 4)
+    assert run.call_count == 4
+    assert "#line" in seen[0].source and "#line" not in seen[1].source
+    assert seen[1] is seen[2]  # the same options: the same compiled kernel
+    assert "#line" in seen[3].source  # the kernel's own options are unchanged
+    assert seen[0].options.always_compile and not seen[3].options.always_compile
+
+
+def test_unknown_launch_keyword_is_still_an_argument_error():
+    @asc.jit
+    def k(n: int):
+        v = n + 1
+
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nn'"):
+        k[1](1, nn=2)
