@@ -361,3 +361,39 @@ def test_unknown_launch_keyword_is_still_an_argument_error():
 
     with pytest.raises(TypeError, match="unexpected keyword argument 'nn'"):
         k[1](1, nn=2)
+
+
+# ----------------------------------------------------- TensorDesc.set_shape_addr(0)
+
+def test_set_shape_addr_zero_is_a_null_pointer():
+    @asc.jit
+    def k():
+        d = asc.TensorDesc()
+        d.set_shape_addr(0)
+
+    check(compile_source(k), "= nullptr;", "d.SetShapeAddr(")
+
+
+def test_set_shape_addr_other_integers_are_errors():
+    @asc.jit
+    def k():
+        d = asc.TensorDesc()
+        d.set_shape_addr(64)
+
+    with pytest.raises(CompileError, match="must be 0 \\(a null pointer\\)"):
+        k.warmup()
+
+
+@asc.jit
+def null_shape_dim(y: asc.GlobalAddress):
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y)
+    d = asc.TensorDesc()
+    d.set_shape_addr(0)
+    y_gm.set_value(0, d.get_dim())
+
+
+def test_reading_a_null_shape_is_a_model_fault():
+    from asc.runtime.model import ModelFault
+    with pytest.raises(ModelFault, match="no shape address"):
+        null_shape_dim[1](np.zeros(1, np.uint64))

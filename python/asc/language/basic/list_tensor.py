@@ -59,7 +59,17 @@ class TensorDesc(RuntimeValue):
         if isinstance(shape_ptr, GlobalAddress) and shape_ptr.dtype not in (dt.uint64, dt.int64):
             raise TypeError(f"asc.TensorDesc.set_shape_addr: shape_ptr points to {shape_ptr.dtype.name}, "
                             "expected uint64 words")
-        context.builder().create_asc_TensorDescSetShapeAddrOp(self.handle, _addr(shape_ptr, "shape_ptr"))
+        b = context.builder()
+        if isinstance(shape_ptr, int) and not isinstance(shape_ptr, bool):
+            # C++'s null pointer constant (pyasc's set_shape_addr(0)): the desc has no shape
+            # until GetDesc or another SetShapeAddr (reading it before is a Model fault)
+            if shape_ptr != 0:
+                raise TypeError(f"asc.TensorDesc.set_shape_addr: an integer address must be 0 (a null "
+                                f"pointer), got {shape_ptr}; pass a GlobalAddress")
+            ptr = b.create_asc_GMNullPtrOp(b.get_gm_ptr_type(dt.uint64.to_ir(b)))
+        else:
+            ptr = _addr(shape_ptr, "shape_ptr")
+        b.create_asc_TensorDescSetShapeAddrOp(self.handle, ptr)
 
     @api.builtin
     def get_dim(self) -> PlainValue:

@@ -33,6 +33,13 @@ def AscendC_GMPtrOffsetOp : AscendC_Op<"gm_ptr_offset", [Pure, AllTypesMatch<["p
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
 }
 
+def AscendC_GMNullPtrOp : AscendC_Op<"gm_null_ptr", [Pure]> {
+  let summary = "A null GM pointer (C++'s `nullptr`; pyasc passes the literal 0 for one)";
+  let results = (outs AscendC_GMPtr:$result);
+  let ascCall = "nullptr";
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
 def AscendC_GMPtrCastOp : AscendC_Op<"gm_ptr_cast", [Pure]> {
   let summary = "Reinterprets a GM pointer with another element type";
   let arguments = (ins AscendC_GMPtr:$ptr);
