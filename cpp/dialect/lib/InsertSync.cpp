@@ -193,8 +193,15 @@ MemRegion regionOf(Value v) {
       r.loExact = false;  // offsets into a TBuf are not followed
       return r;
     }
-    if (isa<AllocTensorOp, DeQueOp>(def)) {
+    if (isa<AllocTensorOp, DeQueOp, DeQueUserPosOp>(def)) {
       r.queued = true;
+      return r;
+    }
+    if (isa<LocalTensorOp>(def) &&
+        llvm::any_of(def->getUsers(), [](Operation *user) {
+          return isa<AllocTensorInPlaceOp, DeQueInPlaceOp>(user);
+        })) {
+      r.queued = true;  // given a queue's buffer in place: que.AllocTensor(t) / DeQue(t)
       return r;
     }
     if (auto decl = dyn_cast<GlobalTensorOp>(def)) {
@@ -253,8 +260,8 @@ bool isTensor(Type t) { return isa<LocalTensorType, GlobalTensorType>(t); }
 /// Ops that take a tensor without reading or writing its elements.
 bool isMetadataOp(Operation *op) {
   return isa<SubIndexOp, ReinterpretCastOp, SetGlobalBufferOp, SetGlobalBufferSizeOp,
-             AllocTensorOp, AllocTensorInPlaceOp, EnQueOp, DeQueOp, DeQueInPlaceOp, FreeTensorOp,
-             ConstructOp>(op) ||
+             AllocTensorOp, AllocTensorInPlaceOp, EnQueOp, EnQueUserPosOp, DeQueOp, DeQueUserPosOp,
+             DeQueInPlaceOp, FreeTensorOp, ConstructOp>(op) ||
          llvm::StringSwitch<bool>(op->getName().stripDialect())
              .StartsWith("get_size", true)
              .StartsWith("get_length", true)

@@ -276,3 +276,33 @@ func.func @manual() attributes {ascendc.global} {
   ascendc.wait_flag MTE2_V, %c0 : i32
   return
 }
+
+// -----
+
+// Queue tensors are ordered by their queue, whichever form gives them: a
+// tensor given a buffer in place (que.AllocTensor(t)) and one dequeued with
+// user positions are not tracked (no flag).
+// CHECK-LABEL: func.func @queue_forms
+// CHECK-NOT: set_flag
+// CHECK: return
+func.func @queue_forms(%x: !ascendc.gm_ptr<f32>, %z: !ascendc.gm_ptr<f32>) attributes {ascendc.global} {
+  %c256 = arith.constant 256 : i32
+  %f = arith.constant 2.0 : f32
+  %x_gm = ascendc.global_tensor : !ascendc.global_tensor<f32>
+  %z_gm = ascendc.global_tensor : !ascendc.global_tensor<f32>
+  ascendc.set_global_buffer %x_gm, %x : !ascendc.global_tensor<f32>, !ascendc.gm_ptr<f32>
+  ascendc.set_global_buffer %z_gm, %z : !ascendc.global_tensor<f32>, !ascendc.gm_ptr<f32>
+  %q = ascendc.queue : !ascendc.queue<VECIN, 2>
+  %o = ascendc.queue : !ascendc.queue<VECOUT, 2>
+  %t = ascendc.local_tensor : !ascendc.local_tensor<f32>
+  ascendc.alloc_tensor_in_place %q, %t : !ascendc.queue<VECIN, 2>, !ascendc.local_tensor<f32>
+  ascendc.data_copy %t, %x_gm, %c256 : !ascendc.local_tensor<f32>, !ascendc.global_tensor<f32>, i32
+  ascendc.enque_user_pos %q, %t, GM, VECIN : !ascendc.queue<VECIN, 2>, !ascendc.local_tensor<f32>
+  %u = ascendc.deque_user_pos %q, GM, VECIN : !ascendc.queue<VECIN, 2> -> !ascendc.local_tensor<f32>
+  %w = ascendc.alloc_tensor %o : !ascendc.queue<VECOUT, 2> -> !ascendc.local_tensor<f32>
+  ascendc.muls_l2 %w, %u, %f, %c256 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, i32
+  ascendc.enque %o, %w : !ascendc.queue<VECOUT, 2>, !ascendc.local_tensor<f32>
+  %v = ascendc.deque %o : !ascendc.queue<VECOUT, 2> -> !ascendc.local_tensor<f32>
+  ascendc.data_copy %z_gm, %v, %c256 : !ascendc.global_tensor<f32>, !ascendc.local_tensor<f32>, i32
+  return
+}
