@@ -238,3 +238,71 @@ def level0_add(mask: asc.ConstExpr, reps: asc.ConstExpr, count: asc.ConstExpr):
             asc.add(t[32768 + 128:], t, t[16384:], count)
         else:
             asc.add(t[32768 + 128:], t, t[16384:], mask, reps, asc.BinaryRepeatParams())
+
+
+@asc.jit
+def level0_layout_add(y_at: asc.ConstExpr, z_at: asc.ConstExpr, dst_blk: asc.ConstExpr, x_rep: asc.ConstExpr,
+                      rep: asc.ConstExpr, m0: asc.ConstExpr, m1: asc.ConstExpr, reps: asc.ConstExpr):
+    """Eight fp16 level-0 Adds z = x + y over one UB buffer: x at byte 0, y and
+    z at elements y_at / z_at. z's block stride is dst_blk (x's and y's 1), x's
+    repeat stride x_rep (y's and z's rep), the bit mask [m0, m1], `reps` repeats.
+    Where each operand's active blocks land decides the UB bank conflicts."""
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 128 * 1024)
+    t = buf.get(asc.float16)  # timed only (compute=False): the values do not matter
+    params = asc.BinaryRepeatParams(dst_blk, 1, 1, rep, x_rep, rep)
+    for i in range(8):
+        asc.add(t[z_at:], t, t[y_at:], [m0, m1], reps, params)
+
+
+@asc.jit
+def add_tiles_z_apart(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, base: int, extra: int,
+                      tile: asc.ConstExpr, bypass: asc.ConstExpr):
+    """benchmarks/fidelity.py's step 5 (the UB bank-conflict fix): add_tiles with
+    two buffers for x and y, one for z, and z 256 B (8 bank groups) past y's end.
+    Step 4's six 32 KB buffers fill the 192 KB UB and each starts in bank group
+    0, so every repeat of the Add reads x and y and writes z in the same 8
+    groups; here z gives up its second buffer (the copy out is not the
+    bottleneck) and a 256 B TBuf before it moves it onto the other 8 groups."""
+    idx = asc.get_block_idx()
+    ntiles = base
+    first = idx * base + extra
+    if idx < extra:
+        ntiles = base + 1
+        first = idx * (base + 1)
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + first * tile, ntiles * tile)
+    y_gm.set_global_buffer(y + first * tile, ntiles * tile)
+    z_gm.set_global_buffer(z + first * tile, ntiles * tile)
+    if bypass:
+        x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+        y_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+    pipe = asc.TPipe()
+    in_x = asc.TQue(asc.TPosition.VECIN, 2)
+    in_y = asc.TQue(asc.TPosition.VECIN, 2)
+    gap = asc.TBuf(asc.TPosition.VECCALC)
+    out_z = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(in_x, 2, tile * 2)
+    pipe.init_buffer(in_y, 2, tile * 2)
+    pipe.init_buffer(gap, 256)
+    pipe.init_buffer(out_z, 1, tile * 2)
+    for i in range(ntiles):
+        xl = in_x.alloc_tensor(asc.float16)
+        yl = in_y.alloc_tensor(asc.float16)
+        asc.data_copy(xl, x_gm[i * tile:], tile)
+        asc.data_copy(yl, y_gm[i * tile:], tile)
+        in_x.enque(xl)
+        in_y.enque(yl)
+        xa = in_x.deque(asc.float16)
+        ya = in_y.deque(asc.float16)
+        zl = out_z.alloc_tensor(asc.float16)
+        asc.add(zl, xa, ya, tile)
+        out_z.enque(zl)
+        in_x.free_tensor(xa)
+        in_y.free_tensor(ya)
+        zo = out_z.deque(asc.float16)
+        asc.data_copy(z_gm[i * tile:], zo, tile)
+        out_z.free_tensor(zo)

@@ -161,6 +161,91 @@ def test_level0_vector_cost_counts_repeats_not_lanes():
     assert vec(0, 0, 512) < half  # level 2: the same 512 active elements in 4 repeats
 
 
+FULL = 2**64 - 1  # every lane of a 64-bit mask word
+
+
+def _l0_repeat_cycles(y_at, z_at, blk=1, x_rep=8, rep=8, m0=FULL, m1=FULL, reps=8, with_launch=False):
+    """Cycles one repeat of kernels.level0_layout_add's Add takes (8 calls of
+    `reps` repeats; each call's fixed overhead taken off)."""
+    with asc.profile(compute=False) as prof:
+        kernels.level0_layout_add[1](y_at, z_at, blk, x_rep, rep, m0, m1, reps)
+    lp = prof.launches[-1]
+    call = lp.pipes["vec"] * P.clock_ghz * 1e3 / 8
+    factor = float(P.vec_api_repeat_factor.get("Add", 1.0))
+    cycles = (call - P.vec_fixed_cycles) / (reps * P.vec_repeat_cycles * factor)
+    return (cycles, lp) if with_launch else cycles
+
+
+# x at byte 0 and y at 32 KB: bank groups 0-7 (bank 0) in repeat 0
+Y, Z = 16384, 32768  # elements (fp16): y at 32 KB, z at 64 KB (bank 1 of each group)
+
+
+def test_level0_block_stride_spreads_blocks_over_bank_groups():
+    # z 256 B on (groups 8-15): block stride 1 puts its 8 blocks in 8 groups, one
+    # write each: a repeat takes 1 cycle. Block stride 16 (512 B) puts all 8 in one
+    # group (one write a cycle: 8 cycles), block stride 8 in two (4 cycles) -- the
+    # CANN bank-conflict page's dst blk_stride 16 / 8 examples.
+    assert _l0_repeat_cycles(Y, Z + 128) == pytest.approx(1.0)
+    assert _l0_repeat_cycles(Y, Z + 128, blk=16) == pytest.approx(8.0)
+    assert _l0_repeat_cycles(Y, Z + 128, blk=8) == pytest.approx(4.0)
+    assert _l0_repeat_cycles(Y, Z + 128, blk=2) == pytest.approx(2.0)  # half its blocks land on x's and y's groups
+
+
+def test_level0_masked_off_blocks_make_no_conflicts():
+    # z 128 B on (groups 4-11): x's and y's blocks 4..7 share groups 4-7 with z's
+    # blocks 0..3, 3 accesses a group: 2 cycles a repeat with every lane on.
+    full = _l0_repeat_cycles(Y, Z + 64)
+    assert full == pytest.approx(2.0)
+    # blocks 0, 1, 4, 5 on: x/y blocks 4, 5 and z blocks 0, 1 still meet in groups 4, 5
+    assert _l0_repeat_cycles(Y, Z + 64, m0=0xFFFFFFFF, m1=0xFFFFFFFF) == pytest.approx(2.0)
+    # blocks 0, 1, 6, 7 on (the same number of lanes): no group is shared, 1 cycle;
+    # the blocks between are not touched (the mask's span 0..7 would conflict)
+    cycles, lp = _l0_repeat_cycles(Y, Z + 64, m0=0xFFFFFFFF, m1=0xFFFFFFFF << 32, with_launch=True)
+    assert cycles == pytest.approx(1.0)
+    assert lp.sim.conflicts[0] == (0.0, 0.0)
+    # a partial mask still takes its cycle a repeat (each call: fixed + reps cycles)
+    assert lp.pipes["vec"] * P.clock_ghz * 1e3 / 8 == pytest.approx(P.vec_fixed_cycles + 8 * P.vec_repeat_cycles)
+
+
+def test_level0_repeat_stride_places_the_next_repeat():
+    # y 256 B on (groups 8-15), z 64 KB + 256 B (groups 8-15 of bank 1), all with
+    # repeat stride 8 (256 B: the next repeat 8 groups on): x and y never share a
+    # group, z shares with one source: 1 cycle a repeat.
+    assert _l0_repeat_cycles(Y + 128, Z + 128) == pytest.approx(1.0)
+    # x with repeat stride 0 re-reads groups 0-7 every repeat; in the odd repeats
+    # y and z have moved onto them: 3 accesses, 2 cycles every other repeat
+    assert _l0_repeat_cycles(Y + 128, Z + 128, x_rep=0) == pytest.approx(1.5)
+    assert _l0_repeat_cycles(Y + 128, Z + 128, x_rep=0, reps=1) == pytest.approx(1.0)  # repeat 0 alone
+
+
+def test_level0_contiguous_costs_as_level2():
+    # default strides and a full mask: a level-0 Add of r repeats costs what the
+    # level-2 Add of 128 r elements over the same layout does (both bank models)
+    for z_at in (32768, 32768 + 128, 0):
+        with asc.profile(compute=False) as prof:
+            kernels.ub_layout_add[1](z_at, 128 * 8, 8, False)
+        l2 = prof.launches[-1]
+        l0 = _l0_repeat_cycles(Y, z_at, with_launch=True)[1]
+        assert l0.pipes["vec"] == pytest.approx(l2.pipes["vec"]), z_at
+
+
+def test_level0_record_carries_each_repeats_blocks():
+    # the recording keeps a level-0 call's UB ranges per repeat (AccessRec.region
+    # = the repeat); an operand's strided blocks in one repeat are one row pattern
+    _, lp = _l0_repeat_cycles(Y, Z + 128, blk=16, reps=3, with_launch=True)
+    ev = lp.recording.events
+    acc = lp.recording.accesses
+    first = next(e for e in ev if e["acc_count"] > 0 and lp.recording.strings[e["api"]] == "Add")
+    rows = acc[int(first["acc_first"]):int(first["acc_first"] + first["acc_count"])]
+    assert first["id"] == 3
+    dst = rows[rows["write"] == 1]
+    assert dst["region"].tolist() == [0, 1, 2]
+    assert dst["rows"].tolist() == [8, 8, 8] and dst["stride"].tolist() == [512] * 3
+    assert dst["offset"].tolist() == [65536 + 256 + 256 * r for r in range(3)]
+    src = rows[rows["write"] == 0]
+    assert sorted(src["region"].tolist()) == [0, 0, 1, 1, 2, 2] and (src["bytes"] == 256).all()
+
+
 def test_mixed_kernel_aiv_pairs_share_one_aic():
     """A MIX_AIC_1_2 launch runs two AIV blocks per AIC: their cube work (M, MTE1)
     takes turns on the one AIC, so M instructions of a pair never overlap, and
@@ -332,3 +417,26 @@ def test_older_access_layout_is_upgraded():
     assert rec.accesses["rows"].tolist() == [1, 1] and rec.accesses["stride"].tolist() == [0, 0]
     assert rec.accesses["offset"].tolist() == [0, 4096] and rec.accesses["bytes"].tolist() == [32, 64]
     assert rec.accesses["write"].tolist() == [0, 1]
+
+
+def test_fidelity_bank_conflict_fix_moves_z_off_the_sources_groups():
+    # benchmarks/fidelity.py step 4 vs step 5 at 1/64 of the size: step 4's six
+    # 32 KB buffers all start in bank group 0 (x, y, z share 8 groups every
+    # repeat); step 5's z, single-buffered 256 B past y, has no UB conflicts
+    n, tile, cores = 8192 * 8192 // 64, 16384, 48
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(n).astype(np.float16)
+    y = rng.standard_normal(n).astype(np.float16)
+    base, extra = divmod(n // tile, cores)
+    out = {}
+    for kernel, args in ((kernels.add_tiles, (tile, 2, True)), (kernels.add_tiles_z_apart, (tile, True))):
+        z = np.zeros_like(x)
+        with asc.profile() as prof:
+            kernel[cores](x, y, z, base, extra, *args)
+        assert np.array_equal(z, x + y)
+        out[kernel] = prof.launches[-1]
+    four, five = out[kernels.add_tiles], out[kernels.add_tiles_z_apart]
+    assert all(c[0] > 0 for c in four.sim.conflicts.values())
+    assert all(c == (0.0, 0.0) for c in five.sim.conflicts.values())
+    assert five.pipes["vec"] < four.pipes["vec"]
+    assert five.total_us < four.total_us

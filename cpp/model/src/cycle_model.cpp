@@ -109,7 +109,31 @@ void RecordObserver::on_event(const Event& e) {
         }
       }
     }
-    if (!joined) accesses.push_back(AccessRec{a.offset, a.bytes, a.region, int32_t(a.mem), a.write ? 1 : 0, 1, 0});
+    // A level-0 vector call's UB range keeps its repeat in `region` (the cycle
+    // model's bank model reads each repeat's blocks); the active blocks of one
+    // operand in one repeat (block stride != 1, or a mask with gaps: one range
+    // per block) fold into one row pattern.
+    int32_t region = a.region;
+    if (e.pipe == PIPE_V && a.repeat >= 0 && a.mem != Mem::GM) {
+      region = a.repeat;
+      if (accesses.size() > r.acc_first && a.bytes) {
+        AccessRec& last = accesses.back();
+        if (last.mem == int32_t(a.mem) && last.region == region && last.write == (a.write ? 1 : 0)) {
+          if (last.rows <= 1 && last.bytes == a.bytes && a.offset >= last.offset + last.bytes) {
+            last.rows = 2;
+            last.stride = a.offset - last.offset;
+            last.bytes += a.bytes;
+            joined = true;
+          } else if (last.rows > 1 && last.bytes / last.rows == a.bytes &&
+                     a.offset == last.offset + uint64_t(last.rows) * last.stride) {
+            last.rows += 1;
+            last.bytes += a.bytes;
+            joined = true;
+          }
+        }
+      }
+    }
+    if (!joined) accesses.push_back(AccessRec{a.offset, a.bytes, region, int32_t(a.mem), a.write ? 1 : 0, 1, 0});
   }
   r.acc_count = accesses.size() - r.acc_first;
   events.push_back(r);
@@ -460,11 +484,19 @@ double Model::vec_cycles(const EventRec& e, double* conflict) const {
 // together), at most ub_group_writes_per_cycle of them writes, and one bank
 // cannot be read and written in the same cycle. A repeat
 // of a vector instruction touches each UB operand's share of that repeat; it
-// takes as many cycles as its busiest bank group needs (at least one). The
-// layout of an operand repeats every few repeats, so the first two repeats
-// stand for all of them (their mean is returned). group_extra / bank_extra:
-// out, the mean cycles a repeat spends beyond one because of bank-group
-// capacity, and beyond that because a bank is read and written at once.
+// takes as many cycles as its busiest bank group needs (at least one).
+// Level 2 (and level 0 recorded without repeat tags): an operand is taken as
+// contiguous, its share of a repeat bytes / repeats, and its layout repeats
+// every few repeats, so the first two repeats stand for all of them.
+// Level 0: the recorder tags each UB range with its repeat (AccessRec::region),
+// so a repeat touches exactly the blocks its strides and mask give each operand
+// (block stride != 1 spreads them over groups, the repeat stride places the
+// next repeat, masked-off blocks are absent). An operand's groups shift by
+// repStride (in blocks) mod `groups` from one repeat to the next, so the whole
+// pattern repeats within `groups` repeats: the first min(repeats, groups)
+// repeats stand for all. The mean is returned. group_extra / bank_extra: out,
+// the mean cycles a repeat spends beyond one because of bank-group capacity,
+// and beyond that because a bank is read and written at once.
 double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, double* group_extra,
                                         double* bank_extra) const {
   *group_extra = *bank_extra = 0;
@@ -479,24 +511,43 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, doubl
   std::vector<std::pair<uint64_t, int>>& banks = bank_rows_;  // (bank, read=0 / write=1) touched in this repeat
   reads.resize(size_t(ngroups));
   writes.resize(size_t(ngroups));
+  int32_t tagged_repeats = 0;  // a level-0 call whose UB ranges carry their repeat: how many repeats
+  if (e.pipe == PIPE_V)
+    for (uint64_t k = 0; k < e.acc_count; ++k)
+      if (a[k].mem == kMemUB && a[k].region >= 0) tagged_repeats = std::max(tagged_repeats, a[k].region + 1);
+  const bool tagged = tagged_repeats > 0;
   double total = 0;
-  const int sampled = repeats >= 2 ? 2 : 1;
+  const int sampled = tagged ? int(std::min(double(tagged_repeats), groups)) : repeats >= 2 ? 2 : 1;
+  const uint64_t w = uint64_t(width);
+  auto touch = [&](uint64_t addr, bool write) {
+    int g = int((addr / w) % uint64_t(ngroups));
+    (write ? writes : reads)[g] += 1;
+    banks.emplace_back(uint64_t(double(addr) / region) * uint64_t(ngroups) + uint64_t(g), write ? 1 : 0);
+  };
   for (int r = 0; r < sampled; ++r) {
     std::fill(reads.begin(), reads.end(), 0);
     std::fill(writes.begin(), writes.end(), 0);
     banks.clear();
     for (uint64_t k = 0; k < e.acc_count; ++k) {
       if (a[k].mem != kMemUB || !a[k].bytes) continue;
+      if (tagged && a[k].region >= 0) {
+        if (a[k].region != r) continue;
+        // this repeat's blocks of one operand: `rows` ranges `stride` apart, each
+        // meeting the groups of the rows of `width` it spans
+        const uint64_t nrows = std::max<uint32_t>(1, a[k].rows), rb = a[k].bytes / nrows;
+        for (uint64_t i = 0; i < nrows; ++i) {
+          const uint64_t s0 = a[k].offset + i * a[k].stride;
+          const uint64_t first = s0 / w, last = (s0 + std::max<uint64_t>(rb, 1) - 1) / w;
+          const uint64_t n = std::min<uint64_t>(last - first + 1, uint64_t(ngroups));
+          for (uint64_t row = 0; row < n; ++row) touch((first + row) * w, a[k].write != 0);
+        }
+        continue;
+      }
       double share = double(a[k].bytes) / repeats;  // this operand's bytes per repeat
       uint64_t start = a[k].offset + uint64_t(r * share);
       uint64_t rows = std::max<uint64_t>(1, uint64_t(std::ceil(share / width)));
       rows = std::min<uint64_t>(rows, uint64_t(ngroups));  // a contiguous span meets each group once per `groups` rows
-      for (uint64_t row = 0; row < rows; ++row) {
-        uint64_t addr = start + row * uint64_t(width);
-        int g = int((addr / uint64_t(width)) % uint64_t(ngroups));
-        (a[k].write ? writes : reads)[g] += 1;
-        banks.emplace_back(uint64_t(double(addr) / region) * uint64_t(ngroups) + uint64_t(g), a[k].write ? 1 : 0);
-      }
+      for (uint64_t row = 0; row < rows; ++row) touch(start + row * w, a[k].write != 0);
     }
     double need = 1.0;  // cycles this repeat needs: bank-group capacity, then same-bank read and write
     for (int g = 0; g < ngroups; ++g) {

@@ -43,7 +43,7 @@ struct EventRec {
 struct AccessRec {
   uint64_t offset;
   uint64_t bytes;
-  int32_t region;  // GM: argument index; -1 otherwise
+  int32_t region;  // GM: argument index; a level-0 vector call's UB range: its repeat; -1 otherwise
   int32_t mem;     // Mem
   int32_t write;
   uint32_t rows;

@@ -49,6 +49,7 @@ class Call {
     }
     uint8_t* p = core_.check(r, byte_off, nbytes, write, align, api_, file_, line_, &a);
     a.operand = core_.operand;
+    a.repeat = repeat_;
     ASC_PRECISION_ONLY(precision::on_range(core_, r, byte_off, nbytes, write);)
     if (core_.observed()) acc_.push_back(a);  // plain runs never allocate
     if (r.mem == Mem::GM && r.cache_mode && kind_ == EventKind::Api) event_ = r.cache_mode;  // L2 hint (cycle model)
@@ -67,6 +68,10 @@ class Call {
   // vector unit spends a cycle on every repeat, masked-off lanes included (the
   // cycle model charges these repeats instead of deriving them from elems).
   Call& repeats(int32_t n) { id_ = n; return *this; }
+  // The repeat of a level-0 vector call the following ranges belong to (-1:
+  // none). The recorder keeps it with the range, so the cycle model's bank
+  // model sees each repeat's real blocks (strides, mask) per operand.
+  Call& at_repeat(int32_t r) { repeat_ = int16_t(r); return *this; }
 
   // Report the call. After run() the implementation may write; it must not fault.
   // Returns false in a timing-only launch: the caller then skips its element
@@ -108,6 +113,7 @@ class Call {
   std::vector<Access> acc_;
   uint64_t elems_ = 0, bytes_ = 0;
   int32_t event_ = -1, id_ = -1;
+  int16_t repeat_ = -1;
 };
 
 // Level-2 fast loops work on typed pointers. dst may alias a source: when

@@ -27,6 +27,7 @@ struct Access {
   uint64_t offset;  // bytes
   uint64_t bytes;
   uint8_t operand = 0;  // which operand of its direction (0 = first source / first destination): names for asc-debug
+  int16_t repeat = -1;  // a level-0 vector call's range: the repeat it belongs to (cycle model's bank model); -1 otherwise
 };
 
 struct Event {

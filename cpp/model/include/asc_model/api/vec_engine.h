@@ -149,17 +149,35 @@ inline Opd opd(const LT<T>& t, uint64_t blk_stride, uint64_t rep_stride, bool wr
 }
 
 // Declares (checks) every range `o` touches for the active elements of `pl`:
-// one range per repeat when the blocks are contiguous, else one per block.
-// Ranges start at their block's start (alignment-checked) and end at the last
-// active element.
+// one range per repeat when the blocks are contiguous and the mask's active
+// blocks are one run, else one per active block (a block no active element
+// falls in is not touched: the hardware neither reads nor writes it). Ranges
+// start at their block's start (alignment-checked) and end at the last active
+// element. Each range is tagged with its repeat (Call::at_repeat) for the
+// cycle model's bank model.
 inline void declare(Call& op, const Plan& pl, Opd& o, int epr_override = 0) {
   int epr = epr_override ? epr_override : pl.epr;
   uint32_t epb = 32 / o.esz;
   int nblk = (epr + int(epb) - 1) / int(epb);
-  bool contiguous = o.blk == 32;
+  // Are a mask's active blocks one run (no inactive block between two active ones)?
+  auto one_run = [&](const Mask& m) {
+    int state = 0;  // 0: before the run, 1: in it, 2: after it
+    for (int b = 0; b < nblk; ++b) {
+      bool on = m.lowest(b * int(epb), std::min(epr, (b + 1) * int(epb))) >= 0;
+      if (on && state == 2) return false;
+      if (on) state = 1;
+      else if (state == 1) state = 2;
+    }
+    return true;
+  };
+  const bool blk_contiguous = o.blk == 32;
+  const bool run_full = blk_contiguous && one_run(pl.full);
+  const bool run_last = blk_contiguous && (&pl.full == &pl.last || one_run(pl.last));
   bool have = false;
   for (int r = 0; r < pl.repeats; ++r) {
     const Mask& m = pl.mask(r);
+    const bool contiguous = r + 1 == pl.repeats ? run_last : run_full;
+    op.at_repeat(r);
     int lo_blk = -1, hi_e = -1;
     if (contiguous) {  // first active block .. last active element
       int lo_e = m.lowest(0, epr);
@@ -180,6 +198,7 @@ inline void declare(Call& op, const Plan& pl, Opd& o, int epr_override = 0) {
       if (!have) { o.origin = p - start; have = true; }
     }
   }
+  op.at_repeat(-1);
 }
 
 // Level 0: declare all operands, run the optional pre-check over the active
