@@ -28,13 +28,40 @@ from .language.core.types import ParamStruct
 from .options import CodegenOptions, CompileOptions, options_key, split_options
 from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
-from .runtime.jit import MockTensor, MockValue
 from .runtime.kernel_args import check_dtype
 from .runtime.launcher import DEFAULT_RUN, LaunchOptions, Launcher
 from .settings import dry_run as _dry_run
 from .source import TracedFunction, closure_values, hashable
 
 _FILES = ("kernel.cpp",)
+
+
+class _Mock:
+    __slots__ = ("dtype",)
+    kind = ""
+
+    def __init__(self, dtype):
+        if isinstance(dtype, str):
+            dtype = dt.by_name(dtype)
+        if not isinstance(dtype, dt.DataType):
+            raise TypeError(f"{type(self).__name__} takes an asc dtype (asc.float16, ...), got {dtype!r}")
+        self.dtype = dtype
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.dtype})"
+
+
+class MockTensor(_Mock):
+    """pyasc's `asc.runtime.jit.MockTensor(dtype)`: a global-memory argument of
+    `dtype` with no data. The kernel is specialized and compiled as for a real
+    array of that dtype (pyasc's unit tests launch with Launcher.run patched, or
+    DRY_RUN=1); running it for real is a TypeError naming the argument."""
+    kind = "gm"
+
+
+class MockValue(_Mock):
+    """pyasc's `asc.runtime.jit.MockValue(dtype)`: a scalar argument of `dtype` with no value."""
+    kind = "scalar"
 
 
 def _torch_dtype_name(t) -> Optional[str]:

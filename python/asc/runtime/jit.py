@@ -15,38 +15,18 @@ stops the run.
 
 from __future__ import annotations
 
-from ..language.core import dtype as _dt
+import importlib
 
-
-class _Mock:
-    __slots__ = ("dtype",)
-    kind = ""
-
-    def __init__(self, dtype):
-        if isinstance(dtype, str):
-            dtype = _dt.by_name(dtype)
-        if not isinstance(dtype, _dt.DataType):
-            raise TypeError(f"{type(self).__name__} takes an asc dtype (asc.float16, ...), "
-                            f"got {dtype!r}")
-        self.dtype = dtype
-
-    def __repr__(self):
-        return f"{type(self).__name__}({self.dtype})"
-
-
-class MockTensor(_Mock):
-    """A global-memory argument of `dtype` with no data (compile-only launches)."""
-    kind = "gm"
-
-
-class MockValue(_Mock):
-    """A scalar argument of `dtype` with no value (compile-only launches)."""
-    kind = "scalar"
+# The names live in asc.jit (the launch layer, which may use the language's
+# dtypes); this runtime module only forwards to them, importing nothing above it.
+_NAMES = ("JITFunction", "jit", "MockTensor", "MockValue")
 
 
 def __getattr__(name):
-    # asc.jit imports this module for the mock classes; its own names come lazily.
-    if name in ("JITFunction", "jit"):
-        import importlib
+    if name in _NAMES:
         return getattr(importlib.import_module("asc.jit"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_NAMES))
