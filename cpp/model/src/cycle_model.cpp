@@ -112,14 +112,18 @@ void RecordObserver::on_event(const Event& e) {
     // A level-0 vector call's UB range keeps its repeat in `region` (the cycle
     // model's bank model reads each repeat's blocks); the active blocks of one
     // operand in one repeat (block stride != 1, or a mask with gaps: one range
-    // per block) fold into one row pattern.
+    // per block) join into one range where adjacent, else fold into one row
+    // pattern while they are equal and equally spaced.
     int32_t region = a.region;
     if (e.pipe == PIPE_V && a.repeat >= 0 && a.mem != Mem::GM) {
       region = a.repeat;
       if (accesses.size() > r.acc_first && a.bytes) {
         AccessRec& last = accesses.back();
         if (last.mem == int32_t(a.mem) && last.region == region && last.write == (a.write ? 1 : 0)) {
-          if (last.rows <= 1 && last.bytes == a.bytes && a.offset >= last.offset + last.bytes) {
+          if (last.rows <= 1 && last.offset + last.bytes == a.offset) {
+            last.bytes += a.bytes;  // the next block, adjacent: one range
+            joined = true;
+          } else if (last.rows <= 1 && last.bytes == a.bytes && a.offset > last.offset + last.bytes) {
             last.rows = 2;
             last.stride = a.offset - last.offset;
             last.bytes += a.bytes;
