@@ -244,6 +244,20 @@ def test_level0_record_carries_each_repeats_blocks():
     assert dst["offset"].tolist() == [65536 + 256 + 256 * r for r in range(3)]
     src = rows[rows["write"] == 0]
     assert sorted(src["region"].tolist()) == [0, 0, 1, 1, 2, 2] and (src["bytes"] == 256).all()
+    # the text stream (ModelBackend(trace=True), parse_trace-shaped dicts) carries the repeat
+    # in the same field: simulating it gives the profile's cycles
+    from asc.runtime import config
+
+    be = config.current_backend()
+    be.trace = True
+    try:
+        kernels.level0_layout_add[1](Y, Z + 128, 16, 8, 8, FULL, FULL, 3)
+        trace = be.last_trace
+    finally:
+        be.trace = False
+    add = next(e for e in trace if e["api"] == "Add")
+    assert sorted({a["region"] for a in add["accesses"]}) == [0, 1, 2]
+    assert simulate(trace, P).cycles == lp.sim.cycles
 
 
 def test_mixed_kernel_aiv_pairs_share_one_aic():

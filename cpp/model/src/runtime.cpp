@@ -70,7 +70,9 @@ class TraceObserver final : public Observer {
                       e.file, e.line, (unsigned long long)e.elems, (unsigned long long)e.bytes, e.event, e.id);
     for (size_t i = 0; i < e.num_accesses; ++i) {
       const Access& a = e.accesses[i];
-      text += strprintf("%s%s:%c:%d:%llu:%llu", i ? ";" : "", mem_name(a.mem), a.write ? 'W' : 'R', a.region,
+      // a level-0 vector call's UB range: its repeat in the region field, as the recorder keeps it
+      const int region = e.pipe == PIPE_V && a.repeat >= 0 && a.mem != Mem::GM ? a.repeat : a.region;
+      text += strprintf("%s%s:%c:%d:%llu:%llu", i ? ";" : "", mem_name(a.mem), a.write ? 'W' : 'R', region,
                         (unsigned long long)a.offset, (unsigned long long)a.bytes);
     }
     text += '\n';
