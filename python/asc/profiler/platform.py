@@ -36,8 +36,22 @@ class TimingParams:
         return TimingParams(self.platform, data)
 
 
+def _platform_files() -> Dict[str, Path]:
+    """SoC name -> its parameter file. A file is named after its platform, or
+    covers a series of identical SoCs listed in its "platforms" field (the
+    Ascend910_93 series: one file for 9362 ... 9392)."""
+    files: Dict[str, Path] = {}
+    for path in sorted(PARAMS_DIR.glob("*.json")):
+        if path.name.endswith(".base.json"):
+            continue
+        names = json.loads(path.read_text()).get("platforms")
+        for name in names or [path.stem]:
+            files[name] = path
+    return files
+
+
 def known_platforms():
-    return sorted(p.stem for p in PARAMS_DIR.glob("*.json") if not p.name.endswith(".base.json"))
+    return sorted(_platform_files())
 
 
 def _merged(path: Path) -> Dict[str, Any]:
@@ -65,8 +79,8 @@ def timing_params(platform: str) -> TimingParams:
     key = platform.replace("-", "_")
     got = _cache.get(key)
     if got is None:
-        path = PARAMS_DIR / f"{key}.json"
-        if not path.is_file():
+        path = _platform_files().get(key)
+        if path is None:
             raise ValueError(f"no cycle-model parameters for platform {platform!r}; "
                              f"known: {', '.join(known_platforms())}")
         got = _cache[key] = TimingParams(key, _merged(path))
