@@ -432,6 +432,8 @@ class Model {
   // ub_bank_cycles_per_repeat's scratch: per bank group reads / writes, rows touched
   mutable std::vector<int> bank_reads_, bank_writes_;
   mutable std::vector<std::pair<uint64_t, int>> bank_rows_;
+  mutable std::vector<std::pair<int32_t, uint32_t>> bank_tagged_;  // (repeat, access) of the sampled repeats
+  mutable std::vector<uint32_t> bank_plain_;                        // UB accesses without a repeat
   std::vector<CoreState> st_;
   std::vector<std::map<std::tuple<int, int64_t, int64_t>, int>> token_keys_;
   std::map<std::tuple<int, int64_t, int64_t>, int> cross_keys_;
@@ -528,25 +530,38 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, doubl
     (write ? writes : reads)[g] += 1;
     banks.emplace_back(uint64_t(double(addr) / region) * uint64_t(ngroups) + uint64_t(g), write ? 1 : 0);
   };
+  // one pass over the accesses: the sampled repeats' tagged ranges by repeat, and the untagged ones
+  std::vector<std::pair<int32_t, uint32_t>>& sel = bank_tagged_;
+  std::vector<uint32_t>& plain = bank_plain_;
+  sel.clear();
+  plain.clear();
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (a[k].mem != kMemUB || !a[k].bytes) continue;
+    if (tagged && a[k].region >= 0) {
+      if (a[k].region < sampled) sel.emplace_back(a[k].region, uint32_t(k));
+    } else {
+      plain.push_back(uint32_t(k));
+    }
+  }
+  std::sort(sel.begin(), sel.end());
+  size_t next = 0;
   for (int r = 0; r < sampled; ++r) {
     std::fill(reads.begin(), reads.end(), 0);
     std::fill(writes.begin(), writes.end(), 0);
     banks.clear();
-    for (uint64_t k = 0; k < e.acc_count; ++k) {
-      if (a[k].mem != kMemUB || !a[k].bytes) continue;
-      if (tagged && a[k].region >= 0) {
-        if (a[k].region != r) continue;
-        // this repeat's blocks of one operand: `rows` ranges `stride` apart, each
-        // meeting the groups of the rows of `width` it spans
-        const uint64_t nrows = std::max<uint32_t>(1, a[k].rows), rb = a[k].bytes / nrows;
-        for (uint64_t i = 0; i < nrows; ++i) {
-          const uint64_t s0 = a[k].offset + i * a[k].stride;
-          const uint64_t first = s0 / w, last = (s0 + std::max<uint64_t>(rb, 1) - 1) / w;
-          const uint64_t n = std::min<uint64_t>(last - first + 1, uint64_t(ngroups));
-          for (uint64_t row = 0; row < n; ++row) touch((first + row) * w, a[k].write != 0);
-        }
-        continue;
+    for (; next < sel.size() && sel[next].first == r; ++next) {
+      const uint64_t k = sel[next].second;
+      // this repeat's blocks of one operand: `rows` ranges `stride` apart, each
+      // meeting the groups of the rows of `width` it spans
+      const uint64_t nrows = std::max<uint32_t>(1, a[k].rows), rb = a[k].bytes / nrows;
+      for (uint64_t i = 0; i < nrows; ++i) {
+        const uint64_t s0 = a[k].offset + i * a[k].stride;
+        const uint64_t first = s0 / w, last = (s0 + std::max<uint64_t>(rb, 1) - 1) / w;
+        const uint64_t n = std::min<uint64_t>(last - first + 1, uint64_t(ngroups));
+        for (uint64_t row = 0; row < n; ++row) touch((first + row) * w, a[k].write != 0);
       }
+    }
+    for (uint32_t k : plain) {
       double share = double(a[k].bytes) / repeats;  // this operand's bytes per repeat
       uint64_t start = a[k].offset + uint64_t(r * share);
       uint64_t rows = std::max<uint64_t>(1, uint64_t(std::ceil(share / width)));
