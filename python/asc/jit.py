@@ -432,6 +432,8 @@ class _Launch:
                 return fn._run_launcher(entry[0], LaunchOptions(self.core_num, self.stream), runtime)
             _refuse_mocks(fn, key)
             launcher = config.current_backend().load(entry[0])
+            if getattr(entry[0].options, "verify_sync", False):
+                launcher = LAUNCH_HOOKS["verify_sync"](launcher, fn.__name__)
             launchers.clear()
             launchers[config.generation] = launcher
         return launcher(self.core_num, self.stream, runtime)
@@ -450,6 +452,12 @@ def _refuse_mocks(fn: JITFunction, key: Tuple) -> None:
         if type(spec) is tuple and spec and spec[0] == "mock":
             raise TypeError(f"{fn.__name__}: argument {name!r} is a mock ({spec[1]} of {spec[2]}) with no data; "
                             "it can only be compiled (Launcher.run mocked or DRY_RUN=1), not run")
+
+
+# Compile options whose launch-time work lives above the front end: option ->
+# function(launcher, kernel name) -> launcher. asc.debug registers verify_sync's
+# (racecheck + synccheck on every launch) when the package is imported.
+LAUNCH_HOOKS: Dict[str, Any] = {}
 
 
 # Ascend C's blockDim range; a backend may accept fewer (the Model runs 1..4096).

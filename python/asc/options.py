@@ -50,7 +50,6 @@ _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)}
 NOT_IMPLEMENTED = {
     "capture_exceptions": (True, "front-end errors are always raised as asc.CompileError naming your line"),
     "ir_multithreading": (False, "the IR is built and run on one thread"),
-    "verify_sync": (False, "sync verification is asc-debug's synccheck (not yet available)"),
     "print_ir_before_all": (False, "use ASC_DUMP_PATH=dir to keep each kernel's MLIR and Ascend C"),
     "opt_level": (3, "the Model compiles at -O2 and the NPU backend with CANN's sample flags; other levels are "
                      "not passed on yet"),

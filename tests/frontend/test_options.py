@@ -15,7 +15,7 @@ def body(x: asc.GlobalAddress, n: int):
 
 
 @pytest.mark.parametrize("name, value", [
-    ("verify_sync", True), ("opt_level", 2),
+    ("opt_level", 2),
     ("bisheng_options", ["-g"]), ("ir_multithreading", True),
     ("print_ir_before_all", True), ("capture_exceptions", False),
 ])
@@ -65,3 +65,34 @@ def test_working_options_change_what_they_say():
 def test_unknown_option_is_a_type_error():
     with pytest.raises(TypeError, match="unknown option 'auto_synk'"):
         asc.jit(auto_synk=True)(body)
+
+
+def _scaled(x: asc.GlobalAddress, y: asc.GlobalAddress, n: asc.ConstExpr[int], synced: asc.ConstExpr[bool]):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, x_gm, n)
+    if synced:
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.muls(t, t, 2.0, n)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(y_gm, t, n)
+
+
+def test_verify_sync_checks_every_launch_for_races():
+    from asc.debug.verify_sync import SyncVerificationError
+    kernel = asc.jit(verify_sync=True)(_scaled)
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros_like(x)
+    kernel[1](x, y, 64, True)  # correctly synchronised: runs, no finding
+    np.testing.assert_array_equal(y, 2 * x)
+    # MTE2 -> V not ordered (the kernel has manual flags, so no pass adds the missing pair)
+    with pytest.raises(SyncVerificationError, match=r"_scaled: verify_sync found \d+ synchronisation error"
+                                                    r".*test_options\.py:\d+"):
+        kernel[1](x, y, 64, False)
+    plain = asc.jit(_scaled)  # without the option the same racy launch is not checked
+    plain[1](x, y, 64, False)
