@@ -29,7 +29,7 @@ from .options import CodegenOptions, CompileOptions, options_key, split_options
 from .runtime import config
 from .runtime.backend import CompiledKernel, ParamSpec
 from .runtime.kernel_args import check_dtype
-from .runtime.launcher import DEFAULT_RUN, LaunchOptions, Launcher
+from .runtime.launcher import DEFAULT_RUN, LaunchOptions, Launcher, load as load_launcher
 from .settings import dry_run as _dry_run
 from .source import TracedFunction, closure_values, hashable
 
@@ -431,9 +431,7 @@ class _Launch:
                 # the environment costs more than the rest of a dispatch.)
                 return fn._run_launcher(entry[0], LaunchOptions(self.core_num, self.stream), runtime)
             _refuse_mocks(fn, key)
-            launcher = config.current_backend().load(entry[0])
-            if getattr(entry[0].options, "verify_sync", False):
-                launcher = LAUNCH_HOOKS["verify_sync"](launcher, fn.__name__)
+            launcher = load_launcher(entry[0], fn.__name__)
             launchers.clear()
             launchers[config.generation] = launcher
         return launcher(self.core_num, self.stream, runtime)
@@ -452,12 +450,6 @@ def _refuse_mocks(fn: JITFunction, key: Tuple) -> None:
         if type(spec) is tuple and spec and spec[0] == "mock":
             raise TypeError(f"{fn.__name__}: argument {name!r} is a mock ({spec[1]} of {spec[2]}) with no data; "
                             "it can only be compiled (Launcher.run mocked or DRY_RUN=1), not run")
-
-
-# Compile options whose launch-time work lives above the front end: option ->
-# function(launcher, kernel name) -> launcher. asc.debug registers verify_sync's
-# (racecheck + synccheck on every launch) when the package is imported.
-LAUNCH_HOOKS: Dict[str, Any] = {}
 
 
 # Ascend C's blockDim range; a backend may accept fewer (the Model runs 1..4096).

@@ -8,6 +8,7 @@ emits Ascend C with `#line` directives pointing at the Python source.
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -281,7 +282,6 @@ def _insert_sync_pipeline(log) -> str:
     file (docs/auto-sync.md)."""
     if not log:
         return "builtin.module(ascendc-insert-sync)"
-    import os
     path = os.path.abspath(os.fspath(log))
     if '"' in path:
         raise CompileError(f"auto_sync_log={log!r}: a log path cannot contain '\"'")

@@ -5,8 +5,8 @@ pyasc's option asks the toolchain to verify a kernel's synchronisation; here
 the verification is dynamic, on the launches the program makes: a race
 between pipes (a missing set/wait) or a misuse of flags (unpaired set/wait, a
 duplicate event id) is printed in asc-debug's format and the launch raises
-SyncVerificationError naming the first one. asc.jit calls `wrap` through its
-LAUNCH_HOOKS table (the front end does not import the devkit layers).
+SyncVerificationError naming the first one. The launch layer calls `wrap`
+through asc.runtime.launcher.LAUNCH_HOOKS (it does not import the devkit layers).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ wrapped `run` is called as pyasc calls it, once per launch.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Dict, Optional, Sequence
 
 from .. import settings
 from . import config
@@ -52,13 +52,27 @@ class Launcher:
             return
         if self.options.core_num <= 0:
             raise ValueError(f"core_num must be positive to launch {function_name}, got {self.options.core_num}")
-        state = kernel.backend_state
-        key = ("launcher", config.generation)
-        launch = state.get(key)
-        if launch is None:
-            launch = config.current_backend().load(kernel)
-            state[key] = launch
-        launch(self.options.core_num, self.options.stream, user_args)
+        load(kernel, function_name)(self.options.core_num, self.options.stream, user_args)
+
+
+# Compile options whose launch-time work lives above the runtime: option ->
+# function(launcher, kernel name) -> launcher. asc.debug registers verify_sync's
+# (racecheck + synccheck on every launch) when the package is imported.
+LAUNCH_HOOKS: Dict[str, Callable] = {}
+
+
+def load(kernel: CompiledKernel, function_name: str) -> Callable:
+    """The launcher of `kernel` on the current backend: loaded once per backend
+    selection (config.generation) and wrapped by the hooks its options ask for.
+    Both Launcher.run and asc.jit's fast path get their launcher here."""
+    cached = kernel.backend_state.get("launcher")
+    if cached is not None and cached[0] == config.generation:
+        return cached[1]
+    launch = config.current_backend().load(kernel)
+    if getattr(kernel.options, "verify_sync", False):
+        launch = LAUNCH_HOOKS["verify_sync"](launch, function_name)
+    kernel.backend_state["launcher"] = (config.generation, launch)
+    return launch
 
 
 # asc.jit compares Launcher.run against this to take its fast path.
