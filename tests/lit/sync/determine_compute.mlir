@@ -23,9 +23,12 @@ func.func @determine(%gm: !ascendc.global_tensor<i32> loc("gm"), %ub: !ascendc.l
 // ROUNDTRIP: ascendc.enque_user_pos %{{.*}}, %{{.*}}, VECIN, GM
 // ROUNDTRIP: ascendc.deque_user_pos %{{.*}}, GM, VECIN
 
-// CHECK-LABEL: __aicore__ inline void user_positions(
-// CHECK:   que.EnQue<AscendC::TPosition::VECIN, AscendC::TPosition::GM>(t);
-// CHECK:   = que.DeQue<float, AscendC::TPosition::GM, AscendC::TPosition::VECIN>();
+// CHECK-LABEL: __aicore__ inline void user_positions(AscendC::LocalTensor<float>& t) {
+// CHECK-NEXT:   AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1, 0> que;
+// CHECK-NEXT:   que.EnQue<AscendC::TPosition::VECIN, AscendC::TPosition::GM>(t);
+// CHECK-NEXT:   AscendC::LocalTensor<float> v0 = que.DeQue<float, AscendC::TPosition::GM, AscendC::TPosition::VECIN>();
+// CHECK-NEXT:   return;
+// CHECK-NEXT: }
 func.func @user_positions(%t: !ascendc.local_tensor<f32> loc("t")) {
   %que = ascendc.queue_bind : !ascendc.queue_bind<VECIN, VECOUT, 1, 0> loc("que")
   ascendc.enque_user_pos %que, %t, VECIN, GM : !ascendc.queue_bind<VECIN, VECOUT, 1, 0>, !ascendc.local_tensor<f32>
