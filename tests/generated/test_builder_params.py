@@ -17,7 +17,8 @@ context = lowering.context  # the kernel context lowering.build takes its builde
 
 
 @pytest.fixture
-def kernel_builder():
+def kernel():
+    """A module with one kernel function, the builder's insertion point in its body."""
     ctx = ir.Context()
     b = ir.Builder(ctx)
     module = b.create_module()
@@ -25,9 +26,14 @@ def kernel_builder():
     b.set_insertion_point_to_end(f.block())
     context.push(SimpleNamespace(builder=b))
     try:
-        yield b
+        yield SimpleNamespace(builder=b, module=module)
     finally:
         context.pop()
+
+
+@pytest.fixture
+def kernel_builder(kernel):
+    return kernel.builder
 
 
 def test_a_misspelt_keyword_raises(kernel_builder):
@@ -38,9 +44,15 @@ def test_a_misspelt_keyword_raises(kernel_builder):
     assert "SetFlagOp" in msg and "'evnt_id'" in msg and "event, event_id" in msg
 
 
-def test_correct_keywords_build(kernel_builder):
-    lowering.build("SetFlagOp", event=4, event_id=kernel_builder.get_int(0, kernel_builder.get_i32_type()))
-    lowering.build("SyncAllOp", is_aiv_only=True)
+def test_correct_keywords_build(kernel):
+    b = kernel.builder
+    lowering.build("SetFlagOp", event=4, event_id=b.get_int(3, b.get_i32_type()))
+    lowering.build("SyncAllOp", is_aiv_only=False)
+    text = str(kernel.module)  # generic form: the function has no terminator yet
+    # The keywords reached the ops: the event enum, the id operand and the attribute.
+    assert re.search(r'%(\w+) = "arith.constant"\(\) <\{value = 3 : i32\}>', text), text
+    assert re.search(r'"ascendc.set_flag"\(%\w+\) <\{event = 4 : i32\}>', text), text
+    assert '"ascendc.sync_all"() <{is_aiv_only = false}>' in text, text
 
 
 def test_an_unknown_op_raises(kernel_builder):

@@ -1,6 +1,7 @@
 """Every emitted form the base owns compiles against the Model headers: the
 lit tests' MLIR is run through the real emitter and the result through g++."""
 
+import re
 import subprocess
 
 import pytest
@@ -21,10 +22,13 @@ def test_lit_forms_compile(rel, tmp_path):
     text = (ROOT / "tests" / "lit" / rel).read_text()
     for i, chunk in enumerate(text.split("// -----")):
         src = tmp_path / f"chunk{i}.cpp"
-        src.write_text(emit_mlir(chunk, line_directives=False))
-        r = subprocess.run([build.cxx(), *build.CXX_FLAGS, "-fsyntax-only", "-I", str(build.include_dir()),
-                            str(src)], capture_output=True, text=True)
-        assert r.returncode == 0, r.stderr
+        emitted = emit_mlir(chunk, line_directives=False)
+        # Every function of the chunk is in the compiled text (an emission that dropped
+        # one would compile just as well).
+        for name in re.findall(r"^\s*func\.func\s+(?:private\s+)?@(\w+)\(", chunk, re.M):
+            assert re.search(r"\b%s\(" % name, emitted), f"{rel} chunk {i}: function {name} not emitted"
+        src.write_text(emitted)
+        _syntax_check(src)
 
 
 STRUCTS = """#include "kernel_operator.h"
@@ -59,10 +63,61 @@ void structs(int32_t len) {
 }
 """
 
+# The brace-init forms the emitter writes, with a distinct value in every position, and
+# the field each position must land in (the vendor's constructor order): a Model struct
+# whose fields are declared in another order compiles but fills the wrong field.
+FIELD_ORDER = """#include <cstdio>
+#include "kernel_operator.h"
+static int bad = 0;
+#define EXPECT(expr, want) do { if (!((expr) == (want))) { std::printf("%s != %s\\n", #expr, #want); ++bad; } } while (0)
+int main() {
+  AscendC::BinaryRepeatParams b{1, 2, 3, 4, 5, 6};
+  EXPECT(b.dstBlkStride, 1); EXPECT(b.src0BlkStride, 2); EXPECT(b.src1BlkStride, 3);
+  EXPECT(b.dstRepStride, 4); EXPECT(b.src0RepStride, 5); EXPECT(b.src1RepStride, 6);
+  AscendC::UnaryRepeatParams u{1, 2, 3, 4};
+  EXPECT(u.dstBlkStride, 1); EXPECT(u.srcBlkStride, 2); EXPECT(u.dstRepStride, 3); EXPECT(u.srcRepStride, 4);
+  AscendC::DataCopyParams p{1, 2, 3, 4};
+  EXPECT(p.blockCount, 1); EXPECT(p.blockLen, 2); EXPECT(p.srcStride, 3); EXPECT(p.dstStride, 4);
+  AscendC::DataCopyExtParams x{1, 70000, 3, 4, 0};
+  EXPECT(x.blockCount, 1); EXPECT(x.blockLen, 70000u); EXPECT(x.srcStride, 3u); EXPECT(x.dstStride, 4u);
+  AscendC::DataCopyPadExtParams<float> xp{true, 2, 3, 1.5f};
+  EXPECT(xp.isPad, true); EXPECT(xp.leftPadding, 2); EXPECT(xp.rightPadding, 3); EXPECT(xp.paddingValue, 1.5f);
+  AscendC::MmadParams m{1, 2, 3, 4, true, false};
+  EXPECT(m.m, 1); EXPECT(m.n, 2); EXPECT(m.k, 3); EXPECT(m.unitFlag, 4); EXPECT(m.cmatrixSource, true);
+  EXPECT(m.cmatrixInitVal, false);
+  AscendC::LoadData2DParams l{1, 2, 3, 4, 5, true, 7};
+  EXPECT(l.startIndex, 1); EXPECT(l.repeatTimes, 2); EXPECT(l.srcStride, 3); EXPECT(l.sid, 4); EXPECT(l.dstGap, 5);
+  EXPECT(l.ifTranspose, true); EXPECT(l.addrMode, 7);
+  AscendC::Nd2NzParams n{1, 2, 3, 4, 5, 6, 7, 8};
+  EXPECT(n.ndNum, 1); EXPECT(n.nValue, 2); EXPECT(n.dValue, 3); EXPECT(n.srcNdMatrixStride, 4); EXPECT(n.srcDValue, 5);
+  EXPECT(n.dstNzC0Stride, 6); EXPECT(n.dstNzNStride, 7); EXPECT(n.dstNzMatrixStride, 8);
+  AscendC::TransposeParamsExt t{1, 2, 3, 4, AscendC::TransposeType::TRANSPOSE_ND2ND_B16};
+  EXPECT(t.nSize, 1); EXPECT(t.cSize, 2); EXPECT(t.hSize, 3); EXPECT(t.wSize, 4);
+  AscendC::MrgSort4Info s{{1, 2, 3, 4}, true, 7, 9};
+  EXPECT(s.elementLengths[0], 1); EXPECT(s.elementLengths[3], 4); EXPECT(s.ifExhaustedSuspension, true);
+  EXPECT(s.validBit, 7); EXPECT(s.repeatTimes, 9);
+  return bad;
+}
+"""
+
+
+def _syntax_check(src):
+    r = subprocess.run([build.cxx(), *build.CXX_FLAGS, "-fsyntax-only", "-I", str(build.include_dir()), str(src)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
 
 def test_structs_brace_init(tmp_path):
     src = tmp_path / "structs.cpp"
     src.write_text(STRUCTS)
-    r = subprocess.run([build.cxx(), *build.CXX_FLAGS, "-fsyntax-only", "-I", str(build.include_dir()), str(src)],
+    _syntax_check(src)
+
+
+def test_struct_positions_fill_the_vendors_fields(tmp_path):
+    src, exe = tmp_path / "fields.cpp", tmp_path / "fields"
+    src.write_text(FIELD_ORDER)
+    r = subprocess.run([build.cxx(), *build.CXX_FLAGS, "-I", str(build.include_dir()), str(src), "-o", str(exe)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert run.returncode == 0 and not run.stdout, run.stdout
