@@ -306,3 +306,34 @@ def add_tiles_z_apart(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalA
         zo = out_z.deque(asc.float16)
         asc.data_copy(z_gm[i * tile:], zo, tile)
         out_z.free_tensor(zo)
+
+
+@asc.jit
+def copy_compute_q(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, per_core: int,
+                   tile: asc.ConstExpr, bufs: asc.ConstExpr, reps: asc.ConstExpr):
+    """fp16 z = 2x (y unused) in TQue-pipelined tiles, the vector work repeated
+    `reps` times per tile so that compute and copies take comparable time: the
+    pipeline double buffering (bufs=2) is for."""
+    off = asc.get_block_idx() * per_core
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + off, per_core)
+    z_gm.set_global_buffer(z + off, per_core)
+    pipe = asc.TPipe()
+    in_x = asc.TQue(asc.TPosition.VECIN, bufs)
+    out_z = asc.TQue(asc.TPosition.VECOUT, bufs)
+    pipe.init_buffer(in_x, bufs, tile * 2)
+    pipe.init_buffer(out_z, bufs, tile * 2)
+    for i in range(per_core // tile):
+        xl = in_x.alloc_tensor(asc.float16)
+        asc.data_copy(xl, x_gm[i * tile:], tile)
+        in_x.enque(xl)
+        xa = in_x.deque(asc.float16)
+        zl = out_z.alloc_tensor(asc.float16)
+        for _ in range(reps):
+            asc.add(zl, xa, xa, tile)
+        out_z.enque(zl)
+        in_x.free_tensor(xa)
+        zo = out_z.deque(asc.float16)
+        asc.data_copy(z_gm[i * tile:], zo, tile)
+        out_z.free_tensor(zo)

@@ -66,6 +66,19 @@ def test_double_buffering_never_slower():
         assert two.total_us <= one.total_us * (1 + 1e-9), (cores, tile, one.total_us, two.total_us)
 
 
+def test_tque_double_buffering_overlaps_copies_and_compute():
+    # A copy+compute pipeline through TQue: with one buffer a tile's copy in
+    # waits for the previous tile's compute to free the buffer, with two the
+    # queue hands out the other buffer (AllocTensor rotates, as the vendor's
+    # TQueBind does) and copies overlap compute. Before the rotation fix
+    # AllocTensor always returned buffer 0 and both timed the same.
+    times = {}
+    for bufs in (1, 2):
+        lp = _run(kernels.copy_compute_q, 1, 32768, 2048, bufs, 12)
+        times[bufs] = lp.total_us
+    assert times[2] < times[1] * 0.8, times
+
+
 def test_pipe_all_after_every_instruction_serialises():
     lp = _run(kernels.vadd_flags, 2, 8192, 1024, True)
     for b, busy in lp.per_block.items():

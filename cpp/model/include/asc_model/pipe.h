@@ -42,6 +42,22 @@ struct QueueState {
   bool allocated[kMaxBufs] = {};
   int fifo[kMaxBufs] = {};  // buffer indices in EnQue order
   int head = 0, count = 0;
+  // Next buffer AllocTensor looks at. Like the vendor's TQueBind, the cursor
+  // moves on at every look (taken or not), so successive AllocTensors rotate
+  // through the buffers: with two buffers, the next tile goes to the other one
+  // while the first is still being copied out (double buffering).
+  int cursor = 0;
+
+  // The first free buffer at or after the cursor, advancing the cursor past
+  // every buffer it looked at; -1 (cursor unchanged) when none is free.
+  int take_next() {
+    for (int tried = 0; tried < num; ++tried) {
+      int i = cursor;
+      cursor = (cursor + 1) % num;
+      if (!allocated[i]) return i;
+    }
+    return -1;
+  }
 
   int find(uint64_t a) const {
     for (int i = 0; i < num; ++i) if (addr[i] == a) return i;
@@ -71,9 +87,8 @@ class TQueBind {
   void AllocTensor(LocalTensor<T>& t, ASC_LOC_PARAMS) {
     asc_model::Call op("AllocTensor", PIPE_S, ASC_LOC, asc_model::EventKind::Alloc);
     need_init(op);
-    int i = 0;
-    while (i < s_.num && s_.allocated[i]) ++i;
-    if (i == s_.num)
+    int i = s_.take_next();
+    if (i < 0)
       op.core().fault(ASC_LOC, "AllocTensor", "all %d buffers of the queue are allocated (FreeTensor missing?)",
                       s_.num);
     s_.allocated[i] = true;
