@@ -27,6 +27,7 @@
 #include "asc_model/debug.h"
 #include "asc_model/api/data_copy.h"
 #include "asc_model/api/list_tensor.h"
+#include "asc_model/api/local_mem_allocator.h"
 #include "asc_model/api/add.h"
 #include "asc_model/api/vector.h"
 #include "asc_model/api/cube.h"

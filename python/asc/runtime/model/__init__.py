@@ -23,6 +23,7 @@ from ..backend import CompiledKernel, KernelBackend, Launcher
 from ..platforms import PlatformSpec, get_platform
 from ... import cache as _asc_cache
 from . import build, launch
+from . import abi as _abi
 from .build import ModelCompileError
 from .faults import OUTPUT_RULE, fault_message
 
@@ -38,11 +39,9 @@ class ModelFault(RuntimeError):
     note = OUTPUT_RULE
 
 
-_CORE_TYPES = {"AIC_ONLY": 1, "MIX_AIC_1_0": 1}
-# Vector cores per block of a mixed kernel: its body runs on the AIV cores of each
-# AIC-AIV group (block_dim counts groups), GetBlockIdx numbering those AIV cores.
-_AIV_PER_BLOCK = {"MIX_AIC_1_2": 2, "MIX_AIV_1_0": 1, "MIX_AIC_1_1": 1, "MIX_AIV_HARD_SYNC": 2,
-                  "MIX_AIC_HARD_SYNC": 2}
+# (the mapping is shared with asc-cc's launches: abi.py)
+_CORE_TYPES = _abi.CORE_TYPES
+_AIV_PER_BLOCK = _abi.AIV_PER_BLOCK
 
 # The launch the calling thread is making: aiv_per_aic > 1 for a mixed kernel,
 # whose groups of that many AIV blocks share one AIC (the timed Model reads it).
@@ -113,7 +112,7 @@ def _open_library(source: str, cache_dir: Optional[Path], inc: Path):
 class ModelBackend(KernelBackend):
     name = "model"
 
-    def __init__(self, platform: Optional[PlatformSpec] = None, *, timeout_s: float = 10.0,
+    def __init__(self, platform: Optional[PlatformSpec] = None, *, timeout_s: float = _abi.WATCHDOG_S,
                  trace: bool = False):
         self.platform = platform or get_platform()
         self.timeout_s = timeout_s

@@ -8,6 +8,7 @@ import struct
 from typing import Any, Sequence, Tuple
 
 from ... import settings
+from . import abi as _abi
 from ..backend import ParamSpec
 from ..kernel_args import (SCALAR_CTYPES, array_view, expected_dtype, scalar_value, stub_call_args,
                            struct_fields, struct_values)
@@ -48,9 +49,7 @@ class LaunchConfig(ctypes.Structure):
 LAUNCH_TIMING_ONLY = 1 << 0  # asc.profile(compute=False): checks and events, no data
 
 
-# LaunchConfig.debug_flags bits, by the flag's name in $ASC_DEBUG (asc.settings.debug;
-# kDebug* in platform.h).
-DEBUG_FLAG_BITS = {"initcheck": 1 << 0, "racecheck": 1 << 1, "synccheck": 1 << 2, "memcheck": 1 << 3}
+DEBUG_FLAG_BITS = _abi.DEBUG_FLAG_BITS  # (abi.py: asc-cc's programs use them too)
 
 
 def runtime_settings() -> Tuple[float, int]:
