@@ -243,6 +243,9 @@ def run(argv: List[str]) -> int:
     if not argv or argv[0] in ("--help", "-h"):
         sys.stdout.write(USAGE)
         return 0 if argv else 2
+    if argv[0] == "--print-host-include":  # for the CMake package: acl/acl.h for plain C++ sources
+        sys.stdout.write(f"{toolchain.host_include(build.include_dir())}\n")
+        return 0
     if argv[0] == "--version":
         from .. import _version
         sys.stdout.write(f"asc-cc (asc {_version.__version__}) for the Model, with {build.cxx()}\n")

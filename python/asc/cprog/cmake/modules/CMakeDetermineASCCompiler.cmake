@@ -1,0 +1,11 @@
+# The ASC language's compiler: asc-cc (asc's package; ASCPackage.cmake sets ASC_CC).
+if(NOT ASC_CC)
+  message(FATAL_ERROR "ASC: project(... LANGUAGES ASC) before find_package(ASC): asc's package sets the compiler")
+endif()
+set(CMAKE_ASC_COMPILER "${ASC_CC}" CACHE FILEPATH "ASC compiler (asc-cc, for the Model)" FORCE)
+if(NOT DEFINED CMAKE_ASC_SOURCE_FILE_EXTENSIONS OR CMAKE_ASC_SOURCE_FILE_EXTENSIONS STREQUAL "")
+  set(CMAKE_ASC_SOURCE_FILE_EXTENSIONS asc)
+endif()
+set(CMAKE_ASC_COMPILER_ENV_VAR "ASC")
+set(CMAKE_ASC_COMPILER_ID "ASCModel")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/CMakeASCCompiler.cmake.in ${CMAKE_PLATFORM_INFO_DIR}/CMakeASCCompiler.cmake @ONLY)
