@@ -9,7 +9,7 @@
 // Python side does with a launch's results (formatting asc-debug's findings,
 // running the cycle model, writing the .prof) is done by Python here too:
 // the program spools the raw results to a directory and runs
-// `python -m asc.cprog.finish` on it (after a launch with findings, at a
+// `python asc/cprog/light.py asc.cprog.finish` on it (after a launch with findings, at a
 // fault, and when the program ends), so asc-profile, asc-debug and asc-bench
 // read what they read for a Python kernel.
 #include <dlfcn.h>
@@ -227,26 +227,19 @@ bool write_file(const std::string& path, const void* data, size_t n) {
   return std::fclose(f) == 0 && ok;
 }
 
-// Runs `python -m asc.cprog.finish <spool> <mode>` and waits for it; false when it could not run.
+// Runs `python .../light.py asc.cprog.finish <spool> <mode>` and waits for it; false when it could not run.
 bool run_finish(const char* mode) {
   State& s = st();
   if (s.spool.empty()) return true;
   std::fflush(stdout);
   std::fflush(stderr);
-  std::vector<std::string> env;
-  std::string pp = std::string("PYTHONPATH=") + cfgs::kPythonPath;
-  for (char** e = environ; *e; ++e) {
-    if (std::strncmp(*e, "PYTHONPATH=", 11) == 0) pp += std::string(":") + (*e + 11);
-    else env.emplace_back(*e);
-  }
-  env.push_back(pp);
-  std::vector<char*> envp;
-  for (auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
-  envp.push_back(nullptr);
+  // asc/cprog/light.py: the helper imports what it needs of asc, not the package
+  // (whose import loads the compiler's native module)
+  std::string light = std::string(cfgs::kPythonPath) + "/asc/cprog/light.py";
   std::string spool = s.spool;
-  const char* argv[] = {cfgs::kPython, "-m", "asc.cprog.finish", spool.c_str(), mode, nullptr};
+  const char* argv[] = {cfgs::kPython, light.c_str(), "asc.cprog.finish", spool.c_str(), mode, nullptr};
   pid_t pid;
-  if (posix_spawn(&pid, cfgs::kPython, nullptr, nullptr, const_cast<char* const*>(argv), envp.data()) != 0) {
+  if (posix_spawn(&pid, cfgs::kPython, nullptr, nullptr, const_cast<char* const*>(argv), environ) != 0) {
     std::fprintf(stderr, "[ERROR] asc: cannot run %s to finish the Model's results (%s)\n", cfgs::kPython,
                  std::strerror(errno));
     return false;

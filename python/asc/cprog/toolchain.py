@@ -40,18 +40,19 @@ def host_include(inc: Path) -> Path:
     return host_dir(inc) / "include"
 
 
-def _host_files(inc: Path) -> List[Path]:
+def _files(d: Path) -> List[Path]:
     out = []
-    for dirpath, dirnames, filenames in os.walk(host_dir(inc)):
+    for dirpath, dirnames, filenames in os.walk(d):
         dirnames.sort()
         out.extend(Path(dirpath) / n for n in sorted(filenames))
     return sorted(out)
 
 
-def digest(inc: Path) -> str:
-    """The Model's toolchain digest (compiler, flags, Model sources) and the host sources."""
+def digest(inc: Path, part: str = "host") -> str:
+    """The Model's toolchain digest (compiler, flags, Model sources) and the sources under
+    cpp/model/`part` (host: everything of the host side; host/include: what the PCH holds)."""
     h = hashlib.sha256(build.toolchain_digest(inc).encode())
-    for p in _host_files(inc):
+    for p in _files(inc.parent / part):
         h.update(str(p.relative_to(inc.parent)).encode())
         h.update(p.read_bytes())
     return h.hexdigest()
@@ -82,10 +83,10 @@ def _artefact(path: Path, make_cmd, what: str, stdin=None) -> Path:
 
 
 def _paths(inc: Path) -> Dict[str, Path]:
-    d = digest(inc)[:20]
     root = build.cache_root()
-    return {"host": root / f"host-{d}.o", "pch": root / f"program-pch-{d}" / f"{PRELUDE}.gch",
-            "engine": root / f"engine-{d}.so"}
+    return {"host": root / f"host-{digest(inc)[:20]}.o",
+            "pch": root / f"program-pch-{digest(inc, 'host/include')[:20]}" / f"{PRELUDE}.gch",
+            "engine": root / f"engine-{hashlib.sha256((build.toolchain_digest(inc) + _ENGINE).encode()).hexdigest()[:20]}.so"}
 
 
 def host_object(inc: Path) -> Path:

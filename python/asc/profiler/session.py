@@ -176,24 +176,20 @@ def _uninstall():
         _orig_launch = None
 
 
-def _from_environment():
-    """ASC_PROFILE=1: every launch of the process goes into <script>.prof in the current
-    directory; ASC_PROFILE=<file>.prof: into that file; ASC_PROFILE=dir: each launch's
-    files under dir."""
-    global _env_session
-    value = settings.profile.raw()
+def environment_session(value: Optional[str] = None) -> Optional["profile"]:
+    """The profile session ASC_PROFILE asks for, not entered: `1` -> <script>.prof in the
+    current directory, `<file>.prof` -> that file, any other value -> a directory for each
+    launch's files; None when unset. A bad value: SystemExit with one line. (Also the
+    session of an Ascend C program's launches: asc.cprog.finish.)"""
+    value = settings.profile.raw() if value is None else value
     if not value:
-        return
+        return None
     if value == "1" or value.endswith(".prof"):
         from .store import default_path
         target = default_path() if value == "1" else Path(value)
         if target.is_dir():
             raise SystemExit(f"asc: ASC_PROFILE={value}: {target} is a directory, not a .prof file")
-        s = profile(prof=target, keep=False)
-        _env_session = s
-        s.__enter__()
-        atexit.register(s.close)
-        return
+        return profile(prof=target, keep=False)
     out = Path(value)
     if out.exists() and not out.is_dir():
         raise SystemExit(f"asc: ASC_PROFILE={value}: is a file, not a directory for the profiles")
@@ -201,6 +197,18 @@ def _from_environment():
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SystemExit(f"asc: ASC_PROFILE={value}: cannot create the folder ({exc.strerror or exc})")
-    s = profile(output=out, keep=False)
+    return profile(output=out, keep=False)
+
+
+def _from_environment():
+    """ASC_PROFILE=1: every launch of the process goes into <script>.prof in the current
+    directory; ASC_PROFILE=<file>.prof: into that file; ASC_PROFILE=dir: each launch's
+    files under dir."""
+    global _env_session
+    s = environment_session()
+    if s is None:
+        return
     _env_session = s
     s.__enter__()
+    if s.prof is not None:
+        atexit.register(s.close)
