@@ -2,6 +2,8 @@
 
 A side is one of
   path/to/script.py [args]   run unchanged in a child process (asc.bench.runner)
+  ./program [args]           an Ascend C program built by asc-cc (docs/ascend-c-programs.md),
+                             run with ASC_PROFILE set; its launches come from its .prof
   module:function            imported and called in this process
   asc:NAME                   a reference kernel of asc.bench.baselines, run at the
                              shapes of the candidate's launches (baseline only)
@@ -38,13 +40,13 @@ class Options:
 class Side:
     role: str                  # "baseline" or "candidate"
     spec: str
-    kind: str                  # "script", "function" or "builtin"
+    kind: str                  # "script", "program", "function" or "builtin"
     argv: List[str]
     launches: Optional[List[Launch]] = None
 
     @property
     def path(self) -> Optional[Path]:
-        return Path(self.argv[0]) if self.kind == "script" else None
+        return Path(self.argv[0]) if self.kind in ("script", "program") else None
 
     @property
     def label(self) -> str:
@@ -64,6 +66,8 @@ def parse(spec: str, role: str) -> Side:
             raise ToolError(f"{head} names a reference kernel: it can only be the baseline",
                             "pass it as --baseline asc:NAME")
         return Side(role, spec, "builtin", argv)
+    if not head.endswith(".py") and Path(head).is_file() and os.access(head, os.X_OK) and _is_elf(head):
+        return Side(role, spec, "program", argv)
     if head.endswith(".py") or os.sep in head or Path(head).exists():
         if not Path(head).is_file():
             raise ToolError(f"{role} script not found: {head} (No such file or directory)")
@@ -78,6 +82,8 @@ def collect(side: Side, options: Options) -> List[Launch]:
     """Runs a script or function side and returns its launches (never empty)."""
     if side.kind == "script":
         launches = _run_script(side, options)
+    elif side.kind == "program":
+        launches = _run_program(side, options)
     elif side.kind == "function":
         launches = _run_function(side, options)
     else:
@@ -114,6 +120,56 @@ def _run_script(side: Side, options: Options) -> List[Launch]:
     if data.get("error"):
         raise ToolError(f"the {side.role} {side.spec} failed: {data['error']}")
     return [Launch.from_dict(d) for d in data["launches"]]
+
+
+def _is_elf(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
+def _run_program(side: Side, options: Options) -> List[Launch]:
+    """An Ascend C program: run unchanged with ASC_PROFILE naming a temporary .prof,
+    whose launches (timed by the same cycle model) become the side's."""
+    if options.measure != "model":
+        raise ToolError(f"the {side.role} {side.spec} is a program: it is timed by the timed Model only",
+                        "drop --measure wall")
+    from .. import settings
+    from ..profiler import store
+    from .collect import _profile
+    from .work import count
+
+    tmp = tempfile.mkdtemp(prefix="asc-bench-")
+    prof = Path(tmp) / "side.prof"
+    env = settings.profile.child_env(str(prof))
+    try:
+        try:
+            proc = subprocess.run([str(Path(side.argv[0]).resolve()), *side.argv[1:]], env=env,
+                                  capture_output=True, text=True, timeout=options.timeout)
+        except subprocess.TimeoutExpired:
+            raise ToolError(f"the {side.role} {side.spec} did not finish within {options.timeout:g} s")
+        if proc.returncode != 0:
+            tail = ([l for l in proc.stderr.strip().splitlines() if l.startswith("[ERROR]")]
+                    or proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[0]
+            raise ToolError(f"the {side.role} {side.spec} failed: {tail}")
+        if not prof.exists():
+            return []
+        out = []
+        pf = store.load(prof)
+        try:
+            for stored in pf.launches:
+                lp = stored.profile()
+                out.append(Launch(kernel=lp.kernel, core_num=int(lp.block_dim), arrays=[], platform=lp.platform,
+                                  backend="model", time_us=lp.total_us, work=count(lp), compute=bool(lp.compute),
+                                  profile=_profile(lp)))
+        finally:
+            pf.close()
+        return out
+    finally:
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _run_function(side: Side, options: Options) -> List[Launch]:

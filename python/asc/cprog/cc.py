@@ -164,10 +164,14 @@ def parse(argv: List[str]) -> Args:
 
 # ---------------------------------------------------------------- compile
 
-_NOT_MEMBER = re.compile(r"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: '(?P<name>[\w:]+)' is not a member of '(?P<ns>AscendC[\w:]*)'")
-_NOT_DECLARED = re.compile(r"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: '(?P<name>\w+)' was not declared in this scope")
-_NO_MATCH = re.compile(r"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: no matching function for call to '(?P<ns>AscendC::)(?P<name>\w+)")
-_NO_MEMBER = re.compile(r"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: '(?P<cls>(?:class |struct )?AscendC::[\w<>:, ]+)' has no member named '(?P<name>\w+)'")
+# g++'s quotes are ASCII or typographic, by locale
+_Q, _QE = "[\u2018']", "[\u2019']"
+_NOT_MEMBER = re.compile(rf"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: {_Q}(?P<name>[\w:]+){_QE} is not a member of "
+                         rf"{_Q}(?P<ns>AscendC[\w:]*){_QE}")
+_NO_MATCH = re.compile(rf"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: no matching function for call to "
+                       rf"{_Q}(?P<ns>AscendC::)(?P<name>\w+)")
+_NO_MEMBER = re.compile(rf"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: {_Q}(?P<cls>(?:class |struct )?AscendC::[\w<>:, ]+)"
+                        rf"{_QE} has no member named {_Q}(?P<name>\w+){_QE}")
 
 
 def unsupported_apis(stderr: str, source: str) -> List[str]:

@@ -1,0 +1,155 @@
+"""Ascend C programs on the Model end to end (docs/ascend-c-programs.md): the
+CMake package configures a project in the vendor's layout (tests/cprog/programs),
+asc-cc builds it, the programs run on the Model with its checks, and their
+launches go through asc-profile's .prof and asc-debug's findings."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from asc.cprog import prefix
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+SCALE = PROGRAMS / "scale.asc"
+
+if shutil.which("cmake") is None:  # ./dev setup installs it (APT_PACKAGES)
+    pytest.skip("cmake is not on PATH", allow_module_level=True)
+
+
+def _run(cmd, cwd, env=None, check=True):
+    r = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    if check and r.returncode != 0:
+        raise AssertionError(f"{cmd} failed ({r.returncode}):\n{r.stdout}\n{r.stderr}")
+    return r
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    """tests/cprog/programs configured and built once, as a user would."""
+    out = tmp_path_factory.mktemp("build")
+    _run(["cmake", "-S", str(PROGRAMS), "-B", str(out), "-DCMAKE_ASC_RUN_MODE=model",
+          "-DCMAKE_BUILD_TYPE=Profile", f"-DCMAKE_PREFIX_PATH={prefix.ensure()}"], out)
+    _run(["cmake", "--build", str(out)], out)
+    return out
+
+
+def _env(**extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ASC_DEBUG", "ASC_PROFILE"))}
+    env.update(extra)
+    return env
+
+
+def test_program_runs_every_block_and_passes(build):
+    r = _run([str(build / "scale")], build, env=_env())
+    assert r.stdout.strip() == "PASS: 0 of 8192 wrong"
+    assert r.stderr == ""
+
+
+def test_static_library_and_plain_cxx_main(build):
+    r = _run([str(build / "separate")], build, env=_env())
+    assert r.stdout.strip() == "PASS"
+
+
+def test_kernel_fault_names_asc_line_block_and_api(build):
+    r = _run([str(build / "scale"), "too-many-blocks"], build, env=_env(), check=False)
+    assert r.returncode == 1
+    assert r.stdout == ""  # nothing after the fault ran (the result check prints)
+    first = r.stderr.splitlines()[0]
+    assert first.startswith("[ERROR] Model fault in scale_kernel (launched at ")
+    assert f"{SCALE}:25: block 4: DataCopy: reads GM" in first
+    assert "core" not in r.stderr.lower().replace("cores", "")  # no core dump message
+
+
+@pytest.mark.parametrize("mode, what", [
+    ("copy-past-end", "aclrtMemcpy: ACL_MEMCPY_HOST_TO_DEVICE: 32768 bytes to"),
+    ("host-pointer", "scale_kernel<<<>>>: argument 1"),
+])
+def test_memory_misuse_is_a_fault_naming_the_call(build, mode, what):
+    r = _run([str(build / "scale"), mode], build, env=_env(), check=False)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert what in r.stderr
+    assert f"{SCALE}:" in r.stderr
+    assert "PASS" not in r.stdout and "FAIL" not in r.stdout
+
+
+def test_wrong_copy_kind_returns_the_acl_error(build):
+    r = _run([str(build / "scale"), "wrong-kind"], build, env=_env())
+    assert r.stdout.startswith("rc=107000 msg=scale.asc:57: aclrtMemcpy: ACL_MEMCPY_HOST_TO_DEVICE: the destination")
+
+
+def test_profile_writes_program_prof_with_asc_lines(build, tmp_path):
+    r = _run([str(build / "scale")], tmp_path, env=_env(ASC_PROFILE="1"))
+    assert "PASS" in r.stdout
+    prof = tmp_path / "scale.prof"
+    assert prof.is_file()
+    from asc.profiler import store
+    launches = store.load(prof).launches
+    assert [l.summary["kernel"] for l in launches] == ["scale_kernel"]
+    lp = launches[0].profile()
+    assert lp.block_dim == 4 and lp.total_us > 0
+    assert {f for f, *_ in lp.lines} == {str(SCALE)}  # the hot lines are the .asc's
+    rep = _run([sys.executable, "-m", "asc.devkit.profile", str(prof), "--lines"], tmp_path,
+               env=_env(PYTHONPATH=str(ROOT / "python")))
+    assert "scale.asc:29" in rep.stdout  # AscendC::Muls
+
+
+def test_asc_debug_reports_the_race_and_the_summary(build):
+    r = _run([sys.executable, "-m", "asc.devkit.debug", "--", str(build / "racy")], build,
+             env=_env(PYTHONPATH=str(ROOT / "python")), check=False)
+    assert r.returncode == 1
+    assert "RAW hazard detected at UB in racy_kernel" in r.stderr
+    assert "racy.asc:13" in r.stderr and "racy.asc:14" in r.stderr
+    assert r.stderr.rstrip().endswith("ERROR SUMMARY: 1 error, 0 warnings")
+
+
+def test_asc_debug_clean_program_has_no_findings(build, tmp_path):
+    out = tmp_path / "findings.json"
+    r = _run([sys.executable, "-m", "asc.devkit.debug", "--json", str(out), "--", str(build / "scale")], build,
+             env=_env(PYTHONPATH=str(ROOT / "python")))
+    assert r.stderr.rstrip().endswith("ERROR SUMMARY: 0 errors, 0 warnings")
+    assert json.loads(out.read_text())["findings"] == []
+
+
+def test_asc_debug_without_the_command_prints_the_summary_at_exit(build):
+    r = _run([str(build / "racy")], build, env=_env(ASC_DEBUG="racecheck"))
+    assert "RAW hazard" in r.stderr
+    assert r.stderr.rstrip().endswith("ERROR SUMMARY: 1 error, 0 warnings")
+
+
+def test_bad_setting_is_one_error_line(build):
+    r = _run([str(build / "scale")], build, env=_env(ASC_DEBUG="racechek"), check=False)
+    assert r.returncode == 1
+    assert r.stderr.strip() == ("[ERROR] asc: ASC_DEBUG='racechek': unknown flag racechek "
+                                "(known: initcheck, racecheck, synccheck, memcheck)")
+
+
+def test_npu_run_mode_is_a_configure_error(tmp_path):
+    r = _run(["cmake", "-S", str(PROGRAMS), "-B", str(tmp_path), "-DCMAKE_ASC_RUN_MODE=npu",
+              f"-DCMAKE_PREFIX_PATH={prefix.ensure()}"], tmp_path, check=False)
+    assert r.returncode != 0
+    assert "-DCMAKE_ASC_RUN_MODE=model" in r.stderr
+
+
+def test_asc_bench_compares_two_programs(build, tmp_path):
+    r = _run([sys.executable, "-m", "asc.devkit.bench", "--baseline", str(build / "scale"), str(build / "scale"),
+              "--save-history=false", "--json"], tmp_path, env=_env(PYTHONPATH=str(ROOT / "python")))
+    rows = json.loads(r.stdout)["results"]
+    assert [row["kernel"] for row in rows] == ["scale_kernel"]
+    assert rows[0]["baseline_us"] == rows[0]["candidate_us"] > 0
+    assert '"ship"' in json.dumps(rows[0])
+
+
+def test_asc_bench_program_side_that_faults_is_one_line(build, tmp_path):
+    r = _run([sys.executable, "-m", "asc.devkit.bench", "--baseline", str(build / "racy"),
+              str(build / "scale") + " too-many-blocks", "--save-history=false"], tmp_path,
+             env=_env(PYTHONPATH=str(ROOT / "python")), check=False)
+    assert r.returncode != 0
+    assert "[ERROR] the candidate" in r.stderr and "Model fault in scale_kernel" in r.stderr

@@ -1,0 +1,49 @@
+"""asc-cc's `<<<...>>>` rewrite (python/asc/cprog/rewrite.py): pure text, no compiler."""
+
+import pytest
+
+from asc.cprog import rewrite
+
+KERNELS = """
+template <uint32_t n>
+__vector__ __global__ void vec_k(__gm__ float* x) {}
+extern "C" __global__ __cube__ void cube_k(GM_ADDR a) {}
+__global__ __mix__(1, 2) void mix_k(GM_ADDR a) {}
+__global__ __aicore__ void plain_k(GM_ADDR a) {}
+"""
+
+
+def test_kernel_types_from_qualifiers():
+    types = rewrite.kernel_types(KERNELS)
+    assert types == {"vec_k": "AIV_ONLY", "cube_k": "AIC_ONLY", "mix_k": "MIX_AIC_1_2", "plain_k": "AIV_ONLY"}
+
+
+def test_launch_keeps_lines_and_passes_cores():
+    src = KERNELS + "void f(aclrtStream s) {\n  vec_k<2048><<<8, 0, s>>>(x,\n      y);\n  cube_k<<<2, 0, s>>>(a);\n  mix_k<<<n / 2, 0>>>(a);\n}\n"
+    out, n = rewrite.rewrite(src)
+    assert n == 3
+    assert out.count("\n") == src.count("\n")  # every line keeps its number
+    lines = out.splitlines()
+    i = next(k for k, l in enumerate(lines) if "vec_k<2048>(" in l)
+    assert lines[i].lstrip().startswith('::asc_program::launch(8, 0, s, __FILE__, __LINE__, "vec_k<2048>", 0, 1,')
+    assert "cube_k" in out and '"cube_k", 1, 1,' in out  # AIC_ONLY: cube cores
+    assert '"mix_k", 0, 2,' in out and "n / 2, 0, nullptr" in out  # two AIV cores per block; default stream
+
+
+def test_comments_strings_and_shifts_untouched():
+    src = '// k<<<1, 0, s>>>(x)\nconst char* t = "a<<<b>>>";\nint v = a << 3 >> 1;\n'
+    out, n = rewrite.rewrite(src)
+    assert n == 0 and out == src
+
+
+@pytest.mark.parametrize("bad, why", [
+    ("k<<<1, 0, s>>>;", "no argument list"),
+    ("k<<<1>>>(x);", "<<<numBlocks, l2ctrl, stream>>>"),
+    ("k<<<1, 0, s(x);", "without its closing"),
+    ("k<<<1, 0, s>>>(x;", "not closed"),
+])
+def test_malformed_launch_is_an_error_with_its_line(bad, why):
+    with pytest.raises(rewrite.RewriteError) as info:
+        rewrite.rewrite("int a;\n\n" + bad + "\n")
+    assert info.value.line == 3
+    assert why in str(info.value)
