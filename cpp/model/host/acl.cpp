@@ -662,20 +662,26 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream, ASC_AT_ARGS) {
   return e;
 }
 
-aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status, ASC_AT_ARGS) {
-  if (!status) return fail(ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent", asc_file, asc_line, "status is null");
+}  // extern "C"
+
+// An event is complete once recorded: both queries answer "complete" for a known event.
+template <class S>
+static aclError query_event(aclrtEvent event, S* status, S complete, const char* api, ASC_AT_ARGS) {
+  if (!status) return fail(ACL_ERROR_INVALID_PARAM, api, asc_file, asc_line, "status is null");
   std::lock_guard<std::mutex> lk(st().mu);
-  aclError e = check_event(event, "aclrtQueryEvent", asc_file, asc_line);
-  if (!e) *status = ACL_EVENT_STATUS_COMPLETE;
+  aclError e = check_event(event, api, asc_file, asc_line);
+  if (!e) *status = complete;
   return e;
 }
 
+extern "C" {
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status, ASC_AT_ARGS) {
+  return query_event(event, status, ACL_EVENT_STATUS_COMPLETE, "aclrtQueryEvent", asc_file, asc_line);
+}
+
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status, ASC_AT_ARGS) {
-  if (!status) return fail(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus", asc_file, asc_line, "status is null");
-  std::lock_guard<std::mutex> lk(st().mu);
-  aclError e = check_event(event, "aclrtQueryEventStatus", asc_file, asc_line);
-  if (!e) *status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
-  return e;
+  return query_event(event, status, ACL_EVENT_RECORDED_STATUS_COMPLETE, "aclrtQueryEventStatus", asc_file, asc_line);
 }
 
 aclError aclrtSynchronizeEvent(aclrtEvent event, ASC_AT_ARGS) {
