@@ -75,6 +75,10 @@ class Knob:
             out[self.names[0]] = value
         return out
 
+    def set(self, value: str) -> None:
+        """Sets the knob for this process and the children it starts later (its first name)."""
+        os.environ[self.names[0]] = value
+
     def unset(self) -> None:
         """Removes the knob's variables from this process's environment (so that child
         processes started later, e.g. a spawn pool, do not see them)."""

@@ -47,21 +47,29 @@ namespace {
 
 // ---------------------------------------------------------------- settings (asc/settings.py)
 
-// The raw value of a knob: the first of its variables that is set and not empty.
-const char* knob_raw(const cfgs::Knob& k) {
+// The knob's variable that is set: the first of its names set and not empty
+// (settings.Knob.lookup), -1 when none is. The one place the program reads
+// the environment for asc: the names come from settings.py (config_gen.py).
+int knob_lookup(const cfgs::Knob& k, const char** value) {
   for (int i = 0; i < k.num_names; ++i) {
     const char* v = std::getenv(k.names[i]);
-    if (v && *v) return v;
+    if (v && *v) {
+      *value = v;
+      return i;
+    }
   }
-  return nullptr;
+  return -1;
+}
+
+const char* knob_raw(const cfgs::Knob& k) {
+  const char* v = nullptr;
+  return knob_lookup(k, &v) >= 0 ? v : nullptr;
 }
 
 const char* knob_name_set(const cfgs::Knob& k) {
-  for (int i = 0; i < k.num_names; ++i) {
-    const char* v = std::getenv(k.names[i]);
-    if (v && *v) return k.names[i];
-  }
-  return k.names[0];
+  const char* v = nullptr;
+  int i = knob_lookup(k, &v);
+  return k.names[i >= 0 ? i : 0];
 }
 
 [[noreturn]] void settings_error(const std::string& msg) {
@@ -200,7 +208,7 @@ std::string program_argv() {
 const std::string& spool_dir() {
   State& s = st();
   if (s.spool.empty()) {
-    const char* tmp = std::getenv("TMPDIR");
+    const char* tmp = std::getenv("TMPDIR");  // not asc's: where the system's temporary files go
     std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/asc-program-XXXXXX";
     std::vector<char> buf(templ.begin(), templ.end());
     buf.push_back(0);

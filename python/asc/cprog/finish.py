@@ -23,7 +23,6 @@ program's `<name>.prof`), then the spool is removed.
 from __future__ import annotations
 
 import ctypes
-import os
 import shutil
 import sys
 import time
@@ -142,7 +141,7 @@ def run(spool: Path, mode: str) -> int:
         sys.argv = argv  # the .prof names the program (default_path: <program>.prof; its argv)
     own_findings = not settings.debug_findings.raw()
     if own_findings and settings.debug.get():
-        os.environ[settings.debug_findings.name] = str(spool / _FINDINGS)
+        settings.debug_findings.set(str(spool / _FINDINGS))
     _debug(spool)
     if mode == "fault" and (spool / "fault").exists():
         _fault(spool)
