@@ -24,6 +24,7 @@ from .language.core import context
 from .language.core import dtype as dt
 from .language.core.constexpr import ConstExpr, is_constexpr_annotation
 from .language.core import kernel_struct
+from .language.core import struct as user_struct
 from .language.core.types import ParamStruct
 from .options import CodegenOptions, CompileOptions, options_key, split_options
 from .runtime import config
@@ -93,6 +94,8 @@ def _arg_spec(value):
         return "f32"
     if isinstance(value, (MockTensor, MockValue)):
         return ("mock", value.kind, value.dtype.name)  # pyasc's compile-only arguments
+    if isinstance(value, user_struct.Struct):
+        return user_struct.arg_key(value)  # a user-defined struct: its leaves are the parameters
     if isinstance(value, ParamStruct):
         try:
             return kernel_struct.arg_key(value)  # a tiling struct, passed by value
@@ -102,6 +105,19 @@ def _arg_spec(value):
     raise _BadArgument(f"a kernel argument cannot be a {name} (Argument type in JIT function is not supported: "
                        f"{name}); pass a numpy array or CPU torch tensor, a number, or mark the parameter "
                        "asc.ConstExpr[...]")
+
+
+def _flatten_structs(runtime):
+    """The launch's arguments with each user-defined struct replaced by its leaf values."""
+    if not any(isinstance(a, user_struct.Struct) for a in runtime):
+        return runtime
+    out = []
+    for a in runtime:
+        if isinstance(a, user_struct.Struct):
+            out.extend(user_struct.leaf_values(a))
+        else:
+            out.append(a)
+    return out
 
 
 class _BadArgument(TypeError):
@@ -165,6 +181,8 @@ def _spec_to_arg(name: str, spec):
         return compiler.ArgSpec(name, "gm", dt.from_numpy(spec))
     if isinstance(spec, tuple) and spec[0] == "struct":
         return compiler.ArgSpec(name, "struct", value=kernel_struct.class_of(spec[1]))
+    if isinstance(spec, tuple) and spec[0] == "ustruct":
+        return compiler.ArgSpec(name, "ustruct", value=user_struct.class_of(spec[1]))
     if isinstance(spec, tuple) and spec[0] == "mock":
         return compiler.ArgSpec(name, spec[1], dt.by_name(spec[2]))
     if isinstance(spec, tuple) and spec[0] == "s":
@@ -289,8 +307,8 @@ class JITFunction(TracedFunction):
                     else:
                         key.append(_arg_spec(a))
                         runtime.append(a)
-                return tuple(key), runtime
-            return tuple(map(_arg_spec, args)), args
+                return tuple(key), (_flatten_structs(runtime) if user_struct.seen else runtime)
+            return tuple(map(_arg_spec, args)), (_flatten_structs(args) if user_struct.seen else args)
         except _BadArgument as exc:
             i = len(key) if self._const_index else next(
                 j for j, a in enumerate(args) if _arg_spec_or_none(a) is None)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "dry_run", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "force_backend", "dry_run", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -220,6 +220,20 @@ profile = Knob(
     "that receives each launch's CSV and trace files",
     default_doc="unset (no profiling)", parse=_path)
 
+def _backend_name(name: str, value: str) -> str:
+    # Only the Model can stand in for another backend: it needs no device.
+    if value.strip().lower() != "model":
+        raise ValueError(f"{name}={value!r}: the only backend that can be forced is Model")
+    return "Model"
+
+
+force_backend = Knob(
+    ("ASC_FORCE_BACKEND",), "str", None,
+    "`Model`: every launch runs on the Model whatever backend the script selects (e.g. an NPU test suite "
+    "on a machine without one); one line on stderr says so, profiles and findings record it, and the GM arguments "
+    "of a script that selected the NPU get 2 MiB pages of padding, as torch_npu allocates them",
+    default_doc="unset (the script's choice)", parse=_backend_name)
+
 dry_run = Knob(
     ("DRY_RUN",), "str", None,
     "pyasc's switch: any value compiles each launched kernel but does not run it (`Launcher.run` returns)",
@@ -258,7 +272,7 @@ acl_library = Knob(
 
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
                            debug_max_errors, debug_precision,
-                           debug_golden_save, debug_golden, deadlock_timeout, profile,
+                           debug_golden_save, debug_golden, deadlock_timeout, profile, force_backend,
                            dry_run, print_autotuning, model_include,
                            cxx, ascend_home, bisheng, acl_library)
 

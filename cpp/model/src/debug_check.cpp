@@ -351,6 +351,24 @@ void DebugCore::on_event(const Event& e) {
   }
 }
 
+void DebugCore::padding_access(const TensorRef& t, uint64_t off, uint64_t n, bool write, const char* api,
+                               const char* file, int line, const std::string& msg) {
+  if (!s.mem) return;
+  Event e{EventKind::Api, api, core.call_pipe, file, line, block, 0, 0, nullptr, 0, -1, -1};
+  uint32_t site = site_of(e, slot_of_pipe(core.call_pipe));
+  DebugFinding f;
+  f.mem = int(t.mem);
+  f.offset = off;
+  f.size = n;
+  f.tensor_lo = 0;
+  f.tensor_hi = t.bytes;
+  f.tensor_pos = t.pos;
+  f.tensor_type = t.type;
+  f.b = DebugSide{block, &sites[site], write, core.operand};
+  f.message = msg;
+  add("memcheck", "gm-padding", false, 0, site, f);  // a warning: the device allows it
+}
+
 uint8_t* DebugCore::bad_access(const char* kind, const TensorRef& t, uint64_t off, uint64_t n, bool write,
                                const char* api, const char* file, int line, const std::string& msg, Access* out) {
   if (!s.mem) return nullptr;

@@ -100,6 +100,8 @@ struct DebugCore final : Observer {
 
   // memcheck keep-going: records a bad access and returns a scratch buffer
   // of n bytes the call may use instead (null: report it as a fault).
+  void padding_access(const TensorRef& t, uint64_t off, uint64_t n, bool write, const char* api, const char* file,
+                      int line, const std::string& msg);
   uint8_t* bad_access(const char* kind, const TensorRef& t, uint64_t off, uint64_t n, bool write,
                       const char* api, const char* file, int line, const std::string& msg, Access* out);
   bool sync_check() const;
@@ -199,6 +201,12 @@ class DebugSession {
 };
 
 // Core::check's hook: a bad access under memcheck keep-going (null: fault).
+// Core::check's hook for a GM access inside an argument's padding: memcheck's warning.
+inline void debug_padding_access(Core& c, const TensorRef& t, uint64_t off, uint64_t n, bool write, const char* api,
+                                 const char* file, int line, const std::string& msg) {
+  if (c.debug) c.debug->padding_access(t, off, n, write, api, file, line, msg);
+}
+
 inline uint8_t* debug_bad_access(Core& c, const char* kind, const TensorRef& t, uint64_t off, uint64_t n,
                                  bool write, const char* api, const char* file, int line, const std::string& msg,
                                  Access* out) {

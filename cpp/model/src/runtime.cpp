@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "asc_model/core.h"
+#include "asc_model/gm_padding.h"
 #include "asc_model/hccl.h"
 #include "asc_model/launch.h"
 #include "cycle_model.h"
@@ -179,6 +180,8 @@ struct Launch : std::enable_shared_from_this<Launch> {
   // starts last (the view the kernel most likely addressed), and one starting
   // exactly at an array's end belongs to that array (reported as "beyond" it).
   // -1: no argument is near.
+  // An access starting in an argument's padding (past its end, within
+  // gm_padded_bytes) belongs to that argument when no argument holds its start.
   int find_region(uint64_t a, uint64_t n) const {
     int start_match = -1, end_match = -1;
     for (uint32_t i = 0; i < cfg.num_regions; ++i) {
@@ -187,9 +190,28 @@ struct Launch : std::enable_shared_from_this<Launch> {
         if (a - r.base + n <= r.nbytes) return int(i);
         if (start_match < 0 || r.base > cfg.regions[start_match].base) start_match = int(i);
       }
+      if (a >= r.base + r.nbytes && a - r.base < padded(r.nbytes) && end_match < 0) end_match = int(i);
       if (a == r.base + r.nbytes && end_match < 0) end_match = int(i);
     }
     return start_match >= 0 ? start_match : end_match;
+  }
+
+  // The padding of argument r (gm_padding.h): zero-filled, made on the first
+  // access in this launch, shared by the blocks. Never memory of the process.
+  uint8_t* padding(int r) {
+    std::lock_guard<std::mutex> lk(pad_mu);
+    if (pads.empty()) pads.resize(cfg.num_regions);
+    auto& buf = pads[size_t(r)];
+    if (!buf) {
+      uint64_t n = padded(cfg.regions[r].nbytes) - cfg.regions[r].nbytes;
+      buf.reset(new uint8_t[n]());
+    }
+    return buf.get();
+  }
+  std::mutex pad_mu;
+  std::vector<std::unique_ptr<uint8_t[]>> pads;
+  uint64_t padded(uint64_t nbytes) const {
+    return gm_padded_bytes(nbytes, (cfg.launch_flags & kLaunchDevicePages) != 0);
   }
 
   // Blocks the calling core until ready() (under mu). Faults on deadlock (every
@@ -314,6 +336,26 @@ uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, b
     }
     const RegionDesc& g = launch_->cfg.regions[r];
     uint64_t rel = a - g.base;
+    if (rel + n > g.nbytes && rel + n <= launch_->padded(g.nbytes)) {
+      // Inside the padding the device's allocation has past the argument's end:
+      // as there, the access proceeds (on the padding, never past the user's
+      // array); memcheck warns.
+      if (debug)
+        debug_padding_access(*this, t, off, n, write, api, file, line,
+                             strprintf("%s GM %s[%llu, %llu) past the %llu bytes of argument '%s', inside the padding "
+                                       "of its device allocation (%llu bytes)", rw, g.name, (unsigned long long)rel,
+                                       (unsigned long long)(rel + n), (unsigned long long)g.nbytes, g.name,
+                                       (unsigned long long)launch_->padded(g.nbytes)));
+      *out = Access{Mem::GM, write, r, rel, n};
+      uint8_t* pad = launch_->padding(r);
+      if (rel >= g.nbytes) return pad + (rel - g.nbytes);
+      uint64_t user_n = g.nbytes - rel;
+      Staged st{reinterpret_cast<uint8_t*>(a), user_n, pad, n - user_n, write, std::unique_ptr<uint8_t[]>(new uint8_t[n])};
+      std::memcpy(st.buf.get(), st.user, user_n);
+      std::memcpy(st.buf.get() + user_n, pad, n - user_n);
+      staged_.push_back(std::move(st));
+      return staged_.back().buf.get();
+    }
     if (rel + n > g.nbytes) {
       std::string msg = strprintf("%s GM %s[%llu, %llu) beyond the %llu bytes of argument '%s'", rw, g.name,
                                   (unsigned long long)rel, (unsigned long long)(rel + n),
@@ -351,6 +393,17 @@ uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, b
   *out = Access{t.mem, write, -1, a, n};
   if (a + n > touched_[m]) touched_[m] = a + n;
   return base_[m] + a;
+}
+
+void Core::end_staged(bool commit) {
+  if (commit) {
+    for (Staged& st : staged_) {
+      if (!st.write) continue;
+      std::memcpy(st.user, st.buf.get(), st.user_n);
+      std::memcpy(st.pad, st.buf.get() + st.user_n, st.pad_n);
+    }
+  }
+  staged_.clear();
 }
 
 // ASC_DEBUG=initcheck: one shadow byte per local-memory byte, set when the

@@ -17,6 +17,8 @@ from ..errors import CompileError
 from ..language.core import context
 from ..language.core import dtype as dt
 from ..language.core import kernel_struct, semantic
+from ..language.core import struct as user_struct
+from ..language.core import utils as ir_utils
 from ..language.core.constexpr import ConstExpr, RuntimeValue
 from ..language.core.semantic import GlobalAddress, PlainValue
 from ..runtime.backend import ParamSpec
@@ -90,6 +92,9 @@ class KernelCompilation:
             if s.kind == "struct":  # a tiling struct, by value
                 arg_types.append(b.parse_type("!ascendc." + s.value._mnemonic))
                 continue
+            if s.kind == "ustruct":  # a user-defined struct: one parameter per leaf field
+                arg_types.extend(d.to_ir(b) for _, d in user_struct.leaves(s.value))
+                continue
             t = s.dtype.to_ir(b)
             arg_types.append(b.get_gm_ptr_type(t) if s.kind == "gm" else t)
         node = src.tree
@@ -103,6 +108,17 @@ class KernelCompilation:
         for s in specs:
             if s.kind == "const":
                 scope[s.name] = s.value
+                continue
+            if s.kind == "ustruct":
+                leaf_values = {}
+                for path, d in user_struct.leaves(s.value):
+                    leaf_name = "_".join((s.name,) + path)
+                    func.set_arg_name(i, leaf_name)
+                    handle = entry.arg(i)
+                    leaf_values[path] = (semantic.from_result(handle) if d.kind == "uint" else PlainValue(handle, d))
+                    params.append(ParamSpec(leaf_name, "scalar", d.name, _CTYPES[d.name]))
+                    i += 1
+                scope[s.name] = user_struct.view(s.value, leaf_values)
                 continue
             func.set_arg_name(i, s.name)
             handle = entry.arg(i)
@@ -250,6 +266,7 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
         try:
             params, _ = session.trace_kernel(jitfn, specs)
             module = session.module
+            ir_utils.global_builder.last_module = module  # pyasc's FileCheck harness prints it
             try:
                 module.verify()
             except ir.MLIRError as exc:

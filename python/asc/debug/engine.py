@@ -27,6 +27,7 @@ import threading
 from typing import List
 
 from .. import settings
+from ..runtime import config
 from . import findings as _findings
 from . import messages
 
@@ -106,6 +107,9 @@ _api = threading.local()  # the asc.debug.checks blocks open on this thread (`.o
 
 
 def _report(f: _findings.Finding) -> None:
+    forced = config.forced_note()
+    if forced:  # the findings are the Model's, not those of the device the script selected
+        f.extra.setdefault("forced_backend", forced)
     _seen.append(f)
     for block in getattr(_api, "open", ()):
         block.findings.append(f)

@@ -78,6 +78,14 @@ def _memcheck(row: dict, kernel: str) -> Finding:
                        extra={"bytes": row["size"]})
     name = _name(row, "b")
     dtype = DTYPES.get(row["tensor_type"], row["tensor_type"] or "?")
+    if kind == "gm-padding":  # allowed on the device (its allocation's padding), so a warning
+        lines = [f"WARNING: GM access past an argument's end, inside its device allocation's padding, at "
+                 f"{_place(row, 'b')} in block {row['b_block']} ({_pipe(row['b_pipe'])} {row['b_api']}, "
+                 f"{'Write' if row['b_write'] else 'Read'}): {row['message']}"]
+        if row["count"] > 1:
+            lines.append(f"    ({row['count']} such accesses at this line)")
+        return Finding("memcheck", kind, "warning", lines, [_location(row, "b")], kernel=kernel, count=row["count"],
+                       extra={"tensor": name, "mem": "GM", "offset": row["offset"], "size": row["size"]})
     if mem == "GM":
         tensor = f"{name} (GlobalTensor {dtype}{', ' + str(row['tensor_hi']) + ' bytes' if row['tensor_hi'] else ''})"
     else:

@@ -138,7 +138,9 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
     finally:
         self.record_io, self.launch_flags, self.blocks_run = was_io, was_flags, was_run
     rec = Recording.take(io)
+    from ..runtime import config as _config
     from ..runtime.model import LAUNCH
+    forced = _config.forced_note()
     aiv_per_aic = getattr(LAUNCH, "aiv_per_aic", 0)
     for s in sessions:
         p = params.with_overrides(**s.overrides) if s.overrides else params
@@ -157,6 +159,8 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
         lp.cores_simulated = run
         lp.spec = dict(spec, platform=platform) if spec is not None else {"kernel": name, "platform": platform,
                                                                           "grid": block_dim, "replayable": False}
+        if forced:  # ASC_FORCE_BACKEND ran a launch the script meant for another backend
+            lp.spec["forced_backend"] = forced
         s._record(lp)
 
 

@@ -10,8 +10,10 @@ previous platform are not reused.
 from __future__ import annotations
 
 import enum
+import sys
 from typing import Optional
 
+from .. import settings
 from . import stream as _stream
 from .backend import BackendUnavailable, KernelBackend
 
@@ -51,6 +53,8 @@ backend: Backend = Backend.Model
 platform: Platform = Platform.Ascend910B1
 generation = 0  # bumped by set_platform
 _instance: Optional[KernelBackend] = None
+_instance_backend: Optional[Backend] = None  # the backend _instance is (the forced one, if any)
+_forced_announced = False
 
 
 def set_platform(backend_: Backend, soc_version: Optional[Platform] = None,
@@ -74,11 +78,36 @@ def set_platform(backend_: Backend, soc_version: Optional[Platform] = None,
         current_backend()
 
 
+def effective_backend() -> Backend:
+    """The backend launches run on: the selected one, unless $ASC_FORCE_BACKEND
+    names another (read whenever a backend is chosen: set_platform and a
+    kernel's first launch after it)."""
+    forced = settings.force_backend.get()
+    return Backend(forced) if forced else backend
+
+
+def forced_note() -> Optional[str]:
+    """What profiles and findings record when the knob overrode the script's
+    choice (None when launches run where the script asked)."""
+    forced = settings.force_backend.get()
+    if not forced or Backend(forced) is backend:
+        return None
+    return f"ASC_FORCE_BACKEND={forced}: the script selected Backend.{backend.value}, launches ran on the {forced}"
+
+
 def current_backend() -> KernelBackend:
     """The backend instance for the current settings (created on first use)."""
-    global _instance
-    if _instance is None:
-        _instance = _create(backend, platform)
+    global _instance, _instance_backend, generation, _forced_announced
+    which = effective_backend()
+    if _instance is None or _instance_backend is not which:
+        if _instance is not None:
+            generation += 1  # the knob changed since: launchers of the old backend are not reused
+        _instance = _create(which, platform)
+        _instance_backend = which
+        note = forced_note()
+        if note and not _forced_announced:
+            _forced_announced = True  # one line per process, not one per launch
+            sys.stderr.write(f"[asc] {note}\n")
     return _instance
 
 
@@ -91,7 +120,11 @@ def _create(which: Backend, plat: Platform) -> KernelBackend:
             raise BackendUnavailable(
                 f"the Model backend is not available in this build ({exc}); the kernel was "
                 "compiled to Ascend C (set ASC_DUMP_PATH to keep the source)") from None
-        return ModelBackend(PLATFORMS[plat.name])
+        model = ModelBackend(PLATFORMS[plat.name])
+        if which is not backend:  # ASC_FORCE_BACKEND runs an NPU script: its tensors are torch_npu's
+            from .model.launch import LAUNCH_DEVICE_PAGES
+            model.launch_flags |= LAUNCH_DEVICE_PAGES
+        return model
     try:
         from .npu import NPUBackend
     except ImportError as exc:
@@ -101,7 +134,7 @@ def _create(which: Backend, plat: Platform) -> KernelBackend:
 
 def _selected_npu() -> Optional[KernelBackend]:
     """The NPU backend instance when it is the selected backend (stream.py asks)."""
-    return current_backend() if backend is Backend.NPU else None
+    return current_backend() if effective_backend() is Backend.NPU else None
 
 
 _stream.selected_npu = _selected_npu

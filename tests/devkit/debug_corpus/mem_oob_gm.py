@@ -15,7 +15,7 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(t, x_gm, 2 * n)  # @1 read
     asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
     asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.data_copy(z_gm[8:], t, n)  # @1 write
+    asc.data_copy(z_gm[16:], t, n)  # @1 write (past the 32 + 32 bytes of padding)
 
 
 run = script(__name__, run_kernel, kernel, n=64)

@@ -12,6 +12,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <vector>
 #include "asc_model/core.h"
 #include "asc_model/precision.h"
@@ -28,6 +29,11 @@ class Call {
     ASC_PRECISION_ONLY(precision::on_call(core_);)  // --precision-trace builds only
   }
   Call(const Call&) = delete;
+  // A GM access across an argument's end into its padding was staged (Core::check):
+  // its write lands now, unless the call is being unwound by a fault.
+  ~Call() {
+    if (core_.has_staged()) core_.end_staged(std::uncaught_exceptions() == 0);
+  }
 
   // Element-typed ranges: `n` elements starting at element `first` of `t`.
   template <class Tensor>

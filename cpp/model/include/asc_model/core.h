@@ -7,6 +7,7 @@
 #include <cstdarg>
 #include <cstdint>
 #include <string>
+#include <memory>
 #include <vector>
 #include "asc_model/enums.h"
 #include "asc_model/fault.h"
@@ -75,6 +76,13 @@ class Core {
   // memory's start-alignment check (vector/MTE operands; not scalar access).
   uint8_t* check(const TensorRef& t, uint64_t byte_off, uint64_t nbytes, bool write, bool align,
                  const char* api, const char* file, int line, Access* out);
+
+  // An access straddling a GM argument's end and its padding (gm_padding.h) is
+  // staged in a buffer of its own; Call's destructor ends it: a write that
+  // completed copies back, each part to where it belongs (the user's array,
+  // the padding); a faulting call's staging is dropped.
+  bool has_staged() const { return !staged_.empty(); }
+  void end_staged(bool commit);
 
   // ASC_DEBUG=initcheck: faults on reads of local-memory bytes never written.
   void check_initialised(int mem, uint64_t addr, uint64_t nbytes, bool write, const char* api,
@@ -148,6 +156,15 @@ class Core {
   std::vector<uint8_t> written_[kMemCount];  // initcheck shadow (empty unless ASC_DEBUG=initcheck)
   uint8_t flags_[kNumHardEvents][kNumEventIds] = {};
   std::vector<Observer*> observers_;
+  struct Staged {
+    uint8_t* user;  // the part in the argument's own bytes
+    uint64_t user_n;
+    uint8_t* pad;   // the part in its padding
+    uint64_t pad_n;
+    bool write;
+    std::unique_ptr<uint8_t[]> buf;
+  };
+  std::vector<Staged> staged_;
   uint64_t calls_ = 0;
   bool computes_ = true;
   std::string out_;
