@@ -134,6 +134,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--suite", action="append", choices=ALL, help="run only this suite (repeatable)")
     ap.add_argument("--torch-path", help="a directory holding torch, added to the suites' PYTHONPATH")
     ap.add_argument("--failures", action="store_true", help="list the failing tests of each suite")
+    ap.add_argument("--commit", help="the pyasc commit to print when the checkout is not a git work tree "
+                                     "(e.g. an exported archive)")
     ap.add_argument("pytest_args", nargs="*", help="extra pytest arguments (after --)")
     args = ap.parse_args(argv)
     checkout = args.checkout.resolve()
@@ -142,7 +144,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     filecheck = find_filecheck()
     extra = list(args.pytest_args)
     unit_args = [] if filecheck else ["--skip-filecheck"]
-    print(f"pyasc {pyasc_commit(checkout)} at {checkout}; asc {REPO}")
+    print(f"pyasc {args.commit or pyasc_commit(checkout)} at {checkout}; asc {REPO}")
     rows = []
     for name in args.suite or ALL:
         t0 = time.perf_counter()
