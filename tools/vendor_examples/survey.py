@@ -12,8 +12,10 @@ survey checks this and reports it), so every Ascend C use is qualified.
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import re
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -45,16 +47,61 @@ HARDWARE_ONLY = [
 ]
 
 
-def _lex(path: Path):
-    """(kind, spelling) tokens of one source file, preprocessor lines included."""
+# The architecture the Model runs (Atlas A2, dav-2201): code under
+# `#if __NPU_ARCH__ == 3510` is not compiled for it, so it is not surveyed.
+ARCH_DEFINES = ["-D__NPU_ARCH__=2201"]
+
+
+def _lex(path: Path, include_dirs: list[str]):
+    """(kind, spelling) tokens of one source file that the preprocessor keeps
+    for the Model's architecture (ranges skipped by #if/#ifdef dropped)."""
     import clang.cindex as ci
-    # A translation unit of the file alone: its includes need not resolve,
-    # the lexer still walks the whole file.
     tu = ci.TranslationUnit.from_source(
-        str(path), args=["-x", "c++", "-std=c++17", "-nostdinc", "-fsyntax-only"],
-        options=ci.TranslationUnit.PARSE_INCOMPLETE | ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES,
-        index=_index())
-    return [(t.kind.name, t.spelling) for t in tu.get_tokens(extent=tu.cursor.extent)]
+        str(path), args=["-x", "c++", "-std=c++17", "-nostdinc", "-ferror-limit=0"] + ARCH_DEFINES
+        + [f"-I{d}" for d in include_dirs],
+        options=ci.TranslationUnit.PARSE_INCOMPLETE | ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
+        | ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES, index=_index())
+    skipped = _skipped_lines(tu, str(path))
+    return [(t.kind.name, t.spelling) for t in tu.get_tokens(extent=tu.cursor.extent)
+            if t.location.file and t.location.file.name == str(path)
+            and not any(a <= t.location.line <= b for a, b in skipped)]
+
+
+class _RangeList(ctypes.Structure):
+    pass
+
+
+def _skipped_lines(tu, path: str) -> list[tuple[int, int]]:
+    # clang_getSkippedRanges is in libclang's C API but not in its Python
+    # binding; call it through ctypes.
+    import clang.cindex as ci
+    lib = ci.conf.lib
+    if not getattr(lib, "_asc_skipped_ready", False):
+        _RangeList._fields_ = [("count", ctypes.c_uint), ("ranges", ctypes.POINTER(ci.SourceRange))]
+        lib.clang_getSkippedRanges.restype = ctypes.POINTER(_RangeList)
+        lib.clang_getSkippedRanges.argtypes = [ci.TranslationUnit, ci.File]
+        lib.clang_disposeSourceRangeList.argtypes = [ctypes.POINTER(_RangeList)]
+        lib._asc_skipped_ready = True
+    rl = lib.clang_getSkippedRanges(tu, tu.get_file(path))
+    try:
+        return [(rl.contents.ranges[i].start.line, rl.contents.ranges[i].end.line)
+                for i in range(rl.contents.count)]
+    finally:
+        lib.clang_disposeSourceRangeList(rl)
+
+
+def _stub_headers(prog_dir: Path, stub_dir: Path) -> None:
+    """Empty stand-ins for every header the program includes that it does
+    not ship, so the preprocessor walks each file to its end (a missing
+    include is fatal) and the #if ranges are known."""
+    inc = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+    for path in prog_dir.rglob("*"):
+        if path.suffix in SOURCE_SUFFIXES:
+            for h in inc.findall(path.read_text(errors="replace")):
+                if not (prog_dir / h).is_file():
+                    stub = stub_dir / h
+                    stub.parent.mkdir(parents=True, exist_ok=True)
+                    stub.touch()
 
 
 @functools.lru_cache(maxsize=None)
@@ -67,10 +114,12 @@ def program_facts(prog_dir: Path) -> dict:
     """Everything the survey knows about one example program."""
     qualified, acl, macros, headers, defined = Counter(), Counter(), Counter(), set(), set()
     using_ascendc = False
+    stubs = tempfile.TemporaryDirectory(prefix="asc-survey-")
+    _stub_headers(prog_dir, Path(stubs.name))
     for path in sorted(prog_dir.rglob("*")):
         if path.suffix not in SOURCE_SUFFIXES or "build" in path.relative_to(prog_dir).parts:
             continue
-        toks = _lex(path)
+        toks = _lex(path, [str(prog_dir), stubs.name])
         n = len(toks)
         for i, (kind, s) in enumerate(toks):
             if s == "#" and i + 2 < n and toks[i + 1][1] == "include":
@@ -99,6 +148,7 @@ def program_facts(prog_dir: Path) -> dict:
                 acl[s] += 1
             elif _MACRO.match(s) and i + 1 < n and toks[i + 1][1] == "(" and s not in _LIBC_MACROS:
                 macros[s] += 1
+    stubs.cleanup()
     own = defined | _own_decls(prog_dir)
     facts = {
         "qualified": sorted(qualified),
