@@ -34,4 +34,5 @@
 #include "asc_model/adv_matmul.h"
 #include "asc_model/api/hccl.h"
 #include "asc_model/api/adv.h"
+#include "asc_model/api/utils.h"
 #include "asc_model/launch.h"
