@@ -19,6 +19,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -127,10 +128,15 @@ def cmake_prefix(explicit: str | None = None) -> str:
         return explicit
     if os.environ.get("ASC_CMAKE_PREFIX"):
         return os.environ["ASC_CMAKE_PREFIX"]
-    exe = shutil.which("asc-config")
-    if exe:
-        out = subprocess.run([exe, "--cmake-prefix"], capture_output=True, text=True)
+    # The asc this interpreter imports (under Bazel: the one the test built),
+    # then the asc-config console script on PATH.
+    for cmd in ([sys.executable, "-m", "asc.cprog.config", "--cmake-prefix"],
+                [shutil.which("asc-config") or "asc-config", "--cmake-prefix"]):
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True)
+        except OSError:
+            continue
         if out.returncode == 0 and out.stdout.strip():
-            return out.stdout.strip()
+            return out.stdout.strip().splitlines()[-1]
     raise FileNotFoundError("asc's CMake package not found: pass --cmake_prefix, set ASC_CMAKE_PREFIX, "
                             "or install asc (asc-config --cmake-prefix)")

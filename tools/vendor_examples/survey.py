@@ -15,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import re
+import subprocess
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -197,7 +198,9 @@ def model_names(include_dirs: tuple[str, ...], headers: tuple[str, ...]) -> froz
                 for e in ch.get_children():  # unscoped enumerators live in the enclosing scope
                     names.add("::".join(prefix + [e.spelling]))
 
-    args = ["-x", "c++", "-std=c++17"] + [f"-I{d}" for d in include_dirs]
+    # libclang's wheel has no compiler headers (stddef.h …): take g++'s.
+    gcc_inc = subprocess.run(["g++", "-print-file-name=include"], capture_output=True, text=True).stdout.strip()
+    args = ["-x", "c++", "-std=c++17", "-isystem", gcc_inc] + [f"-I{d}" for d in include_dirs]
     for h in headers:
         tu = _index().parse(h, args=args, options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
                             | ci.TranslationUnit.PARSE_SKIP_FUNCTION_BODIES)
@@ -220,7 +223,13 @@ def _ENUMS_WITH_VALUES(known):  # an enum's missing value is a real miss
     return {n.rsplit("::", 1)[0] for n in known if n.count("::") >= 2}
 
 
+def _canonical(name: str) -> str:
+    # The vendor's matmul headers alias the namespace: namespace matmul = AscendC.
+    return "AscendC::" + name[len("matmul::"):] if name.startswith("matmul::") else name
+
+
 def missing(facts: dict, known: frozenset) -> dict:
+    facts = dict(facts, qualified=sorted({_canonical(q) for q in facts["qualified"]}))
     kernel = [q for q in facts["qualified"] if q.split("::")[0] in
               ("AscendC", "matmul", "MicroAPI", "Reg", "Std") and not _declared(q, known)]
     host = [q for q in facts["qualified"] if q.split("::")[0] in

@@ -213,3 +213,4 @@ class BatchMatmulTiling : public MultiCoreMatmulTiling {
 };
 
 }  // namespace matmul_tiling
+#include "tiling/adv_tmp_size.h"

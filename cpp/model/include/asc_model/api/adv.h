@@ -3,5 +3,6 @@
 #pragma once
 #include "asc_model/api/adv_common.h"
 #include "asc_model/api/adv_math.h"
+#include "asc_model/api/adv_activation.h"
 #include "asc_model/api/adv_norm.h"
 #include "asc_model/api/adv_sort.h"

@@ -5,6 +5,8 @@
 // kernel_utils_*.h, kernel_operator_{scalar,set_atomic}_intf.h).
 #pragma once
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <type_traits>
 #include "asc_model/api/misc.h"
 #include "asc_model/tensor.h"
@@ -56,3 +58,34 @@ T ReadGmByPassDCache(__gm__ T* addr, ASC_LOC_PARAMS) {
 // The vendor's matmul headers alias the namespace (matmul::Matmul,
 // matmul::MatmulType, matmul::GetBlockIdx ...).
 namespace matmul = AscendC;
+
+namespace asc_model {
+// ASCENDC_ASSERT's failure: inside a kernel a Model fault naming the line
+// (the launch stops, the program exits non-zero); on the host a one-line error
+// and exit status 1, where the vendor raises SIGABRT.
+[[noreturn]] inline void assert_failed(const char* file, int line, const char* cond) {
+  Core* c = nullptr;
+  try {
+    c = &current_core();
+  } catch (...) {
+  }
+  if (c) c->fault(file, line, "ASCENDC_ASSERT", "assertion failed: %s", cond);
+  std::fprintf(stderr, "[ERROR] %s:%d: ASCENDC_ASSERT failed: %s\n", file, line, cond);
+  std::exit(1);
+}
+}  // namespace asc_model
+
+// The vendor's kernel assertion and log (kernel_log.h): the behaviour runs
+// first (usually a KERNEL_LOG), then the assertion fails.
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior)                               \
+  do {                                                               \
+    if (!(cond)) {                                                   \
+      behavior;                                                      \
+      ::asc_model::assert_failed(__FILE__, __LINE__, #cond);         \
+    }                                                                \
+  } while (0)
+#endif
+#ifndef KERNEL_LOG
+#define KERNEL_LOG(level, fmt, ...) std::printf("[" #level "] %s:%d " fmt "\n", __FILE__, __LINE__, ##__VA_ARGS__)
+#endif
