@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <unistd.h>
 
 namespace asc_program_config {
 // Defined in the source asc-cc generates at link time; weak so a program
@@ -45,11 +46,18 @@ inline bool replay(const std::vector<std::string>& args, std::vector<long long>*
   if (&asc_program_config::kPythonPath != nullptr && asc_program_config::kPythonPath)
     path = asc_program_config::kPythonPath;
   std::string cmd;
-  if (!path.empty()) {
-    const char* old = std::getenv("PYTHONPATH");
-    cmd = "PYTHONPATH=" + shell_quote(path + (old && *old ? std::string(":") + old : std::string())) + " ";
+  // asc-cc's light launcher runs the module without importing the whole asc
+  // package (its native module and the language): ~0.2 s instead of ~1.5 s.
+  std::string light = path.empty() ? std::string() : path + "/asc/cprog/light.py";
+  if (!light.empty() && access(light.c_str(), R_OK) == 0 && !std::getenv("ASC_PYTHON")) {
+    cmd = shell_quote(py) + " -I -S " + shell_quote(light) + " asc.lib.host.replay";
+  } else {
+    if (!path.empty()) {
+      const char* old = std::getenv("PYTHONPATH");
+      cmd = "PYTHONPATH=" + shell_quote(path + (old && *old ? std::string(":") + old : std::string())) + " ";
+    }
+    cmd += shell_quote(py) + " -m asc.lib.host.replay";
   }
-  cmd += shell_quote(py) + " -m asc.lib.host.replay";
   for (const auto& a : args) cmd += " " + shell_quote(a);
   std::FILE* p = popen(cmd.c_str(), "r");
   if (!p) {
