@@ -83,11 +83,13 @@ def main(argv):
         programs = [p for p in programs if any(s in p for s in FLAGS.only)]
     table = classify.load()["programs"]
 
+    out = sys.stderr if FLAGS.json == "-" else sys.stdout
     todo, results = [], {}
     for p in programs:
         entry = table.get(p)
         if entry and entry["status"] == "UNSUPPORTED":
             results[p] = runner.Result(p, "UNSUPPORTED", entry["reason"])
+            print(results[p].line(), file=out, flush=True)
         else:
             todo.append(p)
     prefix = None
@@ -98,7 +100,6 @@ def main(argv):
             print(f"[ERROR] {e}", file=sys.stderr)
             return 2
     cmake_extra = ["-DCMAKE_ASC_RUN_MODE=model", f"-DCMAKE_PREFIX_PATH={prefix}"]
-    out = sys.stderr if FLAGS.json == "-" else sys.stdout
     make_jobs = 1 if FLAGS.jobs > 1 else 2
     with tempfile.TemporaryDirectory(prefix="asc-vendor-") as tmp:
         work = Path(FLAGS.work_dir) if FLAGS.work_dir else Path(tmp)
@@ -110,12 +111,13 @@ def main(argv):
                 r = fut.result()
                 results[r.program] = r
                 bar.update(1)
+                # One line as each program finishes (a full run takes minutes).
+                bar.write(r.line(), file=out)
                 if r.status == "FAIL" and FLAGS.logs:
                     bar.write(f"----- {r.program}\n{r.log}", file=out)
+                out.flush()
         bar.close()
     ordered = [results[p] for p in programs]
-    for r in ordered:
-        print(r.line(), file=out)
     n_pass = sum(r.status == "PASS" for r in ordered)
     n_fail = sum(r.status == "FAIL" for r in ordered)
     n_uns = sum(r.status == "UNSUPPORTED" for r in ordered)

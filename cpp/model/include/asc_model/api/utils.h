@@ -89,3 +89,12 @@ namespace asc_model {
 #ifndef KERNEL_LOG
 #define KERNEL_LOG(level, fmt, ...) std::printf("[" #level "] %s:%d " fmt "\n", __FILE__, __LINE__, ##__VA_ARGS__)
 #endif
+
+// The hardware event ids (the NPU compiler's built-in `event_t`): the ids the
+// examples pass to SetFlag / WaitFlag, converting to the Model's int32_t id.
+enum event_t : int32_t {
+  EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7,
+};
+
+// The vendor declares GetTPipePtr at global scope too (kernel_common.h).
+using AscendC::GetTPipePtr;

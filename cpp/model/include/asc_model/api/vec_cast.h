@@ -258,6 +258,20 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
                             p.srcRepStride, 1, 8, 0);
 }
 
+// Compares: the vendor's current name of CompareScalar (which it keeps as a
+// deprecated alias): the same API, so it forwards (faults name CompareScalar).
+template <class T, class U>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const asc_model::vec::NoDeduce<T> scalar,
+              asc_model::EnumArg<CMPMODE> cmpMode, const uint32_t count, ASC_LOC_PARAMS) {
+  CompareScalar<T, U>(dst, src0, scalar, cmpMode, count, ASC_LOC);
+}
+template <class T, class U, bool isSetMask = true, class M>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const asc_model::vec::NoDeduce<T> scalar,
+              asc_model::EnumArg<CMPMODE> cmpMode, const M& mask, const uint8_t repeatTimes,
+              const UnaryRepeatParams& p, ASC_LOC_PARAMS) {
+  CompareScalar<T, U, isSetMask>(dst, src0, scalar, cmpMode, mask, repeatTimes, p, ASC_LOC);
+}
+
 // Compare into the CMPMASK register: one repeat (bits 0..epr-1).
 template <class T, bool isSetMask = true>
 void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, asc_model::EnumArg<CMPMODE> cmpMode,
