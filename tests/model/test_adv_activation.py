@@ -115,3 +115,39 @@ def test_gm_scalar_past_the_array_is_a_fault(run):
     x = np.arange(8, dtype=np.float32)
     with pytest.raises(ModelFault, match="ReadGmByPassDCache|GetValue"):
         run("k", src, PARAMS, 1, [x, np.zeros(8, np.float32), 8])
+
+
+def test_ascendc_assert_with_message(run):
+    src = UTILS.replace("  ASCENDC_ASSERT(", '  ascendc_assert(n != 5, "n is %d\\n", n);\n  ASCENDC_ASSERT(')
+    x = np.arange(8, dtype=np.float32)
+    run("k", src, PARAMS, 1, [x, np.zeros(8, np.float32), 8])  # holds: no fault
+    with pytest.raises(ModelFault, match=r"ascendc_assert: assertion failed: n != 5: n is 5"):
+        run("k", src, PARAMS, 1, [x, np.zeros(8, np.float32), 5])
+
+
+COMPARES = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR z, int32_t n) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::QuePosition::VECCALC> tb;
+  pipe.InitBuffer(tb, 4096);
+  AscendC::LocalTensor<float> a = tb.Get<float>();
+  AscendC::LocalTensor<uint8_t> m = tb.Get<uint8_t>()[2048];
+  AscendC::GlobalTensor<float> xg;
+  AscendC::GlobalTensor<uint8_t> zg;
+  xg.SetGlobalBuffer((__gm__ float*)x, n);
+  zg.SetGlobalBuffer((__gm__ uint8_t*)z, n / 8);
+  AscendC::DataCopy(a, xg, n);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::Compares(m, a, 0.5f, AscendC::CMPMODE::GT, n);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(zg, m, 32);
+}
+"""
+
+
+def test_compares_is_compare_scalar(run):
+    n = 256
+    x = np.random.default_rng(1).random(n).astype(np.float32)
+    z = np.zeros(32, np.uint8)
+    run("k", COMPARES, [gm("x"), gm("z", "uint8"), scalar("n")], 1, [x, z, n])
+    np.testing.assert_array_equal(np.unpackbits(z, bitorder="little").astype(bool), x > 0.5)

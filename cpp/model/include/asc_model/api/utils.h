@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <type_traits>
 #include "asc_model/api/misc.h"
 #include "asc_model/tensor.h"
@@ -60,20 +61,38 @@ T ReadGmByPassDCache(__gm__ T* addr, ASC_LOC_PARAMS) {
 namespace matmul = AscendC;
 
 namespace asc_model {
-// ASCENDC_ASSERT's failure: inside a kernel a Model fault naming the line
-// (the launch stops, the program exits non-zero); on the host a one-line error
-// and exit status 1, where the vendor raises SIGABRT.
-[[noreturn]] inline void assert_failed(const char* file, int line, const char* cond) {
+// A failed ASCENDC_ASSERT / ascendc_assert: inside a kernel a Model fault
+// naming the line (the launch stops, the program exits non-zero); on the host
+// a one-line error and exit status 1, where the vendor raises SIGABRT.
+[[noreturn]] inline void assert_failed(const char* file, int line, const char* api, const char* cond,
+                                       const std::string& msg = std::string()) {
   Core* c = nullptr;
   try {
     c = &current_core();
   } catch (...) {
   }
-  if (c) c->fault(file, line, "ASCENDC_ASSERT", "assertion failed: %s", cond);
-  std::fprintf(stderr, "[ERROR] %s:%d: ASCENDC_ASSERT failed: %s\n", file, line, cond);
+  const char* sep = msg.empty() ? "" : ": ";
+  if (c) c->fault(file, line, api, "assertion failed: %s%s%s", cond, sep, msg.c_str());
+  std::fprintf(stderr, "[ERROR] %s:%d: %s failed: %s%s%s\n", file, line, api, cond, sep, msg.c_str());
   std::exit(1);
 }
+template <class... A>
+[[noreturn]] void assert_failed_fmt(const char* file, int line, const char* cond, const char* fmt, A... args) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  std::string msg = buf;
+  while (!msg.empty() && msg.back() == '\n') msg.pop_back();
+  assert_failed(file, line, "ascendc_assert", cond, msg);
+}
 }  // namespace asc_model
+
+// The vendor's device assertion (utils/debug/asc_assert.h): ascendc_assert(expr)
+// or ascendc_assert(expr, fmt, args...).
+#ifndef ascendc_assert
+#define ascendc_assert(expr, ...)                                                                     \
+  (static_cast<bool>(expr) ? void(0)                                                                  \
+                           : ::asc_model::assert_failed_fmt(__FILE__, __LINE__, #expr, "" __VA_ARGS__))
+#endif
 
 // The vendor's kernel assertion and log (kernel_log.h): the behaviour runs
 // first (usually a KERNEL_LOG), then the assertion fails.
@@ -82,7 +101,7 @@ namespace asc_model {
   do {                                                               \
     if (!(cond)) {                                                   \
       behavior;                                                      \
-      ::asc_model::assert_failed(__FILE__, __LINE__, #cond);         \
+      ::asc_model::assert_failed(__FILE__, __LINE__, "ASCENDC_ASSERT", #cond);         \
     }                                                                \
   } while (0)
 #endif
