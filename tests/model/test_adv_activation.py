@@ -107,7 +107,8 @@ def test_ascendc_assert_fails_as_a_fault(run, capfd):
     x = np.arange(8, dtype=np.float32)
     with pytest.raises(ModelFault, match=r"ASCENDC_ASSERT: assertion failed: n > 3"):
         run("k", UTILS, PARAMS, 1, [x, np.zeros(8, np.float32), 2])
-    assert "[KERNEL_ERROR]" in capfd.readouterr().out + capfd.readouterr().err
+    captured = capfd.readouterr()
+    assert "[KERNEL_ERROR]" in captured.out and "n is 2" in captured.out
 
 
 def test_gm_scalar_past_the_array_is_a_fault(run):

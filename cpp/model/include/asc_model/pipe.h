@@ -310,7 +310,9 @@ class TPipe {
                                     asc_model::kNumEventIds);
   }
   template <HardEvent e>
-  int8_t FetchEventID(ASC_LOC_PARAMS) {
+  int8_t FetchEventID(ASC_LOC_PARAMS) { return FetchEventID(e, ASC_LOC); }
+  // The vendor's run-time form: the event kind as an argument.
+  int8_t FetchEventID(HardEvent e, ASC_LOC_PARAMS) {
     auto used = used_[int(e)];
     for (int i = 0; i < asc_model::kNumEventIds; ++i)
       if (!(used & (1u << i))) return int8_t(i);

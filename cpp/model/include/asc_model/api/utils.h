@@ -35,6 +35,7 @@ constexpr uint32_t ONE_BLK_SIZE = 32;        // bytes of one data block
 constexpr uint32_t DEFAULT_C0_SIZE = 32;     // bytes of a fractal row (C0)
 constexpr uint32_t BLOCK_CUBE = 16;          // rows/cols of a 16-bit fractal
 constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t K_MAX_DIM = 8;             // dimensions of a SliceInfo array
 
 // The vendor's name for SetAtomicNone (which it keeps as a deprecated alias).
 inline void DisableDmaAtomic(ASC_LOC_PARAMS) { SetAtomicNone(ASC_LOC); }
@@ -106,7 +107,9 @@ template <class... A>
   } while (0)
 #endif
 #ifndef KERNEL_LOG
-#define KERNEL_LOG(level, fmt, ...) std::printf("[" #level "] %s:%d " fmt "\n", __FILE__, __LINE__, ##__VA_ARGS__)
+// Flushed at once: the line must precede a fault that follows it.
+#define KERNEL_LOG(level, fmt, ...) \
+  (std::printf("[" #level "] %s:%d " fmt "\n", __FILE__, __LINE__, ##__VA_ARGS__), (void)std::fflush(stdout))
 #endif
 
 // The hardware event ids (the NPU compiler's built-in `event_t`): the ids the
@@ -115,5 +118,17 @@ enum event_t : int32_t {
   EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7,
 };
 
-// The vendor declares GetTPipePtr at global scope too (kernel_common.h).
+// The vendor declares GetTPipePtr at global scope too (kernel_common.h), and
+// the matmul layout enums (adv_api/matmul/matmul_config.h).
 using AscendC::GetTPipePtr;
+using AscendC::CubeFormat;
+using AscendC::LayoutMode;
+
+// The core-type tests of the vendor's CPU-debug build (impl/utils/sys_macros.h):
+// on the Model the core type is the running core's (g_coreType, sysvar.h).
+#ifndef ASCEND_IS_AIV
+#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
+#endif
