@@ -25,7 +25,7 @@ PROGRAM = r"""
 #include <cstdlib>
 #include "tiling/tiling_api.h"
 #include "kernel_tiling/kernel_tiling.h"
-using namespace matmul_tiling;
+namespace mt = matmul_tiling;
 int main(int argc, char** argv) {
   int m = atoi(argv[1]), n = atoi(argv[2]), k = atoi(argv[3]), bias = atoi(argv[4]);
   auto* p = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B1");
@@ -35,12 +35,12 @@ int main(int argc, char** argv) {
   p->GetCoreMemSize(platform_ascendc::CoreMemType::L1, l1);
   printf("platform %u %u %llu %llu %u\n", p->GetCoreNumAic(), p->GetCoreNumAiv(), (unsigned long long)ub,
          (unsigned long long)l1, p->GetLibApiWorkSpaceSize());
-  MultiCoreMatmulTiling t(*p);
+  mt::MultiCoreMatmulTiling t(*p);
   t.SetDim(p->GetCoreNumAic());
-  t.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, false);
-  t.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, false);
-  t.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
-  t.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  t.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16, false);
+  t.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16, false);
+  t.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
+  t.SetBiasType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
   t.SetOrgShape(m, n, k);
   t.SetShape(m, n, k);
   t.EnableBias(bias != 0);
