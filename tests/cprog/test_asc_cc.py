@@ -44,3 +44,12 @@ def test_vendor_flags_accepted_and_one_step_build_runs(tmp_path):
 def test_unknown_flag_is_a_usage_error(tmp_path):
     r = _cc("--no-such-flag", "x.asc", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr.startswith("[ERROR] asc-cc: unknown flag '--no-such-flag'")
+
+
+def test_missing_vendor_header_is_named(tmp_path):
+    src = tmp_path / "hdr.asc"
+    src.write_text('#include "kernel_operator.h"\n#include "no_such_cann/header.h"\n')
+    r = _cc("-c", str(src), "-o", str(tmp_path / "hdr.o"), cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr.rstrip().splitlines()[-1] == (
+        f"asc-cc: {src}:2: error: no_such_cann/header.h is a CANN header the Model does not provide")

@@ -169,20 +169,28 @@ _Q, _QE = "[\u2018']", "[\u2019']"
 _NOT_MEMBER = re.compile(rf"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: {_Q}(?P<name>[\w:]+){_QE} is not a member of "
                          rf"{_Q}(?P<ns>AscendC[\w:]*){_QE}")
 _NO_MATCH = re.compile(rf"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: no matching function for call to "
-                       rf"{_Q}(?P<ns>AscendC::)(?P<name>\w+)")
+                       rf"{_Q}(?P<ns>AscendC::)?(?P<name>\w+)")
+_NOT_DECLARED = re.compile(rf"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: {_Q}(?P<name>\w+){_QE} was not declared in this "
+                           rf"scope")
 _NO_MEMBER = re.compile(rf"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: error: {_Q}(?P<cls>(?:class |struct )?AscendC::[\w<>:, ]+)"
                         rf"{_QE} has no member named {_Q}(?P<name>\w+){_QE}")
 
 
+_NO_HEADER = re.compile(r"^(?P<loc>[^:\s]+:\d+)(?::\d+)?: fatal error: (?P<name>\S+): No such file or directory")
+
+
 def unsupported_apis(stderr: str, source: str) -> List[str]:
-    """One line per Ascend C API the Model lacks, from g++'s errors on `source` lines."""
+    """One line per Ascend C API (or vendor header) the Model lacks, from g++'s errors on `source` lines."""
     out: List[str] = []
     for line in stderr.splitlines():
+        m = _NO_HEADER.match(line)
+        if m and m.group("loc").startswith(source):
+            out.append(f"{m.group('loc')}: error: {m.group('name')} is a CANN header the Model does not provide")
         for pat, form in ((_NOT_MEMBER, "{ns}::{name}"), (_NO_MATCH, "{ns}{name} with these arguments"),
-                          (_NO_MEMBER, "{cls}::{name}")):
+                          (_NO_MEMBER, "{cls}::{name}"), (_NOT_DECLARED, "{name}")):
             m = pat.match(line)
             if m and m.group("loc").startswith(source):
-                api = form.format(**m.groupdict())
+                api = form.format(**{k: v or "AscendC::" for k, v in m.groupdict().items()})
                 msg = f"{m.group('loc')}: error: {api} is an Ascend C API the Model does not implement"
                 if msg not in out:
                     out.append(msg)
