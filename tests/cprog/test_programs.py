@@ -99,6 +99,10 @@ def test_profile_writes_program_prof_with_asc_lines(build, tmp_path):
     rep = _run([sys.executable, "-m", "asc.devkit.profile", str(prof), "--lines"], tmp_path,
                env=_env(PYTHONPATH=str(ROOT / "python")))
     assert "scale.asc:29" in rep.stdout  # AscendC::Muls
+    rep = _run([sys.executable, "-m", "asc.devkit.profile", str(prof)], tmp_path,
+               env=_env(PYTHONPATH=str(ROOT / "python")))
+    assert "[INFO] Operator: scale_kernel on Ascend910B1, 4 cores" in rep.stdout
+    assert "Hottest source lines:" in rep.stdout
 
 
 def test_asc_debug_reports_the_race_and_the_summary(build):

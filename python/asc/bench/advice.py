@@ -59,7 +59,8 @@ def advice(r: Result) -> List[str]:
     if lines:
         hot = ", ".join(f"{os.path.basename(f)}:{line} ({c / total:.0%} of the top lines' cycles, {n} calls)"
                         for f, line, c, n in lines[:3])
-        out.append(f"Hottest Python lines: {hot}.")
+        what = "Python" if all(str(l[0]).endswith(".py") for l in lines[:3]) else "source"
+        out.append(f"Hottest {what} lines: {hot}.")
     if r.work is not None and r.candidate_work is not None and r.candidate_work.gm_read_bytes > \
             1.5 * max(1, r.candidate_work.unique_read_bytes):
         re = r.candidate_work.gm_read_bytes / max(1, r.candidate_work.unique_read_bytes)

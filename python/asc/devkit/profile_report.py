@@ -161,7 +161,9 @@ def text_lines(data: dict) -> List[str]:
     out.append("Diagnosis:")
     out += [f"  - {d}" for d in data["diagnosis"]]
     if data["hot_lines"]:
-        out.append("Hottest Python lines:")
+        # an Ascend C program's hot lines are its .asc lines (asc-cc, docs/ascend-c-programs.md)
+        py = all(str(r.get("file", "")).endswith(".py") for r in data["hot_lines"])
+        out.append("Hottest Python lines:" if py else "Hottest source lines:")
         for r in data["hot_lines"]:
             out.append(f"  {_where(r):<24} {r['share'] * 100:5.1f}%  {r['source']}")
     if "pipeline" in data:
