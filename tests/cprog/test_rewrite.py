@@ -25,7 +25,7 @@ def test_launch_keeps_lines_and_passes_cores():
     assert out.count("\n") == src.count("\n")  # every line keeps its number
     lines = out.splitlines()
     i = next(k for k, l in enumerate(lines) if "vec_k<2048>(" in l)
-    assert lines[i].lstrip().startswith('::asc_program::launch(8, 0, s, __FILE__, __LINE__, "vec_k<2048>", 0, 1,')
+    assert lines[i].lstrip().startswith('::asc_program::launch(8, 0, s, __FILE__, __LINE__, "vec_k", 0, 1,')
     assert "cube_k" in out and '"cube_k", 1, 1,' in out  # AIC_ONLY: cube cores
     assert '"mix_k", 0, 2,' in out and "n / 2, 0, nullptr" in out  # two AIV cores per block; default stream
 

@@ -238,7 +238,7 @@ def rewrite(src: str, types: Optional[Dict[str, str]] = None) -> Tuple[str, int]
         cfg_src = [src[open_at + 3:close_at]]
         stream = "" if len(cfg) == 3 else ", nullptr"
         core_type, per_block = kernel_cores(kind)
-        call = (f"::asc_program::launch({cfg_src[0].strip()}{stream}, __FILE__, __LINE__, \"{name}\", "
+        call = (f"::asc_program::launch({cfg_src[0].strip()}{stream}, __FILE__, __LINE__, \"{base}\", "
                 f"{core_type}, {per_block}, "
                 f"[&](auto&&... asc_a_) {{ {callee}(static_cast<decltype(asc_a_)&&>(asc_a_)...); }}"
                 f"{', ' if args.strip() else ''}{args})")

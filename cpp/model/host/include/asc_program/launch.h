@@ -16,7 +16,7 @@ namespace asc_program {
 struct LaunchSite {
   const char* file;   // the launch's source file and line (the .asc)
   int line;
-  const char* kernel; // the kernel expression, e.g. add_custom<2048>
+  const char* kernel; // the kernel's name (template arguments dropped), as reports name it
   int core_type;      // 0 = AIV, 1 = AIC (asc.runtime.model.kernel_types, via asc-cc)
   int per_block;      // simulated cores per block (a mixed kernel's AIV cores per AIC)
 };
