@@ -58,6 +58,12 @@ def test_static_library_and_plain_cxx_main(build):
     assert r.stdout.strip() == "PASS"
 
 
+def test_host_tiling_data_reaches_the_kernel(build):
+    # BEGIN_TILING_DATA_DEF's class saved with SaveToBuffer, read by the kernel as a struct
+    r = _run([str(build / "tiling")], build, env=_env())
+    assert r.stdout.strip() == "PASS size=24"
+
+
 def test_kernel_fault_names_asc_line_block_and_api(build):
     r = _run([str(build / "scale"), "too-many-blocks"], build, env=_env(), check=False)
     assert r.returncode == 1

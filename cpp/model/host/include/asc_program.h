@@ -1,7 +1,7 @@
 // What asc-cc puts in front of every .asc (and kernel .cpp) it compiles for the
 // Model (g++ -include; precompiled once per toolchain): the Model's Ascend C
 // API (kernel_operator.h), ACL (acl/acl.h), the launch the rewritten
-// `<<<...>>>` calls, and the kernel qualifiers and built-in variables of
+// `<<<...>>>` calls, the host tiling-data macros, and the kernel qualifiers and built-in variables of
 // the Ascend C language that are not C++.
 #pragma once
 #include <algorithm>
@@ -19,6 +19,7 @@
 #include "kernel_operator.h"
 #include "acl/acl.h"
 #include "asc_program/launch.h"
+#include "register/tilingdata_base.h"
 
 // Kernel qualifiers: the core a kernel runs on is read from them by asc-cc
 // (python/asc/cprog/rewrite.py), so to g++ they are nothing.
