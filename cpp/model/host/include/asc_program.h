@@ -19,7 +19,7 @@
 #include "kernel_operator.h"
 #include "acl/acl.h"
 #include "asc_program/launch.h"
-#include "register/tilingdata_base.h"
+#include "register/tilingdata_base.h"  // (tiling/tiling_data.h)
 
 // Kernel qualifiers: the core a kernel runs on is read from them by asc-cc
 // (python/asc/cprog/rewrite.py), so to g++ they are nothing.
