@@ -49,10 +49,10 @@ ALL = tuple(PYTEST_SUITES) + ("tutorials",)
 
 
 def find_filecheck() -> Optional[str]:
-    for name in ("FileCheck", "FileCheck-19"):
-        found = shutil.which(name)
-        if found:
-            return found
+    """LLVM's FileCheck under that exact name (pyasc's harness runs `FileCheck`)."""
+    found = shutil.which("FileCheck")
+    if found:
+        return found
     for cand in sorted(Path("/usr/lib").glob("llvm-*/bin/FileCheck"), reverse=True):
         return str(cand)
     return None
@@ -94,6 +94,7 @@ def run_pytest(name: str, checkout: Path, torch_path: Optional[str], bin_dir: Op
     with tempfile.TemporaryDirectory(prefix="pyasc_suite") as tmp:
         junit = Path(tmp) / "junit.xml"
         cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "pyasc_npu_device",
+               "--continue-on-collection-errors",  # a file that cannot import counts as failed, the rest still run
                "--import-mode=importlib", f"--junitxml={junit}", str(target)] + extra_args
         proc = subprocess.run(cmd, cwd=str(target if target.is_dir() else target.parent),
                               env=suite_env(extra_env, torch_path, bin_dir), capture_output=True, text=True)

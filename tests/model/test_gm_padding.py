@@ -117,3 +117,35 @@ def test_forced_npu_script_gets_2mib_pages(monkeypatch, capsys):
     np.testing.assert_array_equal(y[40:], 0.0)
     with pytest.raises(ModelFault, match="beyond the 160 bytes"):  # the knob is off again: 64 bytes of padding
         copy_kernel[1](x, y, 1024, 1024)
+
+
+@asc.jit
+def copy_count(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    y_gm.set_global_buffer(y)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 16)
+    asc.data_copy(t, x_gm, n)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(y_gm, t, n)
+
+
+def test_forced_npu_script_rounds_data_copy_counts_down_to_blocks(monkeypatch):
+    x = np.arange(1, 17, dtype=np.float32)
+    y = np.zeros(16, dtype=np.float32)
+    with pytest.raises(ModelFault, match="not a whole number of 32-byte blocks"):
+        copy_count[1](x, y, 12)  # the Model's own check, without the knob
+    monkeypatch.setenv("ASC_FORCE_BACKEND", "Model")
+    was = config.backend
+    config.set_platform(config.Backend.NPU)
+    try:
+        copy_count[1](x, y, 12)  # 48 bytes: the device copies one 32-byte block and drops the rest
+        np.testing.assert_array_equal(y[:8], x[:8])
+        np.testing.assert_array_equal(y[8:], 0.0)
+        copy_count[1](x, y, 24)  # 96 bytes into a 64-byte tile: on the device, the next bytes of the UB
+        np.testing.assert_array_equal(y, x[:16])
+    finally:
+        monkeypatch.delenv("ASC_FORCE_BACKEND")
+        config.set_platform(was)

@@ -122,8 +122,8 @@ def _create(which: Backend, plat: Platform) -> KernelBackend:
                 "compiled to Ascend C (set ASC_DUMP_PATH to keep the source)") from None
         model = ModelBackend(PLATFORMS[plat.name])
         if which is not backend:  # ASC_FORCE_BACKEND runs an NPU script: its tensors are torch_npu's
-            from .model.launch import LAUNCH_DEVICE_PAGES
-            model.launch_flags |= LAUNCH_DEVICE_PAGES
+            from .model.launch import LAUNCH_NPU_SCRIPT
+            model.launch_flags |= LAUNCH_NPU_SCRIPT
         return model
     try:
         from .npu import NPUBackend

@@ -62,6 +62,8 @@ class Core {
   // false in a timing-only launch (kLaunchTimingOnly): the checks run and the
   // calls are reported, but the data is not computed (Call::run() says so).
   bool computes() const { return computes_; }
+  // An NPU script forced onto the Model (kLaunchNpuScript): where the device is silent, act as it does.
+  bool npu_script() const { return npu_script_; }
   void add_observer(Observer* o) { observers_.push_back(o); }
   void emit(const Event& e) { for (Observer* o : observers_) o->on_event(e); }
   uint64_t tick() { return ++calls_; }  // also GetSystemCycle's clock
@@ -167,6 +169,7 @@ class Core {
   std::vector<Staged> staged_;
   uint64_t calls_ = 0;
   bool computes_ = true;
+  bool npu_script_ = false;
   std::string out_;
 };
 

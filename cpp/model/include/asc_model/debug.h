@@ -5,7 +5,9 @@
 #pragma once
 #include <algorithm>
 #include <cstdio>
+#include <deque>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include "asc_model/call.h"
 #include "asc_model/tensor.h"
@@ -30,6 +32,27 @@ auto vararg(T v) {
   else if constexpr (std::is_floating_point_v<T>) return double(v);
   else if constexpr (std::is_enum_v<T>) return static_cast<long long>(v);
   else return v;
+}
+
+// printf's argument: a GM address (pyasc prints one with %s) becomes the C
+// string stored there, read byte by byte through the checked range, so a
+// string that runs past its argument (and its padding) is the Model's fault,
+// never a read of other memory. `keep` owns the copies (a deque: stable).
+template <class T>
+auto printf_arg(Call& op, std::deque<std::string>& keep, T v) {
+  if constexpr (std::is_pointer_v<T>) {
+    TensorRef r{Mem::GM, reinterpret_cast<uint64_t>(v), 0};
+    std::string s;
+    for (uint64_t i = 0;; ++i) {
+      char c = static_cast<char>(*op.range(r, i, 1, false, false));
+      if (c == 0) break;
+      s += c;
+    }
+    keep.push_back(std::move(s));
+    return keep.back().c_str();
+  } else {
+    return vararg(v);
+  }
 }
 
 template <class T>
@@ -121,15 +144,20 @@ namespace AscendC {
 template <class... Args>
 void printf(asc_model::FmtLoc f, Args... args) {
   asc_model::Call op("printf", PIPE_S, f.file, f.line, asc_model::EventKind::Print);
+  std::deque<std::string> keep;
+  auto values = std::make_tuple(asc_model::printf_arg(op, keep, args)...);  // GM strings read (checked) first
   op.run();
   char small[512];
-  int n = std::snprintf(small, sizeof small, f.fmt, asc_model::vararg(args)...);
+  auto format = [&](char* buf, size_t size) {
+    return std::apply([&](auto... v) { return std::snprintf(buf, size, f.fmt, v...); }, values);
+  };
+  int n = format(small, sizeof small);
   if (n < 0) op.fault("bad printf format");
   std::string s;
   if (size_t(n) < sizeof small) s.assign(small, size_t(n));
   else {
     s.resize(size_t(n) + 1);
-    std::snprintf(&s[0], s.size(), f.fmt, asc_model::vararg(args)...);
+    format(&s[0], s.size());
     s.resize(size_t(n));
   }
   if (s.empty() || s.back() != '\n') s += '\n';

@@ -4,7 +4,7 @@
 // adds 32 (CANN's aclrtMalloc reference; the start is 64-byte aligned): a
 // kernel may touch those bytes past the argument's end on the device, and on
 // the Model it may too. A script written for the NPU (run here with
-// ASC_FORCE_BACKEND=Model, kLaunchDevicePages) allocates its tensors through
+// ASC_FORCE_BACKEND=Model, kLaunchNpuScript) allocates its tensors through
 // torch_npu, whose caching allocator carves small tensors out of 2 MiB
 // segments (aclrtMalloc's huge-page size), so there the padding runs to the
 // end of the 2 MiB page holding the allocation; pyasc's generalization tests

@@ -34,7 +34,9 @@ constexpr uint32_t kDebugMemCheck = 1u << 3;    // "memcheck": bad accesses repo
 
 // LaunchConfig::launch_flags bits (Python: asc.profile(compute=False)).
 constexpr uint32_t kLaunchTimingOnly = 1u << 0;  // skip the data: element loops do not run (timed Model)
-constexpr uint32_t kLaunchDevicePages = 1u << 1;  // GM padding to 2 MiB pages (gm_padding.h; ASC_FORCE_BACKEND)
+// An NPU script forced onto the Model (ASC_FORCE_BACKEND): where the device is silent, behave as it does
+// (GM padding to 2 MiB pages, gm_padding.h; DataCopy counts rounded down to 32-byte blocks, api/data_copy.h).
+constexpr uint32_t kLaunchNpuScript = 1u << 1;
 
 // C layout shared with python/asc/runtime/model/launch.py (ctypes; checked by
 // tests/model/test_settings.py). The runtime reads no environment variable:

@@ -48,8 +48,10 @@ def printf(form, a):
             values.append(p.handle)
         elif isinstance(p, (bool, int, float)):
             values.append(semantic.as_value(p).handle)
+        elif isinstance(p, semantic.GlobalAddress):
+            values.append(p.handle)  # pyasc's printf("%s", gm): the C string at that GM address
         else:
-            raise TypeError(f"printf prints scalars; got {type(p).__name__}")
+            raise TypeError(f"printf prints scalars and GM addresses; got {type(p).__name__}")
     return build("PrintfOp", a.desc, values)
 
 

@@ -47,7 +47,7 @@ class LaunchConfig(ctypes.Structure):
 
 # LaunchConfig.launch_flags bits (kLaunch* in platform.h).
 LAUNCH_TIMING_ONLY = 1 << 0  # asc.profile(compute=False): checks and events, no data
-LAUNCH_DEVICE_PAGES = 1 << 1  # GM padding to 2 MiB pages, as torch_npu allocates (ASC_FORCE_BACKEND; gm_padding.h)
+LAUNCH_NPU_SCRIPT = 1 << 1  # an NPU script forced onto the Model (ASC_FORCE_BACKEND): the device's silent behaviours (kLaunchNpuScript)
 
 
 DEBUG_FLAG_BITS = _abi.DEBUG_FLAG_BITS  # (abi.py: asc-cc's programs use them too)

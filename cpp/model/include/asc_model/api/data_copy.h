@@ -95,6 +95,18 @@ void data_copy_count(const D& dst, const S& src, uint32_t count, const char* fil
   TensorRef d = dst.ref(), s = src.ref();
   Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
   uint64_t bytes = uint64_t(count) * sizeof(T);
+  if (bytes % kBlock != 0 && op.core().npu_script()) {
+    // The device copies whole 32-byte blocks and drops the rest without a word (the
+    // vendor's DataCopy count form divides by the block size); an NPU script may rely on it.
+    bytes -= bytes % kBlock;
+    op.elems(uint32_t(bytes / sizeof(T)));
+    if (bytes == 0) {
+      op.run();
+      return;
+    }
+    burst_copy(op, d, s, 1, bytes, 0, 0);
+    return;
+  }
   if (bytes % kBlock != 0)
     op.core().fault(file, line, "DataCopy",
                     "%u elements of %s = %llu bytes is not a whole number of 32-byte blocks (use DataCopyPad)",
