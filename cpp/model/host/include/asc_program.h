@@ -33,12 +33,6 @@
 #define block_idx (::AscendC::GetBlockIdx())
 #define block_num (::AscendC::GetBlockNum())
 
-// Which core the running block is (a mixed kernel's `if ASCEND_IS_AIC { ... }`).
-#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
-#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
-#define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
-#define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
-
 // Kernel-type declarations: the type comes from the qualifiers, these only have to compile.
 enum KernelMetaType : uint8_t {
   KERNEL_TYPE_AIV_ONLY,
