@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "force_backend", "dry_run", "print_autotuning", "model_include", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -250,6 +250,12 @@ model_include = Knob(
     default_doc="`_model/include` of the installed package (a wheel), else `cpp/model/include` of the "
                 "checkout `asc` is imported from", parse=_path)
 
+model_prebuilt = Knob(
+    ("ASC_MODEL_PREBUILT",), "path", lambda: _default_cache_dir() / "model",
+    "where `python3 -m asc.runtime.model --prebuild` (run by `./dev setup`) puts the Model's runtime "
+    "object and precompiled header, built once per toolchain; a cache without its own uses them from here",
+    default_doc="`$XDG_CACHE_HOME/asc/model`", parse=_path)
+
 cxx = Knob(
     ("CXX",), "str", "g++",
     "host C++ compiler the Model compiles kernels and its runtime with (a name on `PATH`, or a path)",
@@ -273,7 +279,7 @@ acl_library = Knob(
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
                            debug_max_errors, debug_precision,
                            debug_golden_save, debug_golden, deadlock_timeout, profile, force_backend,
-                           dry_run, print_autotuning, model_include,
+                           dry_run, print_autotuning, model_include, model_prebuilt,
                            cxx, ascend_home, bisheng, acl_library)
 
 

@@ -2,8 +2,6 @@
 and asc-profile --auto-tune / --quick-tune / --jobs / --ray on data/tune_kernel.py."""
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -18,7 +16,6 @@ from asc.profiler import store
 
 DATA = Path(__file__).resolve().parent / "data"
 SCRIPT = DATA / "tune_kernel.py"
-ROOT = Path(__file__).resolve().parents[2]
 AT = sys.modules["asc.autotune"]
 
 
@@ -30,16 +27,6 @@ def tk():
     finally:
         sys.path.remove(str(DATA))
     return tune_kernel
-
-
-@pytest.fixture(scope="module")
-def prof_path(tmp_path_factory):
-    d = tmp_path_factory.mktemp("tune")
-    env = dict(os.environ, ASC_PROFILE=str(d / "t.prof"))
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "python")] + sys.path)
-    r = subprocess.run([sys.executable, str(SCRIPT)], env=env, capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stdout + r.stderr
-    return d / "t.prof"
 
 
 @pytest.fixture
@@ -240,7 +227,9 @@ class _FakeRay:
     def init(self, address=None, **kw):
         self.inits.append((address, kw))
 
-    def remote(self, num_cpus=1):
+    def remote(self, num_cpus=1, max_retries=3):
+        self.max_retries = max_retries
+
         def deco(fn):
             return type("Remote", (), {"remote": staticmethod(lambda task: _Ref(fn(task)))})
         return deco
@@ -265,6 +254,7 @@ def test_ray_path_against_a_stand_in(prof_path, capsys, monkeypatch):
     via_ray = json.loads(out)["tune"][0]
     assert fake.inits[0][0] == "10.0.0.1:6379" and "PYTHONPATH" in fake.inits[0][1]["runtime_env"]["env_vars"]
     assert via_ray["runner"] == "ray (10.0.0.1:6379)"
+    assert fake.max_retries == tune.RAY_RETRIES  # a task whose worker dies is run again
     rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--ray", "--jobs", "2", "--json", "--top", "1")
     assert rc == 0 and fake.inits[1] == (None, {**fake.inits[1][1], "num_cpus": 2})  # a bare --ray: local Ray
     rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--jobs", "1", "--json", "--top", "1")
@@ -272,14 +262,7 @@ def test_ray_path_against_a_stand_in(prof_path, capsys, monkeypatch):
     assert [(r["config"], r["us"]) for r in via_ray["results"]] == [(r["config"], r["us"]) for r in local["results"]]
 
 
-@pytest.mark.skipif(tune.ray_module() is None, reason="Ray is not installed (optional; pip install 'ray[default]')")
-def test_ray_gives_the_local_results(prof_path, capsys):  # pragma: no cover - needs Ray
-    rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--ray", "--json", "--top", "1")
-    assert rc == 0, err
-    ray_t = json.loads(out)["tune"][0]
-    rc, out, err = _cli(capsys, prof_path, "--auto-tune", "--jobs", "1", "--json", "--top", "1")
-    local = json.loads(out)["tune"][0]
-    assert [(r["config"], r["us"]) for r in ray_t["results"]] == [(r["config"], r["us"]) for r in local["results"]]
+# A real Ray cluster: test_profile_tune_ray.py.
 
 
 def test_replayed_kernel_is_the_scripts_kernel(tk, monkeypatch):

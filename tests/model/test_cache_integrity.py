@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import uuid
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -57,6 +58,13 @@ def run_scale(backend, kernel, add, seed=0):
 def warnings_naming(caplog, path):
     lines = [r.getMessage() for r in caplog.records if r.name == "asc" and r.levelno == logging.WARNING]
     return [m for m in lines if str(path) in m], lines
+
+
+@pytest.fixture(autouse=True)
+def _own_model_artefacts(tmp_path, monkeypatch):
+    """These tests damage and rebuild the cache's own runtime object and PCH: never the
+    prebuilt ones shared with other tests (./dev test passes $ASC_MODEL_PREBUILT)."""
+    monkeypatch.setenv("ASC_MODEL_PREBUILT", str(tmp_path / "no-prebuilt"))
 
 
 @pytest.fixture
@@ -289,3 +297,60 @@ def test_cache_roots_agree(monkeypatch, tmp_path):
     (tmp_path / "file").write_text("not a directory")
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "file" / "sub"))
     assert build.cache_root() == build.temp_root()
+
+
+def test_verified_artefact_is_trusted_by_its_identity_until_it_changes(kdir, monkeypatch):
+    """A library verified once (and unchanged for TRUST_AGE_S) is trusted by its inode, size,
+    mtime and ctime without hashing it again; a write to it (same size: a bit flip) changes
+    its ctime, and it is hashed, found damaged and rebuilt."""
+    src = scale_source(7.0, uuid.uuid4().hex) + _stub()
+    inc = build.include_dir()
+    lib = build.build_library(src, kdir, inc)
+    record = lib.with_name(f".{lib.name}.verified")
+    assert not record.exists()  # just written: not yet trusted by its identity
+    monkeypatch.setattr(build, "TRUST_AGE_S", 0.2)
+    time.sleep(0.3)
+    assert build.check(lib) == (build.OK, "") and record.exists()
+    hashed = []
+    real = cache.sha256_file
+    monkeypatch.setattr(cache, "sha256_file", lambda p: hashed.append(p) or real(p))
+    assert build.check(lib) == (build.OK, "") and hashed == []
+    data = bytearray(lib.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    with open(lib, "r+b") as f:  # in place: the same inode and size
+        f.write(bytes(data))
+    assert build.check(lib)[0] == build.BAD and hashed == [lib]
+    assert build.build_library(src, kdir, inc) == lib and build.check(lib)[0] == build.OK
+    assert not record.exists()  # removed with the damaged file; the new one is verified by its checksum
+
+
+def test_prebuilt_runtime_and_pch_serve_an_empty_cache(tmp_path, monkeypatch):
+    """The install step (`python3 -m asc.runtime.model --prebuild`) builds the runtime
+    object and the PCH once; a cache with none of its own links with that runtime and
+    compiles with that PCH, building neither; a prebuilt runtime that fails its checksum
+    is not used (the cache builds its own)."""
+    pre, root = tmp_path / "pre", tmp_path / "root"
+    monkeypatch.setenv("ASC_MODEL_PREBUILT", str(pre))
+    monkeypatch.setenv("ASC_CACHE_DIR", str(root))
+    r = subprocess.run([sys.executable, "-m", "asc.runtime.model", "--prebuild"], capture_output=True,
+                       text=True, timeout=600, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    assert r.returncode == 0, r.stderr
+    rt, gch = (Path(p) for p in r.stdout.split())
+    assert rt.parent == pre and gch.parent.parent == pre
+    assert build.check(rt)[0] == build.OK and build.check(gch)[0] == build.OK
+    cmds = []
+
+    class Job(build._Job):
+        def __init__(self, cmd, what):
+            cmds.append(list(cmd))
+            super().__init__(cmd, what)
+
+    monkeypatch.setattr(build, "_Job", Job)
+    monkeypatch.setattr(build, "_run", lambda cmd, *a, **k: pytest.fail(f"ran {cmd}"))  # no runtime, no link
+    run_scale(ModelBackend(), make_kernel("scale", scale_source(8.0, uuid.uuid4().hex), SCALE_PARAMS,
+                                          root / "k"), 8.0)
+    assert len(cmds) == 1 and str(rt) in cmds[0] and str(gch.parent) in cmds[0]
+    assert not list((root / "model").glob("runtime-*")) and not list((root / "model").glob("pch-*"))
+    assert build.runtime_object(build.include_dir()) == rt
+    rt.write_bytes(rt.read_bytes()[:100])
+    assert build._find_runtime(build.include_dir()) == (build.cache_root() / rt.name, False)

@@ -94,6 +94,7 @@ class Kernels:
     def env(self, root: Path):
         pkg = os.path.dirname(os.path.dirname(asc.__file__))
         env = dict(os.environ, ASC_CACHE_DIR=str(root), PYTHONPATH=os.pathsep.join([pkg, str(self.dir)]))
+        env["ASC_MODEL_PREBUILT"] = str(root / "model")  # the cache's own runtime and PCH only
         env.pop("ASC_DUMP_PATH", None)
         return env
 

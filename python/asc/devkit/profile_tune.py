@@ -158,30 +158,63 @@ def choose_configs(configs: List[dict], profiled: Optional[dict], quick: bool) -
 
 # ------------------------------------------------------------------------------------------ runners
 
+def _lost(task: dict, why: str) -> dict:
+    """The result of a config whose worker died: reported with its config, never waited for."""
+    return {"index": task["index"], "config": task["config"], "us": None, "wall_s": 0.0, "error": why}
+
+
+def _pool_pass(tasks: List[dict], jobs: int, ctx, done: Callable[[dict], None], results: List[dict]) -> List[dict]:
+    """Times the tasks in a pool of `jobs` spawned workers; returns the tasks whose result was lost
+    because a worker process died (a dead worker breaks the whole pool: every unfinished task)."""
+    import concurrent.futures as cf
+    from concurrent.futures.process import BrokenProcessPool
+
+    lost = []
+    with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        futures = {pool.submit(time_task, t): t for t in tasks}
+        for f in cf.as_completed(futures):
+            try:
+                r = f.result()
+            except BrokenProcessPool:
+                lost.append(futures[f])
+                continue
+            results.append(r)
+            done(r)
+    return sorted(lost, key=lambda t: t["index"])
+
+
 def run_local(tasks: List[dict], jobs: int, done: Callable[[dict], None]) -> List[dict]:
-    """Times the tasks with `jobs` worker processes (jobs 1: here, one after another)."""
-    results = []
+    """Times the tasks with `jobs` worker processes (jobs 1: here, one after another).
+
+    A worker process that dies (killed, crashed) breaks the pool: the configs left unfinished are
+    timed again, each in a worker of its own, so that only a config whose worker dies again is
+    reported as lost (with its config and why); the others' results are kept."""
+    results: List[dict] = []
     if jobs <= 1:
         for t in tasks:
             r = time_task(t)
             results.append(r)
             done(r)
         return results
-    import concurrent.futures as cf
     import multiprocessing as mp
 
     settings.profile.unset()  # the spawned workers must not profile into the user's file
     # spawn: a fresh interpreter per worker (the Model's runtime threads do not survive fork)
-    with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn")) as pool:
-        futures = [pool.submit(time_task, t) for t in tasks]
-        for f in cf.as_completed(futures):
-            r = f.result()
+    ctx = mp.get_context("spawn")
+    for t in _pool_pass(tasks, jobs, ctx, done, results):
+        for t in _pool_pass([t], 1, ctx, done, results):
+            r = _lost(t, "the worker process timing this config died (killed or crashed), "
+                         "and again when it was retried alone")
             results.append(r)
             done(r)
     return sorted(results, key=lambda r: r["index"])
 
 
 RAY_HINT = 'install it with: pip install "ray[default]"'
+
+# A Ray task whose worker dies (killed, crashed, its node lost) is run again this many times
+# before its config is reported as lost.
+RAY_RETRIES = 1
 
 
 def ray_module():
@@ -194,23 +227,30 @@ def ray_module():
 
 def run_ray(tasks: List[dict], address: str, done: Callable[[dict], None], jobs: int = 2) -> List[dict]:
     """Times the tasks as Ray remote tasks (`ray.init(address)`; "local" starts a local Ray
-    with `jobs` CPUs)."""
+    with `jobs` CPUs). A task whose worker dies is retried RAY_RETRIES times by Ray, then
+    reported with its config (Ray's error in the result), never waited for."""
     ray = ray_module()
     if ray is None:
         raise ImportError(f"--ray needs Ray, which is not installed; {RAY_HINT}")
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     runtime_env = {"env_vars": {"PYTHONPATH": os.pathsep.join([here] + sys.path)}}
     local = address in ("", "local")
+    start = {"num_cpus": max(1, jobs), "include_dashboard": False} if local else {}  # a local Ray: `jobs` CPUs
     ray.init(address=None if local else address, ignore_reinit_error=True, runtime_env=runtime_env,
-             log_to_driver=False, **({"num_cpus": max(1, jobs)} if local else {}))
-    remote = ray.remote(num_cpus=1)(time_task)
+             log_to_driver=False, **start)
+    remote = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(time_task)
     pending = {remote.remote(t): t for t in tasks}
     results = []
     while pending:
         ready, _ = ray.wait(list(pending), num_returns=1)
         for ref in ready:
-            pending.pop(ref)
-            r = ray.get(ref)
+            task = pending.pop(ref)
+            try:
+                r = ray.get(ref)
+            except ray.exceptions.RayError as exc:  # the worker (or its node) died: RAY_RETRIES used up
+                why = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                r = _lost(task, f"the Ray worker timing this config died ({type(exc).__name__}: {why}), "
+                                f"also when retried {RAY_RETRIES} time(s)")
             results.append(r)
             done(r)
     return sorted(results, key=lambda r: r["index"])

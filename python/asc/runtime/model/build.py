@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
@@ -71,14 +72,46 @@ def _lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+def _ok_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.verified")
+
+
+# A file whose last change (ctime) is at least this old when its checksum is verified gets a
+# `.<file>.verified` record of its identity; younger, a later change could still share its
+# timestamps (they tick coarsely), so it is verified by its checksum again next time.
+TRUST_AGE_S = 2.0
+
+
+def _ident(st: os.stat_result) -> bytes:
+    return f"{st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}".encode()
+
+
 def check(path: Path) -> Tuple[str, str]:
     """(state, reason) of a cached artefact: OK when it matches its checksum;
     MISSING when it or its checksum is absent (never built, or its builder was
-    killed before the checksum was written); BAD otherwise."""
+    killed before the checksum was written); BAD otherwise.
+
+    A file verified once (its checksum matched, and it had not changed for
+    TRUST_AGE_S) is trusted after by a cheap key instead of being hashed again:
+    `.<file>.verified` records its inode, size, mtime and ctime with the checksum
+    it matched; any write to the file, or a new file in its place, changes that
+    key (a write sets the ctime to now, which is later than the recorded one)."""
     try:
         want = _sum_path(path).read_bytes().strip()
     except OSError:
         return MISSING, ""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return MISSING, ""
+    except OSError as exc:
+        return BAD, f"cannot be read ({exc.strerror})"
+    ident = _ident(st)
+    try:
+        if _ok_path(path).read_bytes() == ident + b" " + want:
+            return OK, ""
+    except OSError:
+        pass
     try:
         got = _cache.sha256_file(path).encode()
     except FileNotFoundError:
@@ -87,6 +120,11 @@ def check(path: Path) -> Tuple[str, str]:
         return BAD, f"cannot be read ({exc.strerror})"
     if got != want:
         return BAD, "fails its checksum (truncated or modified)"
+    if st.st_ctime_ns < (time.time() - TRUST_AGE_S) * 1e9:
+        try:
+            _cache.write_atomic(_ok_path(path), ident + b" " + want)
+        except OSError:
+            pass  # read-only: verified by its checksum each time
     return OK, ""
 
 
@@ -114,7 +152,7 @@ def discard(path: Path, reason: Optional[str] = None) -> None:
     if reason is not None:
         _cache.warn_removed(path, reason)
     _verified.pop(str(path), None)
-    _cache.remove_quietly(_sum_path(path), path)
+    _cache.remove_quietly(_ok_path(path), _sum_path(path), path)
 
 
 def _commit(tmp: Path, path: Path) -> None:
@@ -369,28 +407,80 @@ class _Job:
         self.proc.communicate()
 
 
-def _runtime_path(inc: Path) -> Path:
-    return cache_root() / f"runtime-{toolchain_digest(inc)[:20]}.o"
+def _runtime_path(inc: Path, root: Optional[Path] = None) -> Path:
+    return (root or cache_root()) / f"runtime-{toolchain_digest(inc)[:20]}.o"
+
+
+def prebuilt_root() -> Path:
+    """Where the install step (`python3 -m asc.runtime.model --prebuild`, run by
+    `./dev setup`) puts the runtime object and the precompiled header
+    (settings.model_prebuilt: $ASC_MODEL_PREBUILT, else `model/` of the default cache root).
+    Content-addressed like the cache's own (named by the toolchain digest) and checked
+    against their checksums before use: a cache that has none of its own uses these."""
+    return settings.model_prebuilt.get()
+
+
+def _prebuilt_path(path: Path) -> Optional[Path]:
+    """The prebuilt counterpart of the cache's own artefact `path`, if it is elsewhere."""
+    try:
+        alt = prebuilt_root() / path.relative_to(cache_root())
+    except (ValueError, OSError):
+        return None
+    return None if alt == path else alt
+
+
+def _prebuilt(path: Path) -> Optional[Path]:
+    """The prebuilt artefact standing in for the cache's own `path` (missing), when it is
+    there and matches its checksum; None otherwise."""
+    alt = _prebuilt_path(path)
+    return alt if alt is not None and check(alt)[0] == OK else None
+
+
+def _build_locked(out: Path, cmd: List[str], what: str, stdin: Optional[str] = None) -> None:
+    """Runs `cmd` (which writes the path that is its last argument) under `out`'s lock and
+    commits that file as `out`, unless a valid `out` is there (a damaged one: removed)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with _file_lock(_lock_path(out)):
+        state, why = check(out)
+        if state == OK:
+            return
+        discard(out, why if state == BAD else None)
+        tmp = _cache.tmp_path(out)
+        try:
+            _run([*cmd, str(tmp)], what, stdin=stdin)
+            _commit(tmp, out)
+        finally:
+            _cache.remove_quietly(tmp)
+
+
+def _build_runtime(inc: Path, out: Path) -> None:
+    """Compiles the runtime object into `out` (nothing when a valid one is there)."""
+    _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc), "-x", "c++", "-c", "-", "-o"],
+                  "compiling the Model runtime", stdin=runtime_unity(inc))
+
+
+def _find_runtime(inc: Path) -> Tuple[Path, bool]:
+    """(path, usable now) of the runtime object: the cache's own when it matches its
+    checksum (a damaged one is removed, one warning), else the prebuilt one, else the
+    cache's own path, to be built."""
+    own = _runtime_path(inc)
+    state, why = check(own)
+    if state == OK:
+        return own, True
+    if state == BAD:
+        discard(own, why)
+        return own, False
+    alt = _prebuilt(own)
+    return (alt, True) if alt is not None else (own, False)
 
 
 def runtime_object(inc: Path) -> Path:
     """The compiled runtime (runtime_unity), built at most once per toolchain
-    digest (and again if the cached one fails its checksum)."""
-    out = _runtime_path(inc)
-    if check(out)[0] == OK:
-        return out
-    with _file_lock(_lock_path(out)):
-        state, why = check(out)
-        if state == OK:
-            return out
-        discard(out, why if state == BAD else None)
-        tmp = _cache.tmp_path(out)
-        try:
-            _run([cxx(), *RUNTIME_FLAGS, "-I", str(inc), "-x", "c++", "-c", "-", "-o", str(tmp)],
-                 "compiling the Model runtime", stdin=runtime_unity(inc))
-            _commit(tmp, out)
-        finally:
-            _cache.remove_quietly(tmp)
+    digest (and again if the cached one fails its checksum); a cache without
+    one uses the prebuilt one (prebuilt_root) when there is one."""
+    out, ok = _find_runtime(inc)
+    if not ok:
+        _build_runtime(inc, out)
     return out
 
 
@@ -398,6 +488,43 @@ def pch_dir(inc: Path) -> Path:
     """Directory of the precompiled kernel_operator.h (same flags as the kernels),
     cached next to the runtime object; first on -I when its .gch exists."""
     return cache_root() / f"pch-{toolchain_digest(inc)[:20]}"
+
+
+def _pch_flags(inc: Path) -> List[str]:
+    return [cxx(), *CXX_FLAGS, "-I", str(inc), "-x", "c++-header", str(inc / "kernel_operator.h"), "-o"]
+
+
+def _build_pch(inc: Path, gch: Path) -> None:
+    """Compiles the precompiled header into `gch` now (nothing when a valid one is there)."""
+    _build_locked(gch, _pch_flags(inc), "precompiling kernel_operator.h")
+
+
+def prebuild(inc: Optional[Path] = None) -> List[Path]:
+    """Builds the runtime object and the precompiled header into prebuilt_root()
+    (both compilers at once), unless they are there already: the install step, so
+    that no launch ever waits for them. Returns their paths."""
+    inc = inc or include_dir()
+    root = prebuilt_root()
+    root.mkdir(parents=True, exist_ok=True)
+    rt = _runtime_path(inc, root)
+    gch = root / pch_dir(inc).name / "kernel_operator.h.gch"
+    errors = []
+
+    def run(fn, *a):
+        try:
+            fn(*a)
+        except ModelCompileError as exc:
+            errors.append(exc)
+
+    import threading
+
+    t = threading.Thread(target=run, args=(_build_pch, inc, gch))
+    t.start()
+    run(_build_runtime, inc, rt)
+    t.join()
+    if errors:
+        raise errors[0]
+    return [rt, gch]
 
 
 # The detached PCH builder: holds the PCH's lock (a second builder gives up),
@@ -451,8 +578,7 @@ def _start_pch(inc: Path) -> None:
             return  # another process is building it
         finally:
             os.close(fd)
-        cmd = [cxx(), *CXX_FLAGS, "-I", str(inc), "-x", "c++-header", str(inc / "kernel_operator.h"),
-               "-o", str(_cache.tmp_path(gch))]
+        cmd = [*_pch_flags(inc), str(_cache.tmp_path(gch))]
         subprocess.Popen([sys.executable, "-I", "-S", "-c", _PCH_SCRIPT, str(lock), str(gch), cmd[-1], *cmd],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          start_new_session=True)
@@ -524,15 +650,14 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
         src = d / f"model-{digest}.cpp"
         _cache.write_atomic(src, source.encode())
         gch = pch_dir(inc) / "kernel_operator.h.gch"
+        alt = _prebuilt_path(gch)
+        if alt is not None and not (gch.exists() and _sum_path(gch).exists()) and _sum_path(alt).exists():
+            gch = alt  # verified by _Compile while g++ runs, like the cache's own
 
         def flags(pch: bool) -> List[str]:
             return [cxx(), *CXX_FLAGS, *(["-I", str(gch.parent)] if pch else []), "-I", str(inc)]
 
-        rt = _runtime_path(inc)
-        state, why = check(rt)
-        if state == BAD:
-            discard(rt, why)
-        rt_cached = state == OK
+        rt, rt_cached = _find_runtime(inc)
         tmp = _cache.tmp_path(lib)
         obj = _cache.tmp_path(d / f"model-{digest}.o")
         try:
@@ -544,7 +669,7 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
                 job = _Compile(lambda pch: [*flags(pch), "-c", str(src), "-o", str(obj)], gch,
                                "compiling the kernel for the Model")
                 try:
-                    runtime_object(inc)
+                    _build_runtime(inc, rt)
                 finally:
                     job.wait()
                 _run([cxx(), *CXX_FLAGS, "-shared", str(obj), str(rt), "-o", str(tmp)],
@@ -557,3 +682,22 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
         # (a test's temp dir) never pays for a PCH it would not use.
         _start_pch(inc)
     return lib
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """`python3 -m asc.runtime.model --prebuild`: the install step (see prebuild)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python3 -m asc.runtime.model", description=main.__doc__)
+    ap.add_argument("--prebuild", action="store_true",
+                    help="build the Model's runtime object and precompiled header into "
+                         "$ASC_MODEL_PREBUILT (default: model/ of the default cache root)")
+    args = ap.parse_args(argv)
+    if not args.prebuild:
+        ap.print_help()
+        return 2
+    t0 = time.perf_counter()
+    for p in prebuild():
+        print(p)
+    print(f"Model runtime and precompiled header ready ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
+    return 0
