@@ -209,10 +209,12 @@ def sync_exp(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
 
 
 @asc.jit
-def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr, unary: asc.ConstExpr = False):
-    """A vector-bound Add over one UB buffer: x at byte 0, y at 32 KB (the
-    same bank groups as x), z at element `z_at`. Where z lands decides the UB
-    bank conflicts of every repeat (the cycle model's bank-group rule)."""
+def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr, unary: asc.ConstExpr = False,
+                  y_at: asc.ConstExpr = 16384):
+    """A vector-bound Add over one UB buffer: x at byte 0, y at element `y_at`
+    (by default 32 KB: the same bank groups as x), z at element `z_at`. Where
+    y and z land decides the UB bank conflicts of every repeat (the cycle
+    model's bank-group rule)."""
     pipe = asc.TPipe()
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf, 160 * 1024)
@@ -221,7 +223,7 @@ def ub_layout_add(z_at: asc.ConstExpr, n: asc.ConstExpr, reps: asc.ConstExpr, un
         if unary:  # z = |x|: one read and one write a row
             asc.abs(t[z_at:], t, n)
         else:
-            asc.add(t[z_at:], t, t[16384:], n)
+            asc.add(t[z_at:], t, t[y_at:], n)
         asc.pipe_barrier(asc.PipeID.PIPE_V)
 
 
@@ -259,7 +261,9 @@ def level0_layout_add(y_at: asc.ConstExpr, z_at: asc.ConstExpr, dst_blk: asc.Con
 @asc.jit
 def add_tiles_z_apart(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, base: int, extra: int,
                       tile: asc.ConstExpr, bypass: asc.ConstExpr):
-    """benchmarks/fidelity.py's step 5 (the UB bank-conflict fix): add_tiles with
+    """Issue 10's step 5 (its reading of the UB bank-conflict fix, before the
+    vendor's kernel was at hand; on A2 it does not remove the x/y read/read
+    conflict, see test_moving_z_does_not_fix_a_read_read_bank_conflict): add_tiles with
     two buffers for x and y, one for z, and z 256 B (8 bank groups) past y's end.
     Step 4's six 32 KB buffers fill the 192 KB UB and each starts in bank group
     0, so every repeat of the Add reads x and y and writes z in the same 8

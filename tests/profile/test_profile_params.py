@@ -41,3 +41,16 @@ def test_overrides_keep_sources_and_reject_unknown():
     assert "hardware.md" in p.sources["clock_ghz"]
     with pytest.raises(ValueError, match="unknown timing parameter"):
         p.with_overrides(no_such=1)
+
+
+def test_every_parameter_names_the_kind_of_its_source():
+    # issue 23: each value is a vendor document's figure, a published
+    # measurement (which one; what is fitted is fitted on in-sample cases of
+    # benchmarks/fidelity.py only) or a stated assumption
+    kinds = ("vendor doc:", "published measurement:", "assumed:")
+    for name in known_platforms():
+        p = timing_params(name)
+        for k, src in p.sources.items():
+            assert src.startswith(kinds), (name, k, src)
+            if "fitted" in src:
+                assert "in-sample" in src, (name, k, src)

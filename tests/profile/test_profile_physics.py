@@ -98,26 +98,28 @@ def test_vector_work_nearly_free_when_memory_bound():
     assert lp.pipes["vec"] < lp.pipes["mte2"]
 
 
-def _layout_launch(z_at, unary=False):
+def _layout_launch(z_at, unary=False, y_at=16384):
     with asc.profile(compute=False) as prof:
-        kernels.ub_layout_add[1](z_at, 4096, 8, unary)
+        kernels.ub_layout_add[1](z_at, 4096, 8, unary, y_at)
     return prof.launches[-1]
 
 
-def _vec_us(z_at):
-    return _layout_launch(z_at).pipes["vec"]
+def _vec_us(z_at, y_at=16384):
+    return _layout_launch(z_at, y_at=y_at).pipes["vec"]
 
 
 def test_ub_bank_conflicts_cost_vector_time():
-    # x and y read the same 8 bank groups in every repeat; z written into those
-    # groups too makes 3 accesses a group (2 per cycle): 2 cycles a repeat.
-    aligned = _vec_us(32768)          # z at 64 KB: groups of x and y, another bank
-    shifted = _vec_us(32768 + 128)    # z 256 B on: the other 8 groups, 1 cycle a repeat
-    in_place = _vec_us(0)             # z = x: one bank read and written in a repeat
-    assert shifted < aligned
-    assert in_place >= aligned
+    # The A2 (NPU arch 220x) rules of CANN's "Avoiding Bank Conflicts in the
+    # Unified Buffer": a bank group serves one read and one write a cycle; two
+    # reads of one group conflict, a read and a write conflict only in one bank.
+    same = _vec_us(32768)                     # x and y in the same 8 groups: 2 cycles a repeat
+    z_moved = _vec_us(32768 + 128)            # moving z does not help a read/read conflict
+    apart = _vec_us(32768, y_at=16384 + 128)  # y 256 B on (the vendor's fix): 1 cycle, z in x's groups, other bank
+    in_place = _vec_us(0, y_at=16384 + 128)   # z = x: one bank read and written in a repeat
+    assert z_moved == same  # the old rule (two reads a group) gave 1 cycle here
+    assert apart < same and in_place > apart
     fixed = P.vec_fixed_cycles / (P.clock_ghz * 1e3)  # µs of each Add's fixed overhead
-    assert abs((aligned / 8 - fixed) / (shifted / 8 - fixed) - 2.0) < 1e-6, (aligned, shifted)
+    assert abs((same / 8 - fixed) / (apart / 8 - fixed) - 2.0) < 1e-6, (same, apart)
 
 
 def test_ub_bank_conflicts_in_resource_conflict_ratio(tmp_path):
@@ -129,8 +131,8 @@ def test_ub_bank_conflicts_in_resource_conflict_ratio(tmp_path):
             row = next(csv.DictReader(f))
         return {k: float(row[f"aiv_vec_{k}_cflt_ratio"]) for k in ("total", "bankgroup", "bank")}
 
-    group = _layout_launch(32768)               # Add: 3 rows in each of x's groups
-    none = _layout_launch(32768 + 128)          # Add: z in the other 8 groups
+    group = _layout_launch(32768)               # Add: x and y read the same groups
+    none = _layout_launch(32768, y_at=16384 + 128)  # Add: y in the other 8 groups, z in x's (another bank)
     bank = _layout_launch(0, unary=True)        # Abs in place: one bank read and written
     assert group.sim.conflicts[0][0] > 0 and group.sim.conflicts[0][1] == 0
     assert none.sim.conflicts[0] == (0.0, 0.0)
@@ -189,8 +191,9 @@ def _l0_repeat_cycles(y_at, z_at, blk=1, x_rep=8, rep=8, m0=FULL, m1=FULL, reps=
     return (cycles, lp) if with_launch else cycles
 
 
-# x at byte 0 and y at 32 KB: bank groups 0-7 (bank 0) in repeat 0
-Y, Z = 16384, 32768  # elements (fp16): y at 32 KB, z at 64 KB (bank 1 of each group)
+# x at byte 0: bank groups 0-7 (bank 0) in repeat 0; y 32 KB + 256 B on: groups
+# 8-15 (on A2 two reads of one group conflict, so y keeps off x's groups)
+Y, Z = 16384 + 128, 32768  # elements (fp16): y at 32 KB + 256 B, z at 64 KB (bank 1 of each group)
 
 
 def test_level0_block_stride_spreads_blocks_over_bank_groups():
@@ -201,19 +204,23 @@ def test_level0_block_stride_spreads_blocks_over_bank_groups():
     assert _l0_repeat_cycles(Y, Z + 128) == pytest.approx(1.0)
     assert _l0_repeat_cycles(Y, Z + 128, blk=16) == pytest.approx(8.0)
     assert _l0_repeat_cycles(Y, Z + 128, blk=8) == pytest.approx(4.0)
-    assert _l0_repeat_cycles(Y, Z + 128, blk=2) == pytest.approx(2.0)  # half its blocks land on x's and y's groups
+    # blk 2: its blocks share groups with x's and y's reads, in another bank: a
+    # read and a write of one group do not conflict on A2
+    assert _l0_repeat_cycles(Y, Z + 128, blk=2) == pytest.approx(1.0)
 
 
 def test_level0_masked_off_blocks_make_no_conflicts():
-    # z 128 B on (groups 4-11): x's and y's blocks 4..7 share groups 4-7 with z's
-    # blocks 0..3, 3 accesses a group: 2 cycles a repeat with every lane on.
-    full = _l0_repeat_cycles(Y, Z + 64)
+    # y 128 B on from 32 KB (groups 4-11): x's blocks 4..7 and y's blocks 0..3
+    # read groups 4-7 together, two reads a group: 2 cycles a repeat with every
+    # lane on (z in groups 8-15 of another bank: its writes conflict with nothing)
+    y = 16384 + 64
+    full = _l0_repeat_cycles(y, Z + 128)
     assert full == pytest.approx(2.0)
-    # blocks 0, 1, 4, 5 on: x/y blocks 4, 5 and z blocks 0, 1 still meet in groups 4, 5
-    assert _l0_repeat_cycles(Y, Z + 64, m0=0xFFFFFFFF, m1=0xFFFFFFFF) == pytest.approx(2.0)
+    # blocks 0, 1, 4, 5 on: x's blocks 4, 5 and y's blocks 0, 1 still meet in groups 4, 5
+    assert _l0_repeat_cycles(y, Z + 128, m0=0xFFFFFFFF, m1=0xFFFFFFFF) == pytest.approx(2.0)
     # blocks 0, 1, 6, 7 on (the same number of lanes): no group is shared, 1 cycle;
     # the blocks between are not touched (the mask's span 0..7 would conflict)
-    cycles, lp = _l0_repeat_cycles(Y, Z + 64, m0=0xFFFFFFFF, m1=0xFFFFFFFF << 32, with_launch=True)
+    cycles, lp = _l0_repeat_cycles(y, Z + 128, m0=0xFFFFFFFF, m1=0xFFFFFFFF << 32, with_launch=True)
     assert cycles == pytest.approx(1.0)
     assert lp.sim.conflicts[0] == (0.0, 0.0)
     # a partial mask still takes its cycle a repeat (each call: fixed + reps cycles)
@@ -224,11 +231,11 @@ def test_level0_repeat_stride_places_the_next_repeat():
     # y 256 B on (groups 8-15), z 64 KB + 256 B (groups 8-15 of bank 1), all with
     # repeat stride 8 (256 B: the next repeat 8 groups on): x and y never share a
     # group, z shares with one source: 1 cycle a repeat.
-    assert _l0_repeat_cycles(Y + 128, Z + 128) == pytest.approx(1.0)
+    assert _l0_repeat_cycles(Y, Z + 128) == pytest.approx(1.0)
     # x with repeat stride 0 re-reads groups 0-7 every repeat; in the odd repeats
     # y and z have moved onto them: 3 accesses, 2 cycles every other repeat
-    assert _l0_repeat_cycles(Y + 128, Z + 128, x_rep=0) == pytest.approx(1.5)
-    assert _l0_repeat_cycles(Y + 128, Z + 128, x_rep=0, reps=1) == pytest.approx(1.0)  # repeat 0 alone
+    assert _l0_repeat_cycles(Y, Z + 128, x_rep=0) == pytest.approx(1.5)
+    assert _l0_repeat_cycles(Y, Z + 128, x_rep=0, reps=1) == pytest.approx(1.0)  # repeat 0 alone
 
 
 def test_level0_contiguous_costs_as_level2():
@@ -236,7 +243,7 @@ def test_level0_contiguous_costs_as_level2():
     # level-2 Add of 128 r elements over the same layout does (both bank models)
     for z_at in (32768, 32768 + 128, 0):
         with asc.profile(compute=False) as prof:
-            kernels.ub_layout_add[1](z_at, 128 * 8, 8, False)
+            kernels.ub_layout_add[1](z_at, 128 * 8, 8, False, Y)
         l2 = prof.launches[-1]
         l0 = _l0_repeat_cycles(Y, z_at, with_launch=True)[1]
         assert l0.pipes["vec"] == pytest.approx(l2.pipes["vec"]), z_at
@@ -404,8 +411,10 @@ def test_gm_transfers_overlap_their_head_latency():
 
 def test_optimised_matmul_l1_panels():
     """mm_optimised (L1-resident K panels, ping-pong L1 and L0) computes the
-    product, times the same in timing-only mode, and keeps the cube busier than
-    mm_pipelined, which loads a bk-deep step from GM each time."""
+    product, times the same in timing-only mode and runs the same Mmads as
+    mm_pipelined. (Until issue 23 it also asserted the panels were faster here;
+    with the 125-cycle GM head and a read channel of its own per core both are
+    HBM-bound at this size, within 1% of each other.)"""
     import matmul_kernels as mk
 
     m, n, k = 256, 512, 1024
@@ -414,8 +423,6 @@ def test_optimised_matmul_l1_panels():
     assert fast.total_us == opt.total_us and fast.pipes == opt.pipes
     piped = _mm(mk.mm_pipelined, 2, m, n, k, 128, 256, 64)
     assert opt.pipes["cube"] == pytest.approx(piped.pipes["cube"])  # the same Mmads
-    assert opt.total_us < piped.total_us
-    assert opt.pipes["cube"] / opt.total_us > piped.pipes["cube"] / piped.total_us
 
 
 def test_unique_gm_bytes_reads_strided_records():
@@ -446,10 +453,11 @@ def test_older_access_layout_is_upgraded():
     assert rec.accesses["write"].tolist() == [0, 1]
 
 
-def test_fidelity_bank_conflict_fix_moves_z_off_the_sources_groups():
-    # benchmarks/fidelity.py step 4 vs step 5 at 1/64 of the size: step 4's six
-    # 32 KB buffers all start in bank group 0 (x, y, z share 8 groups every
-    # repeat); step 5's z, single-buffered 256 B past y, has no UB conflicts
+def test_moving_z_does_not_fix_a_read_read_bank_conflict():
+    # issue 10's step 5 moved z 256 B off the groups x and y read; on A2 a bank
+    # group serves one read a cycle, so x and y (32 KB apart, the same groups)
+    # still conflict and the Add keeps its 2 cycles a repeat: the vendor's fix
+    # (add.asc 332-337) moves y instead (test_ub_bank_conflicts_cost_vector_time).
     n, tile, cores = 8192 * 8192 // 64, 16384, 48
     rng = np.random.default_rng(0)
     x = rng.standard_normal(n).astype(np.float16)
@@ -464,6 +472,5 @@ def test_fidelity_bank_conflict_fix_moves_z_off_the_sources_groups():
         out[kernel] = prof.launches[-1]
     four, five = out[kernels.add_tiles], out[kernels.add_tiles_z_apart]
     assert all(c[0] > 0 for c in four.sim.conflicts.values())
-    assert all(c == (0.0, 0.0) for c in five.sim.conflicts.values())
-    assert five.pipes["vec"] < four.pipes["vec"]
-    assert five.total_us < four.total_us
+    assert all(c[0] > 0 for c in five.sim.conflicts.values())
+    assert five.pipes["vec"] == pytest.approx(four.pipes["vec"], rel=1e-9)

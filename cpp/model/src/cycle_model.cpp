@@ -190,7 +190,8 @@ namespace {
   X(core_l2_read_bytes_per_cycle) X(core_l2_write_bytes_per_cycle) X(hbm_bytes_per_s) X(l2_bytes_per_s)       \
   X(l2_bytes) X(l2_granule_bytes) X(burst_overhead_bytes) X(misaligned_gm_efficiency) X(gm_align_bytes)        \
   X(mte_outstanding_transfers) X(ub_bank_width_bytes) X(ub_bank_groups) X(ub_bank_depth_rows)                   \
-  X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)
+  X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)             \
+  X(ub_group_reads_per_cycle)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -444,7 +445,7 @@ class Model {
   std::priority_queue<HeapItem, std::vector<HeapItem>, HeapLater> heap_;
   uint64_t seq_ = 0;
   std::vector<char> dirty_;
-  std::vector<int> per_core_;  // set_rates: transfers in their data phase per core
+  std::vector<int> per_core_;  // set_rates: transfers in their data phase per core and direction
   std::vector<std::vector<double>> wakes_;  // per core: wake-ups pushed for times still ahead
   L2 l2_;
   uint64_t l2_granules_ = 1;
@@ -487,8 +488,11 @@ double Model::vec_cycles(const EventRec& e, double* conflict) const {
 // ub_bank_width_bytes falls in bank group (addr / width) % groups, and in the
 // bank of that group given by addr / (width * groups * depth). Each cycle a
 // bank group serves ub_group_accesses_per_cycle rows (reads and writes
-// together), at most ub_group_writes_per_cycle of them writes, and one bank
-// cannot be read and written in the same cycle. A repeat
+// together), at most ub_group_reads_per_cycle of them reads and
+// ub_group_writes_per_cycle writes, and one bank cannot be read and written in
+// the same cycle (A2, NPU arch 220x: one read and one write a group, so two
+// sources in one group take two cycles; a later part's two read ports are
+// ub_group_reads_per_cycle = 2). A repeat
 // of a vector instruction touches each UB operand's share of that repeat; it
 // takes as many cycles as its busiest bank group needs (at least one).
 // Level 2 (and level 0 recorded without repeat tags): an operand is taken as
@@ -572,6 +576,7 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, doubl
     for (int g = 0; g < ngroups; ++g) {
       need = std::max(need, std::ceil((reads[g] + writes[g]) / std::max(1.0, p_.ub_group_accesses_per_cycle)));
       need = std::max(need, std::ceil(writes[g] / std::max(1.0, p_.ub_group_writes_per_cycle)));
+      need = std::max(need, std::ceil(reads[g] / std::max(1.0, p_.ub_group_reads_per_cycle)));
     }
     const double by_group = need;
     // A bank both read and written in the repeat serialises the two.
@@ -774,34 +779,47 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
 // request stream however many rows it has (an Nd2Nz copy's rows, a strided
 // DataCopy's blocks follow each other without a new request), so the burst
 // overhead is paid once per instruction: efficiency = bytes / (bytes +
-// burst_overhead_bytes); rows that start off the gm_align_bytes grid get
-// misaligned_gm_efficiency for their bytes.
+// burst_overhead_bytes). A row that starts off the gm_align_bytes grid
+// splits its first line: that line's bytes (the whole row when it is shorter
+// than a line) move at misaligned_gm_efficiency, the rest of the row at full
+// rate. (Until issue 23 the whole row paid, so a 32 KB copy 256 B off the grid
+// ran at 70%: the published add with 16256- and 16512-element tiles, whose
+// every other copy starts 256 B off, measured as fast as the aligned one.)
 double Model::efficiency(const EventRec& e) const {
   const AccessRec* a = acc(e);
-  uint64_t n = 0, nbytes = 0, mis = 0;
+  uint64_t n = 0, nbytes = 0;
+  double mis_extra = 0;  // bytes' worth of time the split first lines add
   const uint64_t align = uint64_t(p_.gm_align_bytes);
+  const double penalty = 1.0 / std::max(1e-9, p_.misaligned_gm_efficiency) - 1.0;
   for (uint64_t k = 0; k < e.acc_count; ++k) {
     if (a[k].mem != kMemGM) continue;
     ++n;
     nbytes += a[k].bytes;
     const uint32_t nrows = std::max<uint32_t>(1, a[k].rows);
+    const uint64_t row_bytes = a[k].bytes / nrows;
     for (uint32_t row = 0; row < nrows; ++row)
-      if ((a[k].offset + uint64_t(row) * a[k].stride) % align) mis += a[k].bytes / nrows;
+      if ((a[k].offset + uint64_t(row) * a[k].stride) % align)
+        mis_extra += double(std::min(row_bytes, align)) * penalty;
   }
   if (!n) return 1.0;
   double burst = double(nbytes);
   double eff = burst / (burst + p_.burst_overhead_bytes);
-  if (mis) eff *= 1.0 - (1.0 - p_.misaligned_gm_efficiency) * double(mis) / double(nbytes);
+  if (mis_extra > 0) eff *= burst / (burst + mis_extra);
   return eff;
 }
 
+// A core's GM port has a read and a write channel (the platform's separate GM
+// read and L2 write rates): the transfers in their data phase share the
+// channel of their direction, a copy out does not slow a copy in.
+static inline int port_of(int core, const Transfer& t) { return 2 * core + (t.write > t.read ? 1 : 0); }
+
 void Model::set_rates() {
   std::vector<int>& per_core = per_core_;
-  for (int t : active_) ++per_core[trs_[t].core];
+  for (int t : active_) ++per_core[port_of(trs_[t].core, trs_[t])];
   double hbm = 0, l2 = 0;
   for (int i : active_) {
     Transfer& t = trs_[i];
-    t.rate = t.cap * t.eff / per_core[t.core];
+    t.rate = t.cap * t.eff / per_core[port_of(t.core, t)];
     hbm += t.rate * t.hbm_frac / t.eff;
     l2 += t.rate;
   }
@@ -810,7 +828,7 @@ void Model::set_rates() {
   if (l2 * s > l2_bpc_) s = l2_bpc_ / l2;
   if (s < 1.0)
     for (int i : active_) trs_[i].rate *= s;
-  for (int t : active_) per_core[trs_[t].core] = 0;
+  for (int t : active_) per_core[port_of(trs_[t].core, trs_[t])] = 0;
   hbm_rate_ = hbm * s;
   res_.summary[kSumPeakHbm] = std::max(res_.summary[kSumPeakHbm], hbm_rate_);
 }
@@ -1007,7 +1025,7 @@ void Model::run() {
   l2_bpc_ = p_.l2_bytes_per_s / clock_hz;
   l2_granules_ = std::max<uint64_t>(1, uint64_t(std::floor(p_.l2_bytes / p_.l2_granule_bytes)));
   dirty_.assign(n, 1);
-  per_core_.assign(n, 0);
+  per_core_.assign(2 * size_t(n), 0);  // a read and a write channel per core
   wakes_.resize(n);
   size_t ninstr = 0;
   for (auto& prog : progs_) ninstr += prog.size();
