@@ -46,7 +46,8 @@ def main() -> int:
         lst = Path(tmp) / "expected.txt"
         lst.write_text("\n".join(mine) + "\n")
         env = dict(os.environ, ASC_DEVKIT_TARBALL=str(tb))
-        env.setdefault("ASC_CACHE_DIR", os.environ.get("TEST_TMPDIR", tmp) + "/asc-cache")
+        if not env.get("HOME") and not env.get("ASC_CACHE_DIR"):  # asc's cache needs a home
+            env["ASC_CACHE_DIR"] = os.path.join(os.environ.get("TEST_TMPDIR", tmp), "asc-cache")
         cmd = [sys.executable, "-m", "vendor_examples.cli", "--expected", str(lst), "--only_expected",
                "--jobs", os.environ.get("ASC_VENDOR_JOBS", "2")]
         return subprocess.run(cmd, env=env).returncode

@@ -190,6 +190,9 @@ def model_names(include_dirs: tuple[str, ...], headers: tuple[str, ...]) -> froz
                 continue
             if ch.location.file and "/usr/" in str(ch.location.file.name):
                 continue
+            if ch.kind in (K.LINKAGE_SPEC, K.UNEXPOSED_DECL):  # extern "C" { ... }: same scope
+                walk(ch, prefix)
+                continue
             q = "::".join(prefix + [ch.spelling])
             names.add(q)
             if ch.kind in scopes:
