@@ -152,6 +152,23 @@ def warn_removed(path: Path, reason: str) -> None:
     logging.getLogger("asc").warning("asc: cache file %s %s; removed, it is rebuilt", path, reason)
 
 
+_warned_unusable = set()
+
+
+def warn_unusable(path: Path, exc: OSError) -> None:
+    """The one warning line of a cache directory that cannot be created or written, naming the
+    variable that chose it (the process then caches in a temporary directory)."""
+    import logging
+
+    found = settings.cache_dir.lookup() or settings.xdg_cache_home.lookup()
+    where = f"{found[0]}={found[1]}" if found else f"the cache directory {cache_root()}"
+    if where in _warned_unusable:
+        return
+    _warned_unusable.add(where)
+    logging.getLogger("asc").warning("asc: %s: cannot use %s (%s); this process caches compiled kernels in a "
+                                     "temporary directory", where, path, exc.strerror or exc)
+
+
 def remove_quietly(*paths: Path) -> None:
     for p in paths:
         try:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library"]
 
 
 class Knob:
@@ -107,7 +107,9 @@ def _seconds(name: str, value: str) -> float:
     try:
         s = float(value)
     except ValueError:
-        raise ValueError(f"{name}={value!r} is not a number of seconds (0 turns the limit off)") from None
+        s = float("nan")
+    if s != s or s in (float("inf"), float("-inf")):  # NaN would turn every comparison with it off
+        raise ValueError(f"{name}={value!r} is not a finite number of seconds (0 turns the limit off)")
     return s if s > 0 else 0.0  # 0 or a negative value: no limit
 
 
@@ -220,6 +222,12 @@ profile = Knob(
     "that receives each launch's CSV and trace files",
     default_doc="unset (no profiling)", parse=_path)
 
+profile_run = Knob(
+    ("ASC_PROFILE_RUN",), "str", None,
+    "set by asc for the processes of one profiled run (`ASC_PROFILE`, `asc-profile run`, asc-bench): the "
+    "run's id, so that every process of the run appends to one `.prof` instead of replacing it",
+    default_doc="unset (set by asc)")
+
 def _backend_name(name: str, value: str) -> str:
     # Only the Model can stand in for another backend: it needs no device.
     if value.strip().lower() != "model":
@@ -278,7 +286,7 @@ acl_library = Knob(
 
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
                            debug_max_errors, debug_precision,
-                           debug_golden_save, debug_golden, deadlock_timeout, profile, force_backend,
+                           debug_golden_save, debug_golden, deadlock_timeout, profile, profile_run, force_backend,
                            dry_run, print_autotuning, model_include, model_prebuilt,
                            cxx, ascend_home, bisheng, acl_library)
 

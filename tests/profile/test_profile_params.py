@@ -11,7 +11,8 @@ from asc.profiler.platform import PARAMS_DIR
 def test_platforms_merge_base_and_differences():
     series = ["Ascend910_9362", "Ascend910_9372", "Ascend910_9381", "Ascend910_9382", "Ascend910_9391",
               "Ascend910_9392"]
-    assert known_platforms() == ["Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4"] + series
+    assert known_platforms() == ["Ascend910B1", "Ascend910B2", "Ascend910B2C", "Ascend910B3", "Ascend910B4",
+                                 "Ascend910B4_1"] + series
     base = json.loads((PARAMS_DIR / "A2.base.json").read_text())["params"]
     for name in known_platforms():
         file = "Ascend910_93.json" if name in series else f"{name}.json"

@@ -1047,7 +1047,9 @@ void Model::run() {
     }
     if (!active_.empty()) set_rates();
     double t_dma = std::numeric_limits<double>::infinity();
-    for (int i : active_) t_dma = std::min(t_dma, now + trs_[i].remaining / trs_[i].rate);
+    // (a transfer of 0 bytes, e.g. a DataCopy of count 0, is done at once: 0 / its rate of 0 would be NaN)
+    for (int i : active_)
+      t_dma = std::min(t_dma, now + (trs_[i].remaining > 0 ? trs_[i].remaining / trs_[i].rate : 0.0));
     double t_heap = heap_.empty() ? std::numeric_limits<double>::infinity() : heap_.top().t;
     double t = std::min(t_dma, t_heap);
     if (t == std::numeric_limits<double>::infinity()) break;

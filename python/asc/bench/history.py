@@ -4,9 +4,13 @@ Where: `--history PATH`, else `.asc-bench/history.jsonl` beside the candidate's
 script (or in the current directory for a module:function candidate).
 Each line: the time, the git commit (when the candidate is in a git checkout),
 the platform, the asc version, the result's key (operator, shape, dtype,
-platform, measure) and its numbers. The file is rewritten whole through a
-temporary file and os.replace, so that a failed write leaves the old history
-as it was; lines that do not parse are kept as they are.
+platform, measure) and its numbers. A run's lines are appended in one write
+under an exclusive fcntl lock on the file (O_APPEND), so that several asc-bench
+processes appending at once lose nothing and never interleave; lines already
+there are never rewritten. The reader validates every line (UTF-8, JSON, the
+fields and their types) and skips one that is not a whole, well-typed entry
+(a line cut by a crash, a hand edit), saying in one warning line how many it
+skipped; the skipped lines stay in the file.
 
 Step detection (`asc-bench history`), in the spirit of asv: walk the series in
 order, keeping the median of the current segment; a point more than the factor
@@ -18,7 +22,10 @@ the level); the last point cannot be confirmed and is marked as a possible step.
 from __future__ import annotations
 
 import datetime as _dt
+import fcntl
 import json
+import math
+import os
 import subprocess
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
@@ -51,30 +58,85 @@ def git_commit(where: Path) -> Optional[str]:
         return None
 
 
-def read(path: Path) -> Tuple[List[dict], List[str]]:
-    """The entries that parse, and every raw line (kept when the file is rewritten)."""
-    if not path.exists():
+_KEY_FIELDS = ("operator", "shape", "dtype", "platform", "measure")
+
+
+def _number(v, positive: bool = False) -> bool:
+    ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    return ok and (v > 0 if positive else True)
+
+
+def valid_entry(e) -> bool:
+    """A line that the comparisons and `asc-bench history` can use: every field they read,
+    of the right type (a hand-edited or foreign line must not become a traceback later)."""
+    if not isinstance(e, dict) or not isinstance(e.get("key"), dict):
+        return False
+    if not all(isinstance(e["key"].get(k), str) for k in _KEY_FIELDS):
+        return False
+    if not _number(e.get("candidate_us"), positive=True):
+        return False
+    if not all(_number(e.get(k)) for k in ("candidate_throughput", "ratio")):
+        return False
+    if not isinstance(e.get("time"), str) or not isinstance(e.get("unit"), str):
+        return False
+    if e.get("commit") is not None and not isinstance(e["commit"], str):
+        return False
+    samples = e.get("samples_us")
+    if samples is not None and not (isinstance(samples, list) and all(_number(x) for x in samples)):
+        return False
+    return True
+
+
+def read(path: Path) -> Tuple[List[dict], List[int]]:
+    """The valid entries, in file order, and the numbers (1-based) of the lines skipped."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
         return [], []
-    raw = path.read_text().splitlines()
-    entries = []
-    for line in raw:
-        try:
-            e = json.loads(line)
-        except ValueError:
+    entries, skipped = [], []
+    for n, line in enumerate(data.split(b"\n"), 1):
+        if not line.strip():
             continue
-        if isinstance(e, dict) and "key" in e:
+        try:
+            e = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            e = None
+        if valid_entry(e):
             entries.append(e)
-    return entries, raw
+        else:
+            skipped.append(n)
+    return entries, skipped
+
+
+def skipped_note(path: Path, skipped: List[int]) -> Optional[str]:
+    """The one warning line for the lines read() skipped (None when none was)."""
+    if not skipped:
+        return None
+    shown = ", ".join(str(n) for n in skipped[:5]) + (", ..." if len(skipped) > 5 else "")
+    return (f"history {path}: skipped {len(skipped)} damaged line(s) (not a whole asc-bench entry: "
+            f"line {shown}); they are left in the file")
 
 
 def append(path: Path, new: List[dict]) -> None:
-    """Appends entries atomically (the old lines kept byte for byte)."""
-    from ..cache import write_atomic
-
+    """Appends entries in one write under an exclusive lock (several writers lose nothing)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    _, raw = read(path)
-    lines = raw + [json.dumps(e, sort_keys=True) for e in new]
-    write_atomic(path, ("\n".join(lines) + "\n").encode())
+    text = "".join(json.dumps(e, sort_keys=True) + "\n" for e in new).encode()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        size = os.fstat(fd).st_size
+        if size:  # a last line cut by a crash must not swallow the first new one
+            with open(path, "rb") as f:
+                f.seek(size - 1)
+                if f.read(1) != b"\n":
+                    text = b"\n" + text
+        view = memoryview(text)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)  # (closing releases the lock)
 
 
 def entry(result, commit: Optional[str], baseline: str, candidate: str, when: Optional[str] = None) -> dict:

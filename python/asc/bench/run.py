@@ -26,6 +26,7 @@ class Outcome:
     factor: float = 0.05
     regressions: List[tuple] = field(default_factory=list)  # (result, regression dict)
     history_entries: List[dict] = field(default_factory=list)
+    history_note: Optional[str] = None  # the history's damaged lines read() skipped, in one line
 
     def lines(self) -> List[str]:
         out = []
@@ -40,7 +41,8 @@ class Outcome:
         return out
 
     def warnings(self) -> List[str]:
-        return [text.regression_line(r, reg) for r, reg in self.regressions]
+        notes = [self.history_note] if self.history_note else []
+        return notes + [text.regression_line(r, reg) for r, reg in self.regressions]
 
     def to_dict(self) -> dict:
         return {"baseline": self.baseline, "candidate": self.candidate, "measure": self.measure,
@@ -87,7 +89,11 @@ def run(baseline: str, candidate: str, measure: str = "model", compute: bool = T
     commit = hist.git_commit(cand.path.resolve() if cand.path else Path.cwd())
     out = Outcome(baseline, candidate, measure, results, un_b, un_c, hist_path if save_history else None, commit,
                   factor=factor)
-    entries, _ = hist.read(hist_path) if hist_path.exists() else ([], [])
+    try:
+        entries, skipped = hist.read(hist_path)
+    except OSError as exc:
+        raise ToolError(f"cannot read the history {hist_path}: {exc.strerror or exc}")
+    out.history_note = hist.skipped_note(hist_path, skipped)
     for r in results:
         reg = hist.regression(r, hist.previous(entries, r.key()), factor, alpha)
         if reg is not None:

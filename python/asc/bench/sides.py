@@ -172,6 +172,15 @@ def _run_program(side: Side, options: Options) -> List[Launch]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _failure(exc: BaseException) -> str:
+    """`raised E: message`, or for sys.exit() `called sys.exit(code)` (a function side runs in
+    asc-bench's own process: its exit must not end asc-bench silently)."""
+    if isinstance(exc, SystemExit):
+        return f"called sys.exit({exc.code!r})"
+    first = (str(exc).strip().splitlines() or [""])[0]
+    return f"raised {type(exc).__name__}: {first}"
+
+
 def _run_function(side: Side, options: Options) -> List[Launch]:
     from . import wall
     from .collect import Collector
@@ -183,6 +192,8 @@ def _run_function(side: Side, options: Options) -> List[Launch]:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ToolError(f"the {side.role} {side.spec}: cannot import {module_name}: {exc}")
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the module's own code failed at import: one line
+        raise ToolError(f"the {side.role} {side.spec}: importing {module_name} {_failure(exc)}") from None
     fn = getattr(module, attr, None)
     if not callable(fn):
         raise ToolError(f"the {side.role} {side.spec}: {module_name} has no function {attr!r}")
@@ -192,10 +203,12 @@ def _run_function(side: Side, options: Options) -> List[Launch]:
     try:
         with collector:
             fn(*side.argv[1:])
-    except Exception as exc:  # noqa: BLE001 - one line for the user
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - one line for the user
         from ..runtime.model import ModelFault
 
         kind = "kernel faulted" if isinstance(exc, ModelFault) else "raised"
+        if isinstance(exc, SystemExit):
+            raise ToolError(f"the {side.role} {side.spec} {_failure(exc)}") from None
         first = (str(exc).strip().splitlines() or [""])[0]
         raise ToolError(f"the {side.role} {side.spec} {kind}: {type(exc).__name__}: {first}")
     finally:

@@ -11,6 +11,7 @@ Comparisons of arrays no kernel wrote are not reported.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib.abc
 import sys
@@ -22,7 +23,9 @@ import numpy as np
 from . import launch_watch
 from .precision import caller_location, emit, metrics
 
-# name -> (module path, attribute, default atol, default rtol, positional index of atol, of rtol)
+# name -> (module path, attribute, default atol, default rtol, positional index of atol, of rtol);
+# EQUAL_NAN: the function's default equal_nan and the positional index of that argument (NaN
+# equal to NaN or not decides whether the call returns True: the report must agree with it)
 NUMPY_FUNCS: Dict[str, Tuple[str, str, float, float, Optional[int], Optional[int]]] = {
     "numpy.allclose": ("numpy", "allclose", 1e-8, 1e-5, 3, 2),
     "numpy.isclose": ("numpy", "isclose", 1e-8, 1e-5, 3, 2),
@@ -38,6 +41,12 @@ TORCH_FUNCS = {"torch.allclose": ("torch", "allclose", 1e-8, 1e-5, 3, 2),
                "torch.isclose": ("torch", "isclose", 1e-8, 1e-5, 3, 2),
                "torch.equal": ("torch", "equal", 0.0, 0.0, None, None)}
 
+EQUAL_NAN: Dict[str, Tuple[bool, Optional[int]]] = {
+    "numpy.allclose": (False, 4), "numpy.isclose": (False, 4), "numpy.array_equal": (False, 2),
+    "numpy.testing.assert_allclose": (True, 4), "torch.allclose": (False, 4), "torch.isclose": (False, 4),
+    "torch.equal": (False, None),
+}
+
 _state = threading.local()
 _originals: Dict[Tuple[str, str], Callable] = {}
 reported: List[dict] = []  # what was reported (for tests and the summary)
@@ -51,8 +60,29 @@ def _tolerances(args, kwargs, atol, rtol, i_atol, i_rtol):
     return float(kwargs.get("atol", atol)), float(kwargs.get("rtol", rtol))
 
 
-def _measure(qualname: str, a: Any, b: Any, atol: float, rtol: float) -> None:
-    """Reports the comparison when a side is a kernel output; never raises."""
+def _equal_nan(qualname: str, args, kwargs) -> bool:
+    default, index = EQUAL_NAN.get(qualname, (True, None))
+    if "equal_nan" in kwargs:
+        return bool(kwargs["equal_nan"])
+    if index is not None and len(args) > index:
+        return bool(args[index])
+    return default
+
+
+def _said_different(outcome) -> bool:
+    """The compared call's own answer was "not close": False, an all-False-somewhere bool array,
+    or an AssertionError (the assert_* functions)."""
+    if isinstance(outcome, AssertionError):
+        return True
+    if isinstance(outcome, (bool, np.bool_)):
+        return not outcome
+    if isinstance(outcome, np.ndarray) and outcome.dtype == np.bool_:
+        return not bool(outcome.all())
+    return False
+
+
+def _measure(qualname: str, a: Any, b: Any, atol: float, rtol: float, equal_nan: bool = True):
+    """The comparison's metrics when a side is a kernel output (else None); never raises."""
     try:
         out = launch_watch.output_of(a)
         actual, expected = a, b
@@ -60,15 +90,31 @@ def _measure(qualname: str, a: Any, b: Any, atol: float, rtol: float) -> None:
             out = launch_watch.output_of(b)
             actual, expected = b, a
         if out is None:
-            return
+            return None
         where = caller_location(("numpy", "torch"))
-        res = metrics(actual, expected, atol=atol, rtol=rtol or None, name=out.label)
+        res = metrics(actual, expected, atol=atol, rtol=rtol or None, name=out.label, equal_nan=equal_nan)
+        return res, where, out
+    except Exception as exc:  # noqa: BLE001 - the check must never change the script's behaviour
+        sys.stderr.write(f"[WARNING] precision check of a {qualname}() call skipped: {exc}\n")
+        return None
+
+
+def _report(qualname: str, measured, atol: float, rtol: float, outcome) -> None:
+    """Prints the measured comparison. A call that answered "not close" is never reported as
+    passed: whatever the metrics say, its verdict becomes a failure that says so."""
+    try:
+        res, where, out = measured
+        extra = [f"  Compared by {qualname}() (atol={atol:g}, rtol={rtol:g})"]
+        if _said_different(outcome) and res.verdict != "fail":
+            what = "raised AssertionError" if isinstance(outcome, AssertionError) else "returned False"
+            res = dataclasses.replace(res, verdict="fail", reasons=res.reasons + [f"{qualname}() {what}"])
+            extra.append(f"  {qualname}() {what} although the metrics are within the bands "
+                         f"(elements outside its own tolerance, or NaN with equal_nan=False)")
         reported.append({"function": qualname, "file": where["file"], "line": where["line"],
                          "kernel": out.kernel, "output": out.name, "verdict": res.verdict,
                          "max_abs_error": res.max_abs_error, "cosine": res.cosine})
-        emit(res, kind="comparison", location=where, kernel=out.kernel,
-             extra_lines=[f"  Compared by {qualname}() (atol={atol:g}, rtol={rtol:g})"])
-    except Exception as exc:  # noqa: BLE001 - the check must never change the script's behaviour
+        emit(res, kind="comparison", location=where, kernel=out.kernel, extra_lines=extra)
+    except Exception as exc:  # noqa: BLE001
         sys.stderr.write(f"[WARNING] precision check of a {qualname}() call skipped: {exc}\n")
 
 
@@ -80,8 +126,16 @@ def _wrapper(qualname: str, fn: Callable, tolerances: Callable) -> Callable:
         _state.busy = True  # comparisons made by the comparison (or by the metrics) are not reported
         try:
             atol, rtol = tolerances(args, kwargs)
-            _measure(qualname, args[0], args[1], atol, rtol)
-            return fn(*args, **kwargs)
+            measured = _measure(qualname, args[0], args[1], atol, rtol, _equal_nan(qualname, args, kwargs))
+            try:
+                result = fn(*args, **kwargs)
+            except AssertionError as exc:
+                if measured is not None:
+                    _report(qualname, measured, atol, rtol, exc)
+                raise
+            if measured is not None:
+                _report(qualname, measured, atol, rtol, result)
+            return result
         finally:
             _state.busy = False
 

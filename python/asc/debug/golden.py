@@ -59,7 +59,7 @@ class GoldenWriter:
                 for entry in json.loads(old.read_text()).get("launches", []):
                     for out in entry.get("outputs", []):
                         (self.dir / Path(out["file"]).name).unlink(missing_ok=True)
-            except (OSError, ValueError, KeyError, TypeError):
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):  # not a golden we wrote
                 pass
         self.launches: List[dict] = []
         self._lock = threading.Lock()
@@ -89,7 +89,61 @@ class GoldenError(ValueError):
     """A golden directory that cannot be used (missing, or not a golden)."""
 
 
-def load_manifest(directory: Path) -> Dict[int, dict]:
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _valid_output(o) -> bool:
+    return (isinstance(o, dict) and _is_int(o.get("arg_index")) and isinstance(o.get("name"), str)
+            and isinstance(o.get("file"), str) and isinstance(o.get("dtype"), str)
+            and isinstance(o.get("shape"), list) and all(_is_int(d) and d >= 0 for d in o["shape"]))
+
+
+def _valid_launch(e) -> bool:
+    return (isinstance(e, dict) and _is_int(e.get("launch")) and isinstance(e.get("kernel"), str)
+            and isinstance(e.get("outputs"), list) and all(_valid_output(o) for o in e["outputs"]))
+
+
+def array_problem(path: Path, shape: List[int], dtype: str) -> Optional[str]:
+    """Why the .npy at `path` is not the array the manifest lists (None when it is): read from its
+    header alone, and the file's size must be the header's plus the data's, so that a truncated
+    or damaged file is named before it is used and a forged header never allocates."""
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            head = f.read(12)
+            if len(head) < 10 or head[:6] != b"\x93NUMPY" or head[6] not in (1, 2, 3):
+                return "not a .npy array (no .npy header)"
+            hlen = int.from_bytes(head[8:10], "little") if head[6] == 1 else int.from_bytes(head[8:12], "little")
+            if (10 if head[6] == 1 else 12) + hlen > min(size, 1 << 20):  # (a header is a few hundred bytes)
+                return "not a .npy array (its header is cut or damaged)"
+            f.seek(0)
+            version = np.lib.format.read_magic(f)
+            try:
+                if version == (1, 0):
+                    hshape, fortran, hdtype = np.lib.format.read_array_header_1_0(f)
+                else:
+                    hshape, fortran, hdtype = np.lib.format.read_array_header_2_0(f)
+            except Exception as exc:  # noqa: BLE001 - numpy parses the header text with tokenize/literal_eval
+                return f"not a .npy array (damaged header: {type(exc).__name__})"
+            offset = f.tell()
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError) as exc:
+        return f"not a .npy array ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+    if hdtype.hasobject:
+        return "holds Python objects, not numbers"
+    if list(hshape) != list(shape) or str(hdtype) != dtype:
+        return f"holds {hdtype}{list(hshape)}, the manifest says {dtype}{list(shape)}"
+    want = offset + int(np.prod(hshape, dtype=np.int64)) * hdtype.itemsize
+    if size != want:
+        return f"{'truncated' if size < want else 'longer than its header says'} ({size} bytes, {want} expected)"
+    return None
+
+
+def load_manifest(directory: Path, check_arrays: bool = True) -> Dict[int, dict]:
+    """The golden's launches by index, validated: the manifest's fields and types, and (check_arrays)
+    every listed .npy present and whole. Raises GoldenError naming the first problem."""
     d = Path(directory)
     path = d / MANIFEST
     if not d.is_dir():
@@ -97,14 +151,29 @@ def load_manifest(directory: Path) -> Dict[int, dict]:
     if not path.is_file():
         raise GoldenError(f"{str(d)!r} holds no {MANIFEST}: not a golden directory (write one with --save-golden)")
     try:
-        data = json.loads(path.read_text())
-        if data.get("format") != FORMAT:
-            raise GoldenError(f"{path}: format {data.get('format')!r} is not {FORMAT}")
-        return {int(e["launch"]): e for e in data["launches"]}
-    except (ValueError, KeyError, TypeError) as exc:
-        if isinstance(exc, GoldenError):
-            raise
-        raise GoldenError(f"{path} is not a valid golden manifest ({exc})") from None
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise GoldenError(f"{path} is not a valid golden manifest ({str(exc).splitlines()[0]})") from None
+    if not isinstance(data, dict):
+        raise GoldenError(f"{path} is not a valid golden manifest (a JSON {type(data).__name__}, not an object)")
+    if data.get("format") != FORMAT:
+        raise GoldenError(f"{path}: format {data.get('format')!r} is not {FORMAT}")
+    launches = data.get("launches")
+    if not isinstance(launches, list):
+        raise GoldenError(f"{path} is not a valid golden manifest (no 'launches' list)")
+    bad = [i for i, e in enumerate(launches) if not _valid_launch(e)]
+    if bad:
+        raise GoldenError(f"{path} is not a valid golden manifest (entry {bad[0]} of 'launches' lacks a field or "
+                          f"has one of the wrong type: launch, kernel, outputs[arg_index, name, file, shape, dtype])")
+    out = {e["launch"]: e for e in launches}
+    if check_arrays:
+        for e in launches:
+            for o in e["outputs"]:
+                problem = array_problem(d / Path(o["file"]).name, o["shape"], o["dtype"])
+                if problem:
+                    raise GoldenError(f"{d / Path(o['file']).name} (launch {e['launch']} output {o['name']!r}) is "
+                                      f"{problem}: save the golden again with --save-golden")
+    return out
 
 
 class GoldenChecker:
@@ -141,7 +210,12 @@ class GoldenChecker:
                 self._finding("golden-unwritten", [f"[ERROR] Golden check: {label} was not written this run "
                                                    f"(the golden holds {g['file']})"], kernel)
                 continue
-            want = np.load(self.dir / Path(g["file"]).name, allow_pickle=False)
+            want = self._load(g)
+            if want is None:
+                self._finding("golden-damaged", [f"[ERROR] Golden check: {label}: the golden's "
+                                                 f"{g['file']} cannot be read (damaged since the run began?)"],
+                              kernel)
+                continue
             got = _numpy(out.array)
             self.compared += 1
             if list(got.shape) != list(want.shape) or str(got.dtype) != str(want.dtype):
@@ -153,6 +227,16 @@ class GoldenChecker:
                 self.mismatches += 1
                 emit(res, kind="golden", kernel=kernel,
                      location={"file": str(self.dir / Path(g["file"]).name), "line": 0})
+
+    def _load(self, g: dict) -> Optional[np.ndarray]:
+        """The golden array, or None when it was removed or damaged after the check began."""
+        path = self.dir / Path(g["file"]).name
+        if array_problem(path, g["shape"], g["dtype"]) is not None:
+            return None
+        try:
+            return np.load(path, allow_pickle=False)
+        except (OSError, ValueError):
+            return None
 
     def finish(self, stream=None) -> None:
         missing = sorted(set(self.golden) - self.seen)

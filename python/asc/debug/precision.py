@@ -60,6 +60,7 @@ class PrecisionResult:
     verdict: str
     mismatched: int = 0  # elements outside atol + rtol * |expected|
     nonfinite: int = 0  # NaN/Inf in the output where the reference differs
+    nonfinite_vs_nonfinite: int = 0  # of those, where the reference is a different NaN/Inf (+inf vs -inf)
     reasons: List[str] = field(default_factory=list)
 
     @property
@@ -89,8 +90,12 @@ class PrecisionResult:
                        f"expected {self.worst_expected:.7g}")
         if self.mismatched:
             out.append(f"  Elements outside the tolerance: {self.mismatched} of {self.count}")
-        if self.nonfinite:
-            out.append(f"  Non-finite outputs (NaN/Inf) where the reference is finite: {self.nonfinite}")
+        vs_finite = self.nonfinite - self.nonfinite_vs_nonfinite
+        if vs_finite:
+            out.append(f"  Non-finite outputs (NaN/Inf) where the reference is finite: {vs_finite}")
+        if self.nonfinite_vs_nonfinite:
+            out.append(f"  Non-finite outputs where the reference is a different non-finite value (e.g. +inf vs "
+                       f"-inf, or NaN compared with equal_nan=False): {self.nonfinite_vs_nonfinite}")
         hint = self.verdict
         if self.verdict == "fail" and self.cosine >= COSINE_WARN and not self.nonfinite:
             hint = "tolerance"
@@ -138,8 +143,9 @@ def as_array(x: Any, what: str) -> np.ndarray:
 
 
 def metrics(actual: Any, expected: Any, *, atol: float = DEFAULT_ATOL, rtol: Optional[float] = None,
-            name: Optional[str] = None) -> PrecisionResult:
-    """The comparison without printing anything (check_precision prints it)."""
+            name: Optional[str] = None, equal_nan: bool = True) -> PrecisionResult:
+    """The comparison without printing anything (check_precision prints it). equal_nan=False:
+    a NaN matches nothing, not even a NaN in the reference (numpy.allclose's default)."""
     if not (isinstance(atol, (int, float)) and atol >= 0 and math.isfinite(atol)):
         raise ValueError(f"check_precision: atol must be a finite number >= 0, got {atol!r}")
     if rtol is not None and not (isinstance(rtol, (int, float)) and rtol >= 0 and math.isfinite(rtol)):
@@ -156,11 +162,12 @@ def metrics(actual: Any, expected: Any, *, atol: float = DEFAULT_ATOL, rtol: Opt
     n = int(a.size)
     if n == 0:
         return PrecisionResult(name, 0, 0.0, 0.0, 1.0, None, None, None, float(atol), rtol, "pass")
-    same = (a == e) | (np.isnan(a) & np.isnan(e))
+    same = (a == e) | (np.isnan(a) & np.isnan(e)) if equal_nan else (a == e)
     with np.errstate(invalid="ignore", over="ignore"):
         diff = np.where(same, 0.0, np.abs(a - e))
     diff = np.where(np.isnan(diff), np.inf, diff)  # inf - inf where the signs differ
     nonfinite = int(np.count_nonzero(~np.isfinite(a) & ~same))
+    nonfinite_vs_nonfinite = int(np.count_nonzero(~np.isfinite(a) & ~np.isfinite(e) & ~same))
     worst_flat = int(np.argmax(diff))
     worst = tuple(int(i) for i in np.unravel_index(worst_flat, shape))
     max_abs = float(diff.flat[worst_flat])
@@ -186,7 +193,8 @@ def metrics(actual: Any, expected: Any, *, atol: float = DEFAULT_ATOL, rtol: Opt
     else:
         verdict = "pass"
     return PrecisionResult(name, n, max_abs, mean_rel, cosine, worst, float(a.flat[worst_flat]),
-                           float(e.flat[worst_flat]), float(atol), rtol, verdict, mismatched, nonfinite, reasons)
+                           float(e.flat[worst_flat]), float(atol), rtol, verdict, mismatched, nonfinite,
+                           nonfinite_vs_nonfinite, reasons)
 
 
 def _cosine(a: np.ndarray, e: np.ndarray, same: np.ndarray) -> float:

@@ -91,10 +91,7 @@ def _run(args, fv) -> int:
     if len(args) != 1:
         what = "no candidate" if not args else f"one candidate expected, got {len(args)}: {' '.join(args)}"
         raise cli.ToolError(what, "usage: asc-bench --baseline BASELINE CANDIDATE [--report markdown|html FILE]")
-    if fv["factor"].value < 0 or not 0 < fv["alpha"].value < 1:
-        raise cli.ToolError("--factor must be >= 0 and --alpha between 0 and 1")
-    if fv["min-runs"].value < 2:
-        raise cli.ToolError("--min-runs must be at least 2 (the U test needs samples)")
+    _check_numbers(fv)
     outcome = bench_run.run(baseline=fv["baseline"].value, candidate=args[0], measure=fv["measure"].value,
                             compute=not fv["timing-only"].value, factor=fv["factor"].value / 100.0,
                             alpha=fv["alpha"].value, min_runs=fv["min-runs"].value, min_time=fv["min-time"].value,
@@ -121,17 +118,36 @@ def _run(args, fv) -> int:
     return 0
 
 
+def _check_numbers(fv) -> None:
+    """Every numeric flag finite and in range, before anything runs (a NaN compares false with
+    everything: `--fail-under nan` would never fail, `--factor nan` would hide every regression)."""
+    cli.number_flag(fv, "fail-under", minimum=0)
+    cli.number_flag(fv, "factor", minimum=0)
+    cli.number_flag(fv, "alpha", above=0, below=1)
+    cli.number_flag(fv, "min-time", minimum=0)
+    cli.number_flag(fv, "timeout", above=0)
+    if fv["min-runs"].value < 2:
+        raise cli.ToolError(f"--min-runs {fv['min-runs'].value}: must be at least 2 (the U test needs samples)")
+
+
 def _history(args, fv) -> int:
     from ..bench import history as hist
     from ..bench import text
 
+    cli.number_flag(fv, "factor", minimum=0)
     path = Path(fv["history"].value) if fv["history"].value else (
         Path(args[0]).resolve().parent / hist.DIR_NAME / hist.FILE_NAME if args else
         Path.cwd() / hist.DIR_NAME / hist.FILE_NAME)
     if not path.exists():
         raise cli.ToolError(f"no history: {path} (No such file or directory)",
                             "run asc-bench on a candidate first, or pass --history PATH")
-    entries, _ = hist.read(path)
+    try:
+        entries, skipped = hist.read(path)
+    except OSError as exc:
+        raise cli.ToolError(f"cannot read the history {path}: {exc.strerror or exc}") from None
+    note = hist.skipped_note(path, skipped)
+    if note:
+        cli.warning(note)
     factor = fv["factor"].value / 100.0
     series = hist.series(entries)
     if fv["json"].value:

@@ -147,6 +147,31 @@ class Tool:
         app.run(body, argv=sys.argv, flags_parser=parser)
 
 
+def number_flag(fv: flags.FlagValues, name: str, *, minimum=None, maximum=None, above=None, below=None):
+    """The value of a numeric flag, checked: finite and in range (NaN compares false with
+    everything, so an unchecked `--factor nan` silently disables a check). None (unset) passes.
+    minimum/maximum are inclusive bounds, above/below exclusive ones."""
+    import math
+
+    value = fv[name].value
+    if value is None:
+        return None
+    want = []
+    if above is not None:
+        want.append(f"> {above:g}")
+    if minimum is not None:
+        want.append(f">= {minimum:g}")
+    if maximum is not None:
+        want.append(f"<= {maximum:g}")
+    if below is not None:
+        want.append(f"< {below:g}")
+    ok = math.isfinite(value) and (above is None or value > above) and (minimum is None or value >= minimum) \
+        and (maximum is None or value <= maximum) and (below is None or value < below)
+    if not ok:
+        raise ToolError(f"--{name} {value:g}: must be a finite number" + (f" {' and '.join(want)}" if want else ""))
+    return value
+
+
 def require_file(path: str, what: str, hint: Optional[str] = None) -> None:
     import os
 

@@ -104,6 +104,9 @@ def run(args: list, command: list, fv: flags.FlagValues) -> int:
     tools = parse_tools(fv["tools"].value or "")
     if fv["max-errors"].value < 0:
         raise cli.ToolError(f"--max-errors must be 0 or more, not {fv['max-errors'].value}")
+    if not 1 <= fv["error-exitcode"].value <= 255:  # an exit status is taken modulo 256: 256 would be 0
+        raise cli.ToolError(f"--error-exitcode {fv['error-exitcode'].value}: must be 1..255 (an exit status is "
+                            f"8 bits; 0 would pass a run with errors)")
     argv = cli.user_command(command)
     fd, findings_path = tempfile.mkstemp(prefix="asc-debug-", suffix=".jsonl")
     os.close(fd)

@@ -50,6 +50,6 @@ def child_env(flag_values: flags.FlagValues) -> Dict[str, str]:
     if not _value(flag_values, DEADLOCK_CHECK):
         return {}
     timeout = _value(flag_values, DEADLOCK_TIMEOUT)
-    if timeout is None or not timeout > 0:
+    if timeout is None or not 0 < timeout < float("inf"):  # (NaN fails both comparisons)
         raise ToolError(f"--deadlock-timeout must be a positive number of seconds, not {timeout}")
     return {"ASC_DEADLOCK_TIMEOUT": f"{timeout:g}"}

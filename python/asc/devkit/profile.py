@@ -68,9 +68,24 @@ def _load(path: str):
         prof = store.load(path)
     except store.ProfError as exc:
         raise cli.ToolError(f"Failed to load profile data: {path} ({exc.reason})", LOAD_HINT) from None
+    note = prof.skipped_note()
+    if note:
+        cli.warning(note)
     if not prof.launches:
-        raise cli.ToolError(f"Failed to load profile data: {path} (the profile holds no kernel launch)", LOAD_HINT)
+        what = "no launch that can be read" if prof.skipped else "no kernel launch"
+        raise cli.ToolError(f"Failed to load profile data: {path} (the profile holds {what})", LOAD_HINT)
     return prof
+
+
+def _lazy(fn, *args, **kw):
+    """Runs a step that reads a launch's recording lazily (export, --plot, --html): a damaged
+    recording is one [ERROR] line, not a traceback."""
+    from ..profiler import store
+
+    try:
+        return fn(*args, **kw)
+    except store.ProfError as exc:
+        raise cli.ToolError(f"Failed to load profile data: {exc.path} ({exc.reason})") from None
 
 
 # ------------------------------------------------------------------------------------------ run / export
@@ -83,8 +98,16 @@ def _run(command: List[str], output: Optional[str]) -> int:
     out = os.path.abspath(output) if output else str(store.default_path(script))
     if not out.endswith(store.SUFFIX):
         raise cli.ToolError(f"-o {output}: a profile file ends in {store.SUFFIX}")
+    if os.path.isdir(out):
+        raise cli.ToolError(f"-o {output or out}: is a directory, not a .prof file")
+    parent = os.path.dirname(out)
+    if not os.path.isdir(parent) or not os.access(parent, os.W_OK | os.X_OK):
+        raise cli.ToolError(f"-o {output or out}: cannot write there ("
+                            f"{'no such directory' if not os.path.isdir(parent) else 'permission denied'}: {parent})")
     try:
         rc, prof = store.collect(cmd, out)
+    except store.ProfError as exc:
+        raise cli.ToolError(f"Failed to load profile data: {out} ({exc.reason})") from None
     except OSError as exc:
         raise cli.ToolError(f"cannot run {cmd[0]}: {exc.strerror or exc}") from None
     n = len(prof.launches) if prof is not None else 0
@@ -104,13 +127,18 @@ def _export(args: List[str], output: Optional[str]) -> int:
         raise cli.ToolError("export takes one profile: asc-profile export PROFILE.prof -o DIR")
     if not output:
         raise cli.ToolError("export needs the folder to write: -o DIR")
+    if os.path.exists(output) and not os.path.isdir(output):
+        raise cli.ToolError(f"-o {output}: exists and is not a directory (export writes a folder per launch)")
     prof = _load(args[0])
     from tqdm import tqdm
 
     launches = prof.launches
     for sl in tqdm(launches, desc="export", unit="launch", file=sys.stderr, disable=len(launches) < 4):
         name = "".join(c if c.isalnum() or c in "_-" else "_" for c in sl.kernel)
-        sl.profile().save(os.path.join(output, f"{sl.id:04d}_{name}"))
+        try:
+            _lazy(lambda: sl.profile().save(os.path.join(output, f"{sl.id:04d}_{name}")))
+        except OSError as exc:
+            raise cli.ToolError(f"-o {output}: cannot write the files ({exc.strerror or exc})") from None
     cli.info(f"Exported {len(launches)} launch(es) to {output}: OpBasicInfo.csv, PipeUtilization.csv, Memory.csv, "
              f"..., core*/ folders, trace.json, timeline.png per launch")
     return 0
@@ -197,7 +225,7 @@ def _plots(paths: Sequence[str], prof, launches) -> List[str]:
             plot_roofline(pts, path, title=f"roofline: {os.path.basename(prof.path)}")
         else:
             hot = max(launches, key=lambda sl: sl.total_us)
-            hot.profile().plot(path, max_cores=1, arrows=True)
+            _lazy(lambda: hot.profile().plot(path, max_cores=1, arrows=True))
         written.append(path)
     return written
 
@@ -210,7 +238,18 @@ def _analyse(args: List[str], fv) -> int:
         raise cli.ToolError("--ray runs the auto-tune: add --auto-tune or --quick-tune")
     prof = _load(args[0])
     launches = _selected(prof, fv["top"].value)
-    datas = [report.launch_data(prof, sl, fv["pipeline-report"].value, fv["lines"].value) for sl in launches]
+    datas, unreadable = [], []
+    for sl in launches:
+        try:
+            datas.append(report.launch_data(prof, sl, fv["pipeline-report"].value, fv["lines"].value))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError, OverflowError):
+            unreadable.append(sl)  # a stored summary the reader's checks let through but the report cannot use
+    if unreadable:
+        cli.warning(f"{prof.path}: skipped {len(unreadable)} launch(es) whose stored summary is damaged "
+                    f"(id {', '.join(str(sl.id) for sl in unreadable[:5])})")
+        launches = [sl for sl in launches if sl not in unreadable]
+        if not launches:
+            raise cli.ToolError(f"Failed to load profile data: {prof.path} (no launch that can be read)", LOAD_HINT)
     tunes = _tune(launches, fv) if (fv["auto-tune"].value or fv["quick-tune"].value) else []
     try:
         plots = _plots(fv["plot"].value, prof, launches)
@@ -220,9 +259,9 @@ def _analyse(args: List[str], fv) -> int:
                     "cores": sl.summary["block_dim"]} for sl in launches]
             hot = max(launches, key=lambda sl: sl.total_us)
             profile_html.write(fv["html"].value, f"asc-profile: {os.path.basename(prof.path)}", datas,
-                               timeline_lp=hot.profile(), roofline_points=pts, tune=tunes)
+                               timeline_lp=_lazy(hot.profile), roofline_points=pts, tune=tunes)
     except OSError as exc:
-        raise cli.ToolError(f"cannot write {exc.filename}: {exc.strerror}") from None
+        raise cli.ToolError(f"cannot write {exc.filename}: {exc.strerror or exc}") from None
     if fv["json"].value:
         print(json.dumps({"profile": prof.path, "meta": prof.meta, "launches": datas, "tune": tunes,
                           "plots": plots, "html": fv["html"].value}, indent=1, default=repr))

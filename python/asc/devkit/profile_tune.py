@@ -29,6 +29,9 @@ QUICK_TUNE_SEED = 0
 _modules: Dict[str, types.ModuleType] = {}
 
 
+STALE = "the kernel changed"
+
+
 class ReplayError(Exception):
     """The kernel of a launch cannot be loaded for re-timing."""
 
@@ -133,6 +136,12 @@ def time_task(task: dict) -> dict:
 
         spec = task["spec"]
         fn = load_kernel(spec)
+        stored = spec.get("source_digest")
+        if stored and fn.source_digest() != stored:
+            # the script was edited since the profile: timing the new kernel and calling it
+            # "the profiled config" would compare two different kernels
+            raise ReplayError(f"{STALE}: {spec.get('file')} was edited since it was profiled (the kernel's "
+                              f"source digest differs); profile it again")
         plat = rt_config.Platform[spec["platform"]]
         if rt_config.backend != rt_config.Backend.Model or rt_config.platform != plat:
             rt_config.set_platform(rt_config.Backend.Model, plat)
@@ -287,6 +296,9 @@ def tune_launch(spec: dict, quick: bool, jobs: int, ray_address: Optional[str], 
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - t0
+    stale = next((r["error"] for r in results if (r["error"] or "").startswith(STALE)), None)
+    if stale:
+        raise ReplayError(stale)
     timed = [r for r in results if r["us"] is not None]
     profiled = next((r for r in results if r["config"] == tune.get("config")), None)
     win = min(timed, key=lambda r: (r["us"], r["index"])) if timed else None

@@ -30,6 +30,28 @@ def _pick_cores(pids: List[int], ends: dict, max_cores: int) -> List[int]:
     return sorted(set(shown) | {crit})
 
 
+def _merged(spans, parts: int = 4000):
+    """The spans of one lane with those closer than 1/parts of the lane's extent joined: the
+    same picture at any printable width, and a bounded number of rectangles for matplotlib
+    (a lane of a million instructions would otherwise need GBs to draw)."""
+    if len(spans) <= parts:
+        return spans
+    spans = sorted(spans)
+    lo = spans[0][0]
+    hi = max(s + d for s, d in spans)
+    gap = (hi - lo) / parts
+    out = []
+    cur_s, cur_e = spans[0][0], spans[0][0] + spans[0][1]
+    for s, d in spans[1:]:
+        if s <= cur_e + gap:
+            cur_e = max(cur_e, s + d)
+        else:
+            out.append((cur_s, cur_e - cur_s))
+            cur_s, cur_e = s, s + d
+    out.append((cur_s, cur_e - cur_s))
+    return out
+
+
 MAX_ARROWS = 600  # beyond this many set->wait arrows the picture is only ink
 
 
@@ -45,23 +67,32 @@ def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.patches import Patch
 
-    events = trace["traceEvents"]
-    pnames = {e["pid"]: e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "process_name"}
-    tnames = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
-              if e["ph"] == "M" and e["name"] == "thread_name"}
-    bars = {}
-    ends = {}
-    for e in events:
-        if e["ph"] == "X":
-            bars.setdefault((e["pid"], tnames.get((e["pid"], e["tid"]), str(e["tid"]))), []).append(
-                (e["ts"], e["dur"]))
+    # One pass over the events (they may be a generator: writers.plot_launch streams them)
+    pnames, tnames, bars, ends, flows = {}, {}, {}, {}, []
+    for e in trace["traceEvents"]:
+        ph = e["ph"]
+        if ph == "X":
+            key = (e["pid"], e["tid"])
+            bars.setdefault(key, []).append((e["ts"], e["dur"]))
             ends[e["pid"]] = max(ends.get(e["pid"], 0.0), e["ts"] + e["dur"])
+        elif ph == "M":
+            if e["name"] == "process_name":
+                pnames[e["pid"]] = e["args"]["name"]
+            elif e["name"] == "thread_name":
+                tnames[(e["pid"], e["tid"])] = e["args"]["name"]
+        elif ph in ("s", "f") and arrows and len(flows) < 4 * MAX_ARROWS:  # (more are never drawn)
+            flows.append({k: e[k] for k in ("ph", "id", "pid", "tid", "ts")})
+    bars = {(pid, tnames.get((pid, tid), str(tid))): _merged(spans) for (pid, tid), spans in bars.items()}
     marks = {}  # metrics_prof regions: the METRICS track's slices
     for (pid, t), spans in list(bars.items()):
         if t == "METRICS":
             marks[pid] = spans
-    pids = sorted(pnames) or sorted({p for p, _ in bars})
-    shown = _pick_cores(pids, ends, max_cores)
+    if trace.get("cores"):  # the cores were picked already (writers.plot_launch): the events are theirs
+        pids = list(trace["cores"])
+        shown = sorted(pnames) or sorted({p for p, _ in bars})
+    else:
+        pids = sorted(pnames) or sorted({p for p, _ in bars})
+        shown = _pick_cores(pids, ends, max_cores)
     lanes = []  # (pid, pipe) top to bottom
     for pid in shown:
         used = {t for (p, t) in bars if p == pid}
@@ -94,7 +125,7 @@ def plot_trace(trace, path, max_cores: int = 4, title: Optional[str] = None, dpi
             lo, hi = band[pid]
             ax.broken_barh(marks[pid], (lo - 0.5, hi - lo + 1.0), facecolors="#fde9a0", alpha=0.45,
                            edgecolors="#e0c060", linewidth=0.4, zorder=0)
-    drawn = _draw_flow_arrows(ax, events, tnames, dict(zip(lanes, yticks))) if arrows else 0
+    drawn = _draw_flow_arrows(ax, flows, tnames, dict(zip(lanes, yticks))) if arrows else 0
     for s in sep:
         ax.axhline(s, color="#cccccc", lw=0.8)
     ax.set_yticks(yticks)

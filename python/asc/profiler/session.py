@@ -54,6 +54,7 @@ class profile:
         self.overrides = params
         self.prof = None if prof is None else Path(prof)
         self.exclusive = exclusive
+        self.run: Optional[str] = None  # the run id the .prof is shared under (ASC_PROFILE sessions)
         self._writer = None
         self.launches: List[LaunchProfile] = []
         self.count = 0
@@ -85,7 +86,7 @@ class profile:
         if self.prof is not None:
             if self._writer is None:
                 from .store import ProfWriter
-                self._writer = ProfWriter(self.prof)
+                self._writer = ProfWriter(self.prof, run=self.run)
             self._writer.add(lp)
         if self.keep:
             self.launches.append(lp)
@@ -189,11 +190,30 @@ def environment_session(value: Optional[str] = None) -> Optional["profile"]:
     if not value:
         return None
     if value == "1" or value.endswith(".prof"):
+        import os
+        import uuid
+
         from .store import default_path
-        target = default_path() if value == "1" else Path(value)
+        target = (default_path() if value == "1" else Path(value)).absolute()
         if target.is_dir():
             raise SystemExit(f"asc: ASC_PROFILE={value}: {target} is a directory, not a .prof file")
-        return profile(prof=target, keep=False)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not os.access(target.parent, os.W_OK | os.X_OK):
+                raise PermissionError(13, "Permission denied")
+        except OSError as exc:
+            raise SystemExit(f"asc: ASC_PROFILE={value}: cannot write {target} "
+                             f"({exc.strerror or exc})") from None
+        # The run's other processes (children started directly or through a shell, whatever their
+        # script is called) write into this same file and append to it (store.ProfWriter).
+        run = settings.profile_run.get()
+        if not run:
+            run = f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
+            settings.profile_run.set(run)
+        settings.profile.set(str(target))
+        s = profile(prof=target, keep=False)
+        s.run = run
+        return s
     out = Path(value)
     if out.exists() and not out.is_dir():
         raise SystemExit(f"asc: ASC_PROFILE={value}: is a file, not a directory for the profiles")

@@ -11,7 +11,12 @@ The metrics count the code between metrics_prof_start/stop when the kernel has
 such regions (LaunchProfile.metric_*), the whole kernel otherwise.
 
 Everything is written into a temporary folder next to the target, then
-renamed into place: a reader never sees a half-written profile."""
+renamed into place: a reader never sees a half-written profile.
+
+Memory: nothing here holds a Python object per recorded instruction. The tables are
+computed with numpy over the recording's and the cycle model's arrays, and the traces are
+streamed to their files (and to the plot) in chunks, so a launch of millions of
+instructions is written in a few hundred MB, not in GBs (issue 25)."""
 
 from __future__ import annotations
 
@@ -23,7 +28,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .cycle import PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_NAMES, PIPE_S, PIPE_V
+import numpy as np
+
+from .cycle import PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_NAMES, PIPE_S, PIPE_V, RES_FLOWS, RES_SLICES
 
 _PIPE_ORDER = ("scalar", "vec", "mte2", "mte3", "cube", "mte1", "fixpipe")
 _TID = {name: i + 1 for i, name in enumerate(_PIPE_ORDER)}
@@ -68,15 +75,69 @@ def region_note(lp) -> str:
 
 
 def plot_launch(lp, path, max_cores: int = 4, **kw) -> str:
-    """The per-pipe timeline PNG of a launch, drawn from its trace events (plot.py)."""
-    from .plot import plot_trace
-    return plot_trace(trace_events(lp), path, max_cores=max_cores, **kw)
+    """The per-pipe timeline PNG of a launch, drawn from its trace events (plot.py): only the
+    cores the picture shows are turned into events, and those are streamed."""
+    from .plot import _pick_cores, plot_trace
+    blocks = sorted(lp.per_block)
+    shown = _pick_cores(blocks, lp.block_us, max_cores)
+    trace = {"traceEvents": iter_trace_events(lp, shown), "displayTimeUnit": "ns", "otherData": _other(lp),
+             "cores": blocks}
+    return plot_trace(trace, path, max_cores=max_cores, **kw)
+
+
+_CHUNK = 1 << 16  # rows of a numpy array turned into Python values at a time
+
+
+def _rows(arr, fields, mask=None):
+    """The rows of a structured array as tuples of Python values, a chunk at a time."""
+    for lo in range(0, len(arr), _CHUNK):
+        part = arr[lo:lo + _CHUNK]
+        if mask is not None:
+            part = part[mask[lo:lo + _CHUNK]]
+        yield from zip(*(part[f].tolist() for f in fields))
+
+
+def _metric_slice_array(lp):
+    """The slices the files' metrics count, as the cycle model's array (no list of tuples)."""
+    arr = lp.sim.array(RES_SLICES)
+    if not lp.has_regions:
+        return arr
+    keep = np.zeros(len(lp.recording.events), bool)
+    keep[[sl[4] for sl in lp.metric_slices]] = True
+    return arr[keep[arr["ev"]]]
+
+
+def _access_bytes(lp, sl):
+    """{(block, mem name, "r"|"w", pipe): bytes} over the accesses of the slices `sl`."""
+    from .cycle import MEMS
+    ev, acc = lp.recording.events, lp.recording.accesses
+    idx = sl["ev"]
+    first = ev["acc_first"][idx].astype(np.int64)
+    count = ev["acc_count"][idx].astype(np.int64)
+    total = int(count.sum())
+    if not total:
+        return {}
+    starts = np.repeat(np.cumsum(count) - count, count)
+    aidx = np.repeat(first, count) + (np.arange(total, dtype=np.int64) - starts)
+    block = np.repeat(sl["core"], count).astype(np.int64)
+    pipe = np.repeat(sl["pipe"], count).astype(np.int64)
+    mem = acc["mem"][aidx].astype(np.int64)
+    write = (acc["write"][aidx] != 0).astype(np.int64)
+    key = ((block * 16 + mem) * 2 + write) * 64 + pipe
+    keys, inv = np.unique(key, return_inverse=True)
+    sums = np.bincount(inv, weights=acc["bytes"][aidx].astype(np.float64))
+    out = {}
+    for k, v in zip(keys.tolist(), sums.tolist()):
+        q, k = k % 64, k // 64
+        w, k = k % 2, k // 2
+        m, b = k % 16, k // 16
+        out[(b, MEMS[m], "w" if w else "r", q)] = int(v)
+    return out
 
 
 def write_files(lp, out: Path, plot: bool = False) -> None:
     blocks = sorted(lp.per_block)
     mb = lp.metric_blocks
-    slices = lp.metric_slices
     _write_csv(out / "OpBasicInfo.csv",
                ["Op Name", "Op Type", "Task Duration(us)", "Block Dim", "Mix Block Dim", "Device Id", "Pid",
                 "Current Freq", "Rated Freq", "Model", "Compute", "Metrics Scope"],
@@ -109,14 +170,15 @@ def write_files(lp, out: Path, plot: bool = False) -> None:
     _write_csv(out / "PipeUtilization.csv", _HEAD + pipe_cols, rows)
 
     # bytes per block by memory, direction and pipe, from the counted slices' accesses
+    sl_arr = _metric_slice_array(lp)
     per = {b: {} for b in blocks}
+    for (b, mem, rw, q), v in _access_bytes(lp, sl_arr).items():
+        if b in per:
+            per[b][(mem, rw, q)] = v
     count = {b: {} for b in blocks}
-    for (b, q, s, e, i) in slices:
-        d = per[b]
-        count[b][q] = count[b].get(q, 0) + 1
-        for a in lp.events[i]["accesses"]:
-            k = (a["mem"], "w" if a["write"] else "r", q)
-            d[k] = d.get(k, 0) + a["bytes"]
+    for b, q in _rows(sl_arr, ("core", "pipe")):
+        if b in count:
+            count[b][q] = count[b].get(q, 0) + 1
 
     def nbytes(b, mem, rw, pipes=None):
         return sum(v for (m, d, q), v in per[b].items() if m == mem and d == rw and (pipes is None or q in pipes))
@@ -189,35 +251,56 @@ def write_files(lp, out: Path, plot: bool = False) -> None:
     # per-core code / instruction tables and traces
     code = {b: {} for b in blocks}
     instr = {b: {} for b in blocks}
-    for (b, q, s, e, i) in slices:
-        ev = lp.events[i]
-        c = code[b].setdefault((ev["file"], ev["line"]), [0, 0.0])
-        c[0] += 1
-        c[1] += e - s
-        k = instr[b].setdefault((ev["api"], PIPE_NAMES.get(q, str(q)), ev["file"], ev["line"]), [0, 0.0])
-        k[0] += 1
-        k[1] += e - s
-    trace = trace_events(lp)
+    ev = lp.recording.events
+    strings = lp.recording.strings
+    ev_api, ev_file, ev_line = ev["api"], ev["file"], ev["line"]
+    for lo in range(0, len(sl_arr), _CHUNK):
+        part = sl_arr[lo:lo + _CHUNK]
+        idx = part["ev"]
+        for b, q, d, api, f, l in zip(part["core"].tolist(), part["pipe"].tolist(),
+                                      (part["end"] - part["start"]).tolist(), ev_api[idx].tolist(),
+                                      ev_file[idx].tolist(), ev_line[idx].tolist()):
+            c = code[b].setdefault((f, l), [0, 0.0])
+            c[0] += 1
+            c[1] += d
+            k = instr[b].setdefault((api, q, f, l), [0, 0.0])
+            k[0] += 1
+            k[1] += d
     for b in blocks:
         d = out / (f"core{b}.cubecore0" if _is_cube(lp, b) else f"core{b}.veccore0")
         d.mkdir()
         rows = []
-        for (f, l), (n, cyc) in sorted(code[b].items(), key=lambda kv: (-kv[1][1], kv[0])):
+        named = {(strings[f], l): v for (f, l), v in code[b].items()}
+        for (f, l), (n, cyc) in sorted(named.items(), key=lambda kv: (-kv[1][1], kv[0])):
             rows.append([f"{f}:{l}", linecache.getline(f, l).strip(), n, round(cyc), f"{cyc * us_per_cycle:.3f}"])
         _write_csv(d / f"core{b}_code_exe.csv", ["code", "source", "call_count", "cycles", "running_time(us)"], rows)
         rows = []
-        for (api, pipe, f, l), (n, cyc) in sorted(instr[b].items(), key=lambda kv: (-kv[1][1], kv[0])):
+        named = {(strings[a], PIPE_NAMES.get(q, str(q)), strings[f], l): v for (a, q, f, l), v in instr[b].items()}
+        for (api, pipe, f, l), (n, cyc) in sorted(named.items(), key=lambda kv: (-kv[1][1], kv[0])):
             rows.append([api, f"{f}:{l}", pipe.upper(), n, round(cyc), f"{cyc * us_per_cycle:.3f}", ""])
         _write_csv(d / f"core{b}_instr_exe.csv",
                    ["instr", "addr", "pipe", "call_count", "cycles", "running_time(us)", "detail"], rows)
-        with open(d / "trace.json", "w") as f:
-            json.dump(core_trace(trace, b), f, separators=(",", ":"))
-    with open(out / "trace.json", "w") as f:
-        json.dump(trace, f, separators=(",", ":"))
+        _dump_trace(d / "trace.json", iter_trace_events(lp, [b]), dict(_other(lp), core=b))
+    _dump_trace(out / "trace.json", iter_trace_events(lp), _other(lp))
     if plot:
-        from .plot import have_matplotlib, plot_trace
+        from .plot import have_matplotlib
         if have_matplotlib():
-            plot_trace(trace, out / "timeline.png")
+            plot_launch(lp, out / "timeline.png")
+
+
+def _dump_trace(path: Path, events, other: dict) -> None:
+    """Writes a trace-event JSON file from an iterable of events, without holding them all."""
+    with open(path, "w") as f:
+        f.write('{"traceEvents":[')
+        first = True
+        for e in events:
+            if not first:
+                f.write(",")
+            first = False
+            f.write(json.dumps(e, separators=(",", ":")))
+        f.write('],"displayTimeUnit":"ns","otherData":')
+        f.write(json.dumps(other, separators=(",", ":")))
+        f.write("}")
 
 
 def core_trace(trace: dict, block: int) -> dict:
@@ -226,38 +309,68 @@ def core_trace(trace: dict, block: int) -> dict:
             "displayTimeUnit": trace["displayTimeUnit"], "otherData": dict(trace["otherData"], core=block)}
 
 
+def _other(lp) -> dict:
+    return {"kernel": lp.kernel, "platform": lp.platform, "total_us": lp.total_us, "block_dim": lp.block_dim,
+            "compute": lp.compute, "metrics": region_note(lp)}
+
+
 def trace_events(lp) -> dict:
     """Chrome trace-event JSON: pid = core, tid = pipe; ts/dur in µs. metrics_prof_start/stop
-    regions are slices on a METRICS track of their core."""
+    regions are slices on a METRICS track of their core. (A list of every event: the files and
+    the plot stream iter_trace_events instead.)"""
+    return {"traceEvents": list(iter_trace_events(lp)), "displayTimeUnit": "ns", "otherData": _other(lp)}
+
+
+def iter_trace_events(lp, blocks=None):
+    """The events of trace_events, one at a time (only those of `blocks`, when given)."""
     us = 1.0 / (lp.clock_ghz * 1e3)
-    out = []
-    for b in sorted(lp.per_block):
+    wanted = sorted(lp.per_block) if blocks is None else [b for b in sorted(lp.per_block) if b in set(blocks)]
+    keep = set(wanted)
+    regions = lp.regions
+    for b in wanted:
         kind = "cubecore" if _is_cube(lp, b) else "veccore"
-        out.append({"ph": "M", "name": "process_name", "pid": b, "args": {"name": f"core{b}.{kind}0"}})
-        out.append({"ph": "M", "name": "process_sort_index", "pid": b, "args": {"sort_index": b}})
+        yield {"ph": "M", "name": "process_name", "pid": b, "args": {"name": f"core{b}.{kind}0"}}
+        yield {"ph": "M", "name": "process_sort_index", "pid": b, "args": {"sort_index": b}}
         for name, tid in _TID.items():
-            out.append({"ph": "M", "name": "thread_name", "pid": b, "tid": tid, "args": {"name": name.upper()}})
-        if lp.regions.get(b):
-            out.append({"ph": "M", "name": "thread_name", "pid": b, "tid": _REGION_TID, "args": {"name": "METRICS"}})
-    for (b, q, s, e, i) in lp.sim.slices:
-        ev = lp.events[i]
-        out.append({"ph": "X", "name": ev["api"], "pid": b, "tid": _TID[PIPE_NAMES[q]], "ts": s * us,
-                    "dur": max(e - s, 0.0) * us, "cat": PIPE_NAMES[q],
-                    "args": {"line": f"{ev['file']}:{ev['line']}", "bytes": ev["bytes"], "elems": ev["elems"]}})
-    for b, spans in lp.regions.items():
-        for n, (s, e) in enumerate(spans):
-            out.append({"ph": "X", "name": "metrics_prof region", "pid": b, "tid": _REGION_TID, "ts": s,
-                        "dur": max(e - s, 0.0), "cat": "metrics", "args": {"region": n}})
-    for n, (b, sp, st, si, wp, wt, wi) in enumerate(lp.sim.flows):
-        name = lp.events[wi]["api"]
-        out.append({"ph": "s", "id": n, "name": name, "cat": "flag", "pid": b, "tid": _TID[PIPE_NAMES[sp]],
-                    "ts": st * us, "args": {"line": f"{lp.events[si]['file']}:{lp.events[si]['line']}"}})
-        out.append({"ph": "f", "bp": "e", "id": n, "name": name, "cat": "flag", "pid": b,
-                    "tid": _TID[PIPE_NAMES[wp]], "ts": wt * us,
-                    "args": {"line": f"{lp.events[wi]['file']}:{lp.events[wi]['line']}"}})
-    return {"traceEvents": out, "displayTimeUnit": "ns",
-            "otherData": {"kernel": lp.kernel, "platform": lp.platform, "total_us": lp.total_us,
-                          "block_dim": lp.block_dim, "compute": lp.compute, "metrics": region_note(lp)}}
+            yield {"ph": "M", "name": "thread_name", "pid": b, "tid": tid, "args": {"name": name.upper()}}
+        if regions.get(b):
+            yield {"ph": "M", "name": "thread_name", "pid": b, "tid": _REGION_TID, "args": {"name": "METRICS"}}
+    ev = lp.recording.events
+    strings = lp.recording.strings
+    slices = lp.sim.array(RES_SLICES)
+    mask = None if blocks is None else np.isin(slices["core"], wanted)
+    for lo in range(0, len(slices), _CHUNK):
+        part = slices[lo:lo + _CHUNK]
+        if mask is not None:
+            part = part[mask[lo:lo + _CHUNK]]
+        idx = part["ev"]
+        for b, q, s0, e0, api, f, l, nb, ne in zip(
+                part["core"].tolist(), part["pipe"].tolist(), part["start"].tolist(), part["end"].tolist(),
+                ev["api"][idx].tolist(), ev["file"][idx].tolist(), ev["line"][idx].tolist(),
+                ev["bytes"][idx].tolist(), ev["elems"][idx].tolist()):
+            yield {"ph": "X", "name": strings[api], "pid": b, "tid": _TID[PIPE_NAMES[q]], "ts": s0 * us,
+                   "dur": max(e0 - s0, 0.0) * us, "cat": PIPE_NAMES[q],
+                   "args": {"line": f"{strings[f]}:{l}", "bytes": nb, "elems": ne}}
+    for b, spans in regions.items():
+        if b not in keep:
+            continue
+        for n, (s0, e0) in enumerate(spans):
+            yield {"ph": "X", "name": "metrics_prof region", "pid": b, "tid": _REGION_TID, "ts": s0,
+                   "dur": max(e0 - s0, 0.0), "cat": "metrics", "args": {"region": n}}
+    flows = lp.sim.array(RES_FLOWS)
+
+    def where(i):
+        return f"{strings[int(ev['file'][i])]}:{int(ev['line'][i])}"
+
+    for n, (b, sp, st, si, wp, wt, wi) in enumerate(_rows(flows, ("core", "set_pipe", "set_t", "set_ev",
+                                                                  "wait_pipe", "wait_t", "wait_ev"))):
+        if b not in keep:
+            continue
+        name = strings[int(ev["api"][wi])]
+        yield {"ph": "s", "id": n, "name": name, "cat": "flag", "pid": b, "tid": _TID[PIPE_NAMES[sp]],
+               "ts": st * us, "args": {"line": where(si)}}
+        yield {"ph": "f", "bp": "e", "id": n, "name": name, "cat": "flag", "pid": b,
+               "tid": _TID[PIPE_NAMES[wp]], "ts": wt * us, "args": {"line": where(wi)}}
 
 
 def save_launch(lp, directory, plot: bool = True) -> str:

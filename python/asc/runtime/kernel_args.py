@@ -152,11 +152,16 @@ def struct_values(p: ParamSpec, obj: Any) -> List[float]:
     if fields is None:
         raise TypeError(f"argument {p.name!r}: expected a {p.ctype} struct, got {type(obj).__name__}")
     out = []
-    for _cpp, py, _ in struct_fields(p):
+    for _cpp, py, is_float in struct_fields(p):
         v = fields.get(py)
         if v is None:
             v = type(obj)._default(py) if hasattr(type(obj), "_default") else 0
-        out.append(float(v))
+        f = float(v)
+        # An integer field is an int32 in the kernel (kernel_struct): the stub's cast would wrap
+        # 2**32 + 16 to 16 without a word, so a value outside int32 is refused like a scalar's.
+        if not is_float and not (f == f and -2.0 ** 31 <= f <= 2.0 ** 31 - 1):
+            raise OverflowError(f"argument {p.name!r}: field {py} = {v!r} does not fit in int32")
+        out.append(f)
     return out
 
 

@@ -217,5 +217,15 @@ def case_golden(out):
     np.savez(out, y1=y1, y2=y2)
 
 
+def case_nan(out):
+    """A NaN in the output where the reference has one too: np.allclose (equal_nan=False) says False."""
+    x = inputs()
+    x[3] = np.nan
+    y, u = np.zeros_like(x), np.zeros_like(x)
+    scale[1](x, y, u, 2.0)
+    same = np.allclose(y, x * 2)                   # CMP-NAN
+    np.savez(out, y=y, same=same)
+
+
 if __name__ == "__main__":
     globals()["case_" + sys.argv[1]](sys.argv[2] if len(sys.argv) > 2 else "/dev/null")

@@ -49,6 +49,7 @@ HBM_BPC = 1.6e12 / 1.85e9
 # factor was fitted to the timed Model's MTE2 time of the Matmul (five block shapes,
 # 512 x 128 x 256 on two cores; docs/host-tiling.md).
 GM_READ_BPC = L2_READ_BPC / 1.6
+INT32_MIN, INT32_MAX = -2 ** 31, 2 ** 31 - 1  # the tiling struct's fields (TCubeTiling: int32_t)
 _SIM_BLOCKS = 16  # blocks simulated per candidate (more are scaled from these)
 
 
@@ -241,9 +242,12 @@ class MatmulApiTiling:
         best = self._solve()
         if best is None:
             return -1
+        fields = {name: int(value) for name, value in self._fields(best).items()}
+        if any(not INT32_MIN <= v <= INT32_MAX for v in fields.values()):
+            return -1  # the kernel's struct holds int32 fields: a bigger shape would wrap silently
         self.result = best
-        for name, value in self._fields(best).items():
-            setattr(tiling, name, int(value))
+        for name, value in fields.items():
+            setattr(tiling, name, value)
         return 0
 
     def _shape_from_org(self) -> None:
@@ -483,7 +487,8 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
         self.split_k = False
 
     def set_dim(self, dim: int) -> int:
-        if int(dim) <= 0:
+        """The cores the tiling may use: 1 .. INT32_MAX (CANN's int32_t; -1 outside)."""
+        if not 0 < int(dim) <= INT32_MAX:
             return -1
         self.dim = int(dim)
         return 0
@@ -523,10 +528,18 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
         # Using fewer cores than fit is never faster in the estimate (cores run in
         # parallel), so each m_cores takes as many n_cores as the rest allows, and
         # the transposed choice too.
-        pairs = set()
-        for mc in range(1, self.dim + 1):
-            pairs.add((mc, self.dim // mc))
-        yield from sorted(pairs)
+        # Beyond as many M cores as M has 16-row units, a split repeats the single-core M of
+        # fewer cores: only the distinct n_cores (dim // mc takes O(sqrt(dim)) values) are
+        # new, each first reached at its smallest mc. (A loop over every mc up to a huge
+        # set_dim, e.g. 2**32, would take hours and all memory.)
+        cap = min(self.dim, max(1, _cdiv(self.m, 16)))
+        for mc in range(1, cap + 1):
+            yield mc, self.dim // mc
+        mc = cap + 1
+        while mc <= self.dim:
+            q = self.dim // mc
+            yield mc, q
+            mc = self.dim // q + 1
 
     def _solve(self):
         s_m, s_n, s_k = self.single

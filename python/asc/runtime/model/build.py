@@ -640,7 +640,12 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
     lib = d / f"model-{digest}.so"
     if not rebuild and check(lib)[0] == OK:
         return lib
-    d.mkdir(parents=True, exist_ok=True)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # an unusable $ASC_CACHE_DIR: say which variable, build in a temporary directory
+        _cache.warn_unusable(d, exc)
+        d = temp_root()
+        lib = d / f"model-{digest}.so"
     with _file_lock(_lock_path(lib)):  # one builder per library; the others wait, then find it
         state, why = check(lib)
         if state == OK and not rebuild:
