@@ -107,7 +107,7 @@ def _seconds(name: str, value: str) -> float:
     try:
         s = float(value)
     except ValueError:
-        s = float("nan")
+        raise ValueError(f"{name}={value!r} is not a number of seconds (0 turns the limit off)") from None
     if s != s or s in (float("inf"), float("-inf")):  # NaN would turn every comparison with it off
         raise ValueError(f"{name}={value!r} is not a finite number of seconds (0 turns the limit off)")
     return s if s > 0 else 0.0  # 0 or a negative value: no limit

@@ -104,6 +104,9 @@ def test_knob_values_parse_or_name_the_variable():
     assert t.get({"ASC_MODEL_LAUNCH_TIMEOUT": "-3"}) == 0.0  # negative: no limit, as 0
     with pytest.raises(ValueError, match="ASC_MODEL_LAUNCH_TIMEOUT='soon' is not a number"):
         t.get({"ASC_MODEL_LAUNCH_TIMEOUT": "soon"})
+    for bad in ("nan", "inf"):  # NaN would disable the bound silently (issue 25)
+        with pytest.raises(ValueError, match=f"ASC_MODEL_LAUNCH_TIMEOUT='{bad}' is not a finite number"):
+            t.get({"ASC_MODEL_LAUNCH_TIMEOUT": bad})
     d = settings.debug
     assert d.get({}) == frozenset()
     assert d.get({"ASC_DEBUG": "initcheck"}) == {"initcheck"}
