@@ -12,7 +12,8 @@
 //   --gen-ascendc-op-list      one line per op: mnemonic, C++ class, Ascend C
 //                              call (used by tests that check coverage);
 //   --gen-ascendc-sync-info    the tensor operands each op writes, from its
-//                              `ascWrites` (the ascendc-insert-sync pass).
+//                              `ascWrites`, and the pipe of each op, from its
+//                              `ascPipe` (the ascendc-insert-sync pass).
 // Adding an op to the dialect therefore adds its emission and its builder.
 // The two files for Python and the Model are checked in (the package and the
 // Model's run-time g++ read them from the source tree); cpp/tblgen/BUILD
@@ -54,7 +55,7 @@ cl::opt<Action> action(
                clEnumValN(Action::ModelEnums, "gen-ascendc-model-enums", "the Model's enums header"),
                clEnumValN(Action::OpList, "gen-ascendc-op-list", "list of ops"),
                clEnumValN(Action::SyncInfo, "gen-ascendc-sync-info",
-                          "the operands each op writes (automatic synchronisation)")));
+                          "the operands each op writes and the pipe of each op (automatic synchronisation)")));
 
 std::vector<Operator> getDialectOps(RecordKeeper &records) {
   std::vector<Record *> defs = records.getAllDerivedDefinitions("AscendC_Op");
@@ -645,6 +646,38 @@ bool genOpList(raw_ostream &os, RecordKeeper &records) {
 // Written operands (automatic synchronisation)
 //===----------------------------------------------------------------------===//
 
+/// The pipe of every op, from its `ascPipe` (AscendCBase.td lists the values).
+/// An op without one, or with a value outside the list, stops asc-tblgen: the
+/// pass must never guess an op's pipe from its name.
+void genPipeTable(raw_ostream &os, RecordKeeper &records) {
+  static const char *const kValues[][2] = {
+      {"V", "Vector"}, {"S", "Scalar"}, {"M", "Cube"},   {"MTE1", "Mte1"}, {"MTE2", "Mte2"},
+      {"MTE3", "Mte3"}, {"FIX", "Fix"},  {"copy", "Copy"}, {"load", "Load"}, {"none", "None"}};
+  os << "/// Where an op's tensor accesses run (ascPipe): a pipe, a data move whose pipe\n"
+     << "/// follows from its two memories (Copy), a LoadData (Load), or no access (None).\n"
+     << "enum class OpPipe : uint8_t { ";
+  for (const auto &v : kValues) os << v[1] << ", ";
+  os << "};\n\n"
+     << "inline const ::llvm::DenseMap<::mlir::TypeID, OpPipe> &pipeTable() {\n"
+     << "  static const ::llvm::DenseMap<::mlir::TypeID, OpPipe> table = {\n";
+  for (const Operator &op : getDialectOps(records)) {
+    const Record &def = op.getDef();
+    if (def.isValueUnset("ascPipe"))
+      PrintFatalError(def.getLoc(), op.getOperationName() +
+                                        ": ascPipe is not set (every op names the pipe its call runs on, "
+                                        "or \"none\"; see AscendCBase.td)");
+    StringRef value = def.getValueAsString("ascPipe");
+    const char *enumerator = nullptr;
+    for (const auto &v : kValues)
+      if (value == v[0]) enumerator = v[1];
+    if (!enumerator)
+      PrintFatalError(def.getLoc(), op.getOperationName() + ": ascPipe '" + value + "' is not one of "
+                                        "V S M MTE1 MTE2 MTE3 FIX copy load none");
+    os << "    {::mlir::TypeID::get<" << op.getQualCppClassName() << ">(), OpPipe::" << enumerator << "},\n";
+  }
+  os << "  };\n  return table;\n}\n\n";
+}
+
 /// For every op that sets `ascWrites`: a function giving the mask of operand
 /// indices it writes (absent optional operands contribute nothing). The
 /// ascendc-insert-sync pass looks ops up by TypeID; an op that is not in the
@@ -681,7 +714,9 @@ bool genSyncInfo(raw_ostream &os, RecordKeeper &records) {
     if (!any) os << "       (void)o;\n";
     os << "       return mask;\n     }},\n";
   }
-  os << "  };\n  return table;\n}\n\n} // namespace mlir::ascendc::sync_info\n";
+  os << "  };\n  return table;\n}\n\n";
+  genPipeTable(os, records);
+  os << "} // namespace mlir::ascendc::sync_info\n";
   return false;
 }
 

@@ -66,6 +66,17 @@ def AscendC_Dialect : Dialect {
 // op writes its first operand when that is a tensor (Ascend C puts the
 // destination first); `[]`: the call only reads its tensors.
 
+//
+// `ascPipe` is the pipe the call's tensor accesses run on, for automatic
+// synchronisation. Every op names one; leaving it unset is an error of
+// asc-tblgen (no op silently becomes a vector op). The values:
+//   "V", "S", "M", "MTE1", "MTE2", "MTE3", "FIX"  that pipe;
+//   "copy"   a data move: the pipe follows from the memories at its two ends
+//            (GM->* MTE2, L0C->* FIX, UB->GM MTE3, UB->UB V, else MTE1);
+//   "load"   a LoadData: MTE2 from GM, else MTE1;
+//   "none"   the call never touches a tensor's elements (declarations, queue
+//            and buffer bookkeeping, views, sizes, addresses, sync calls).
+// The ops files set it with `let ascPipe = ... in { ... }` around groups.
 class AscendC_Op<string mnemonic, list<Trait> traits = []>
     : Op<AscendC_Dialect, mnemonic, traits> {
   string ascCall = "";
@@ -73,6 +84,7 @@ class AscendC_Op<string mnemonic, list<Trait> traits = []>
   bit ascOutParams = 0;
   bit ascIsRef = 0;
   list<string> ascWrites = ?;
+  string ascPipe = ?;
 }
 
 // An op that is a call of the Ascend C function AscendC::<apiName> with every

@@ -32,32 +32,56 @@ class AscendC_AdvUnaryMathOp<string mnemonic, string api, Type t = AscendC_VecFl
                        " attr-dict `:` type($dst) `,` type($src)";
 }
 
+let ascPipe = "V" in
 def AscendC_AdvAcosOp : AscendC_AdvUnaryMathOp<"acos", "Acos">;
+let ascPipe = "V" in
 def AscendC_AdvAcoshOp : AscendC_AdvUnaryMathOp<"acosh", "Acosh">;
+let ascPipe = "V" in
 def AscendC_AdvAsinOp : AscendC_AdvUnaryMathOp<"asin", "Asin">;
+let ascPipe = "V" in
 def AscendC_AdvAsinhOp : AscendC_AdvUnaryMathOp<"asinh", "Asinh">;
+let ascPipe = "V" in
 def AscendC_AdvAtanOp : AscendC_AdvUnaryMathOp<"atan", "Atan">;
+let ascPipe = "V" in
 def AscendC_AdvAtanhOp : AscendC_AdvUnaryMathOp<"atanh", "Atanh">;
+let ascPipe = "V" in
 def AscendC_AdvCeilOp : AscendC_AdvUnaryMathOp<"ceil", "Ceil">;
+let ascPipe = "V" in
 def AscendC_AdvCosOp : AscendC_AdvUnaryMathOp<"cos", "Cos">;
+let ascPipe = "V" in
 def AscendC_AdvCoshOp : AscendC_AdvUnaryMathOp<"cosh", "Cosh">;
+let ascPipe = "V" in
 def AscendC_AdvDigammaOp : AscendC_AdvUnaryMathOp<"digamma", "Digamma">;
+let ascPipe = "V" in
 def AscendC_AdvErfOp : AscendC_AdvUnaryMathOp<"erf", "Erf">;
+let ascPipe = "V" in
 def AscendC_AdvErfcOp : AscendC_AdvUnaryMathOp<"erfc", "Erfc">;
+let ascPipe = "V" in
 def AscendC_AdvFloorOp : AscendC_AdvUnaryMathOp<"floor", "Floor">;
+let ascPipe = "V" in
 def AscendC_AdvFracOp : AscendC_AdvUnaryMathOp<"frac", "Frac">;
+let ascPipe = "V" in
 def AscendC_AdvLgammaOp : AscendC_AdvUnaryMathOp<"lgamma", "Lgamma">;
+let ascPipe = "V" in
 def AscendC_AdvLogOp : AscendC_AdvUnaryMathOp<"log", "Log">;
+let ascPipe = "V" in
 def AscendC_AdvRoundOp : AscendC_AdvUnaryMathOp<"round", "Round">;
+let ascPipe = "V" in
 def AscendC_AdvSignOp : AscendC_AdvUnaryMathOp<"sign", "Sign">;
+let ascPipe = "V" in
 def AscendC_AdvSinOp : AscendC_AdvUnaryMathOp<"sin", "Sin">;
+let ascPipe = "V" in
 def AscendC_AdvSinhOp : AscendC_AdvUnaryMathOp<"sinh", "Sinh">;
+let ascPipe = "V" in
 def AscendC_AdvTanOp : AscendC_AdvUnaryMathOp<"tan", "Tan">;
+let ascPipe = "V" in
 def AscendC_AdvTanhOp : AscendC_AdvUnaryMathOp<"tanh", "Tanh">;
+let ascPipe = "V" in
 def AscendC_AdvTruncOp : AscendC_AdvUnaryMathOp<"trunc", "Trunc">;
 
 // Exp<T, taylorExpandLevel, isReuseSource>(dst, src[, tmp], calCount): the Taylor
 // expansion level is a template argument, so compile-time here.
+let ascPipe = "V" in
 def AscendC_AdvExpOp : AscendC_Op<"adv_exp", [AscendC_VecDstSrc]> {
   let summary = "AscendC::Exp (adv/math, optionally by a Taylor expansion)";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, AscendC_AdvTmp:$shared_tmp_buffer,
@@ -80,11 +104,14 @@ class AscendC_AdvBinaryMathOp<string mnemonic, string api, Type t>
   let assemblyFormat = "$dst `,` $src0 `,` $src1" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" # " (`count` $count^ `:` type($count))?" #
                        " attr-dict `:` type($dst) `,` type($src0) `,` type($src1)";
 }
+let ascPipe = "V" in
 def AscendC_AdvPowerOp : AscendC_AdvBinaryMathOp<"power", "Power", AscendC_AdvPowerElem>;
+let ascPipe = "V" in
 def AscendC_AdvXorOp : AscendC_AdvBinaryMathOp<"xor", "Xor", AscendC_VecBits16>;
 
 // Axpy<T, U, isReuseSource>(dst, src, scalar[, tmp][, count]): dst += src * scalar,
 // dst float with src half allowed.
+let ascPipe = "V" in
 def AscendC_AdvAxpyOp : AscendC_Op<"adv_axpy", [AttrSizedOperandSegments]> {
   let summary = "AscendC::Axpy (adv/math: dst = src * scalar + dst)";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, AnyFloat:$scalar,
@@ -103,6 +130,7 @@ def AscendC_AdvAxpyOp : AscendC_Op<"adv_axpy", [AttrSizedOperandSegments]> {
 // SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[, tmp], tiling):
 // row-wise softmax of src viewed as [m, k]; sum and max get each row's value
 // repeated over one 32-byte block.
+let ascPipe = "V" in
 def AscendC_AdvSoftMaxOp : AscendC_Op<"adv_softmax", [AscendC_SameElementType<["dst", "src"]>,
                                                       AscendC_SameElementType<["sum", "max"]>]> {
   let summary = "AscendC::SoftMax (adv/activation)";
@@ -117,6 +145,7 @@ def AscendC_AdvSoftMaxOp : AscendC_Op<"adv_softmax", [AscendC_SameElementType<["
 }
 
 // RmsNorm<T, isBasicBlock>(dst, src, gamma[, tmp], epsilon, tiling).
+let ascPipe = "V" in
 def AscendC_AdvRmsNormOp : AscendC_Op<"adv_rmsnorm", [AscendC_SameElementType<["dst", "src", "gamma"]>]> {
   let summary = "AscendC::RmsNorm (adv/normalization)";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src, AscendC_VecFloat:$gamma,
@@ -130,6 +159,7 @@ def AscendC_AdvRmsNormOp : AscendC_Op<"adv_rmsnorm", [AscendC_SameElementType<["
 
 // AscendQuant<T, isReuseSource>(dst, src[, tmp], scale, offset[, count]): per-tensor
 // quantisation to int8, dst = round(src * scale + offset).
+let ascPipe = "V" in
 def AscendC_AdvQuantOp : AscendC_Op<"adv_quant", [AttrSizedOperandSegments]> {
   let summary = "AscendC::AscendQuant (adv/quantization, per tensor)";
   let arguments = (ins AscendC_AdvQuantDst:$dst, AscendC_AdvQuantSrc:$src, AscendC_AdvTmp:$shared_tmp_buffer,
@@ -144,6 +174,7 @@ def AscendC_AdvQuantOp : AscendC_Op<"adv_quant", [AttrSizedOperandSegments]> {
 // AscendQuant with an AscendQuantConfig: Ascend C takes the config as a
 // `const AscendQuantConfig&` template argument, so the call is emitted in a
 // block that first declares it as a static constexpr object.
+let ascPipe = "V" in
 def AscendC_AdvQuantConfigOp : AscendC_Op<"adv_quant_config", [AttrSizedOperandSegments]> {
   let summary = "AscendC::AscendQuant with its AscendQuantConfig template argument";
   let arguments = (ins AscendC_AdvQuantDst:$dst, AscendC_AdvQuantSrc:$src, AscendC_AdvTmp:$shared_tmp_buffer,
@@ -163,6 +194,7 @@ def AscendC_AdvQuantConfigOp : AscendC_Op<"adv_quant_config", [AttrSizedOperandS
 
 // Concat(concat, src, tmp, repeatTimes): `src`'s scores laid into the sort
 // structure Sort consumes (32 elements per repeat).
+let ascPipe = "V" in
 def AscendC_AdvConcatOp : AscendC_ApiOp<"adv_concat", "Concat",
                                         [AscendC_SameElementType<["dst", "src", "tmp"]>]> {
   let summary = "AscendC::Concat (adv/sort)";
@@ -174,6 +206,7 @@ def AscendC_AdvConcatOp : AscendC_ApiOp<"adv_concat", "Concat",
 
 // Extract(dstValue, dstIndex, sorted, repeatTimes): the scores and indices of
 // a sorted structure (32 elements per repeat).
+let ascPipe = "V" in
 def AscendC_AdvExtractOp : AscendC_ApiOp<"adv_extract", "Extract",
                                          [AscendC_SameElementType<["dst_value", "src"]>]> {
   let summary = "AscendC::Extract (adv/sort)";

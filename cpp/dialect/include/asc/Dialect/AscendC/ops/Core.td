@@ -3,6 +3,7 @@
 // Printed by a hand-written emitter (cpp/emitter/lib/ApiEmitters.cpp): enum
 // fields are cast to their type and array fields declared first, from the
 // struct type's getFieldCppTypes().
+let ascPipe = "none" in
 def AscendC_ConstructOp : AscendC_Op<"construct", [Pure]> {
   let summary = "Builds an Ascend C parameter struct from its fields";
   let description = [{
@@ -18,6 +19,7 @@ def AscendC_ConstructOp : AscendC_Op<"construct", [Pure]> {
   let hasVerifier = 1;
 }
 
+let ascPipe = "none" in
 def AscendC_BitMaskOp : AscendC_DeclOp<"bitmask", "[2] = {static_cast<uint64_t>($mask0), static_cast<uint64_t>($mask1)}", [Pure]> {
   let summary = "A level-0 vector bit mask from its two 64-bit words";
   let arguments = (ins AnySignlessInteger:$mask0, AnySignlessInteger:$mask1);
@@ -25,6 +27,7 @@ def AscendC_BitMaskOp : AscendC_DeclOp<"bitmask", "[2] = {static_cast<uint64_t>(
   let assemblyFormat = "$mask0 `,` $mask1 attr-dict `:` type($mask0) `,` type($mask1)";
 }
 
+let ascPipe = "none" in
 def AscendC_GMPtrOffsetOp : AscendC_Op<"gm_ptr_offset", [Pure, AllTypesMatch<["ptr", "result"]>]> {
   let summary = "`ptr + offset` on a GM pointer (offset in elements)";
   let arguments = (ins AscendC_GMPtr:$ptr, AnySignlessInteger:$offset);
@@ -33,6 +36,7 @@ def AscendC_GMPtrOffsetOp : AscendC_Op<"gm_ptr_offset", [Pure, AllTypesMatch<["p
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
 }
 
+let ascPipe = "none" in
 def AscendC_GMNullPtrOp : AscendC_Op<"gm_null_ptr", [Pure]> {
   let summary = "A null GM pointer (C++'s `nullptr`; pyasc passes the literal 0 for one)";
   let results = (outs AscendC_GMPtr:$result);
@@ -40,6 +44,7 @@ def AscendC_GMNullPtrOp : AscendC_Op<"gm_null_ptr", [Pure]> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_GMPtrCastOp : AscendC_Op<"gm_ptr_cast", [Pure]> {
   let summary = "Reinterprets a GM pointer with another element type";
   let arguments = (ins AscendC_GMPtr:$ptr);
@@ -49,6 +54,7 @@ def AscendC_GMPtrCastOp : AscendC_Op<"gm_ptr_cast", [Pure]> {
 }
 
 // Printed by a hand-written emitter (cpp/emitter/lib/ApiEmitters.cpp).
+let ascPipe = "none" in
 def AscendC_StructFieldOp : AscendC_Op<"struct_field", [Pure]> {
   let summary = "Reads member `field` of a parameter struct passed by value";
   let description = [{

@@ -14,22 +14,30 @@ class AscendC_LoadDataOp<string mnemonic, Type paramsType, Type srcType, string 
   let assemblyFormat = "$dst `,` $src `,` $params attr-dict `:` type($dst) `,` type($src)";
 }
 
+let ascPipe = "load" in
 def AscendC_LoadData2DOp : AscendC_LoadDataOp<"load_data_2d",
     AscendC_LoadData2DParamsType, AscendC_AnyTensor>;
+let ascPipe = "load" in
 def AscendC_LoadData2DV2Op : AscendC_LoadDataOp<"load_data_2d_v2",
     AscendC_LoadData2DParamsV2Type, AscendC_AnyTensor>;
+let ascPipe = "load" in
 def AscendC_LoadData3DV1Op : AscendC_LoadDataOp<"load_data_3d_v1",
     AscendC_LoadData3DParamsV1Type, AscendC_LocalTensor>;
+let ascPipe = "load" in
 def AscendC_LoadData3DV2Op : AscendC_LoadDataOp<"load_data_3d_v2",
     AscendC_LoadData3DParamsV2Type, AscendC_LocalTensor>;
+let ascPipe = "load" in
 def AscendC_LoadData3DV2ProOp : AscendC_LoadDataOp<"load_data_3d_v2_pro",
     AscendC_LoadData3DParamsV2ProType, AscendC_LocalTensor>;
 
+let ascPipe = "load" in
 def AscendC_LoadDataWithTransposeOp : AscendC_LoadDataOp<"load_data_with_transpose",
     AscendC_LoadData2dTransposeParamsType, AscendC_LocalTensor, "LoadDataWithTranspose">;
+let ascPipe = "load" in
 def AscendC_LoadDataWithTransposeV2Op : AscendC_LoadDataOp<"load_data_with_transpose_v2",
     AscendC_LoadData2dTransposeParamsV2Type, AscendC_LocalTensor, "LoadDataWithTranspose">;
 
+let ascPipe = "load" in
 def AscendC_LoadDataWithSparseOp : AscendC_ApiOp<"load_data_with_sparse", "LoadDataWithSparse",
     [AscendC_DstSrc]> {
   let summary = "Loads sparse int8 weights with their uint8 index tensor `idx`";
@@ -44,6 +52,7 @@ def AscendC_LoadDataWithSparseOp : AscendC_ApiOp<"load_data_with_sparse", "LoadD
 // Mmad
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "M" in
 def AscendC_MmadOp : AscendC_ApiOp<"mmad", "Mmad"> {
   let summary = "dst (+)= fm x filter on the cube unit";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$fm,
@@ -52,6 +61,7 @@ def AscendC_MmadOp : AscendC_ApiOp<"mmad", "Mmad"> {
   let hasVerifier = 1;
   let ascCall = "AscendC::Mmad($dst, $fm, $filter, $params)";
 }
+let ascPipe = "M" in
 def AscendC_MmadBiasOp : AscendC_ApiOp<"mmad_bias", "Mmad"> {
   let summary = "dst = fm x filter + bias on the cube unit";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$fm,
@@ -61,6 +71,7 @@ def AscendC_MmadBiasOp : AscendC_ApiOp<"mmad_bias", "Mmad"> {
   let hasVerifier = 1;
   let ascCall = "AscendC::Mmad($dst, $fm, $filter, $bias, $params)";
 }
+let ascPipe = "M" in
 def AscendC_MmadWithSparseOp : AscendC_ApiOp<"mmad_with_sparse", "MmadWithSparse"> {
   let summary = "Sparse int8 x int8 -> int32 matrix multiply";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$fm,
@@ -74,6 +85,7 @@ def AscendC_MmadWithSparseOp : AscendC_ApiOp<"mmad_with_sparse", "MmadWithSparse
 // Setup
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "MTE2" in
 def AscendC_InitConstValueOp : AscendC_ApiOp<"init_const_value", "InitConstValue"> {
   let summary = "Fills `dst` (in A1/A2/B1/B2) with a constant";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_InitConstValueParamsType:$params);
@@ -81,12 +93,14 @@ def AscendC_InitConstValueOp : AscendC_ApiOp<"init_const_value", "InitConstValue
   let ascCall = "AscendC::InitConstValue($dst, $params)";
 }
 
+let ascPipe = "V" in
 def AscendC_SetLoadDataBoundaryOp : AscendC_ApiOp<"set_load_data_boundary", "SetLoadDataBoundary"> {
   let summary = "Sets the L1 boundary LoadData wraps around at";
   let arguments = (ins AnySignlessInteger:$boundary);
   let assemblyFormat = "$boundary attr-dict `:` type($boundary)";
   let ascCall = "AscendC::SetLoadDataBoundary($boundary)";
 }
+let ascPipe = "V" in
 def AscendC_SetLoadDataPaddingValueOp : AscendC_ApiOp<"set_load_data_padding_value",
     "SetLoadDataPaddingValue"> {
   let summary = "Sets the padding value of LoadData (3D)";
@@ -94,6 +108,7 @@ def AscendC_SetLoadDataPaddingValueOp : AscendC_ApiOp<"set_load_data_padding_val
   let assemblyFormat = "$pad_value attr-dict `:` type($pad_value)";
   let ascCall = "AscendC::SetLoadDataPaddingValue($pad_value)";
 }
+let ascPipe = "V" in
 def AscendC_SetLoadDataRepeatOp : AscendC_ApiOp<"set_load_data_repeat", "SetLoadDataRepeat"> {
   let summary = "Sets the repeat parameters of LoadData (3D)";
   let arguments = (ins AscendC_LoadDataRepeatParamType:$params);
@@ -116,6 +131,7 @@ def AscendC_FixpipeConfig : AscendC_Enum<"FixpipeConfig", "AscendC::", [
   let ascIsCppEnum = 0;
 }
 
+let ascPipe = "FIX" in
 def AscendC_FixpipeOp : AscendC_Op<"fixpipe"> {
   let summary = "Moves the L0C result `src` to `dst` through the fixpipe";
   let arguments = (ins AscendC_AnyTensor:$dst, AscendC_LocalTensor:$src,
@@ -125,6 +141,7 @@ def AscendC_FixpipeOp : AscendC_Op<"fixpipe"> {
   let assemblyFormat = "$dst `,` $src `,` $params `,` $config attr-dict `:` type($dst) `,` type($src)";
   let hasVerifier = 1;
 }
+let ascPipe = "FIX" in
 def AscendC_FixpipeWorkspaceOp : AscendC_Op<"fixpipe_workspace"> {
   let summary = "Fixpipe with a quantisation vector in `cbuf_workspace` (uint64_t)";
   let arguments = (ins AscendC_AnyTensor:$dst, AscendC_LocalTensor:$src,
@@ -136,6 +153,7 @@ def AscendC_FixpipeWorkspaceOp : AscendC_Op<"fixpipe_workspace"> {
   let hasVerifier = 1;
 }
 
+let ascPipe = "V" in
 def AscendC_SetFixpipePreQuantFlagOp : AscendC_ApiOp<"set_fix_pipe_pre_quant_flag",
     "SetFixpipePreQuantFlag"> {
   let summary = "Sets the fixpipe's scalar quantisation parameter";

@@ -15,6 +15,7 @@ def AscendC_DataCopyPadParams : AnyTypeOf<[AscendC_DataCopyPadParamsType, Ascend
 // DataCopy
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "copy" in
 def AscendC_DataCopyOp : AscendC_Op<"data_copy", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopy(dst, src, count)`: GM->local, local->local or local->GM";
   let arguments = (ins AscendC_AnyTensor:$dst, AscendC_AnyTensor:$src, AnySignlessInteger:$count);
@@ -23,6 +24,7 @@ def AscendC_DataCopyOp : AscendC_Op<"data_copy", [AscendC_DstSrc]> {
   let hasVerifier = 1;
 }
 
+let ascPipe = "copy" in
 def AscendC_DataCopyParamsOp : AscendC_Op<"data_copy_params", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopy(dst, src, DataCopyParams)`: strided blocks of 32 bytes";
   let arguments = (ins AscendC_AnyTensor:$dst, AscendC_AnyTensor:$src,
@@ -32,6 +34,7 @@ def AscendC_DataCopyParamsOp : AscendC_Op<"data_copy_params", [AscendC_DstSrc]> 
   let hasVerifier = 1;
 }
 
+let ascPipe = "copy" in
 def AscendC_DataCopyEnhancedOp : AscendC_Op<"data_copy_enhanced", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopy(dst, src, DataCopyParams, DataCopyEnhancedParams)`";
   let arguments = (ins AscendC_AnyTensor:$dst, AscendC_AnyTensor:$src,
@@ -42,6 +45,7 @@ def AscendC_DataCopyEnhancedOp : AscendC_Op<"data_copy_enhanced", [AscendC_DstSr
   let hasVerifier = 1;
 }
 
+let ascPipe = "copy" in
 def AscendC_DataCopyNd2NzOp : AscendC_Op<"data_copy_nd2nz", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopy(dst, src, Nd2NzParams)`: ND to NZ layout, GM->local or local->local";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_AnyTensor:$src,
@@ -50,6 +54,7 @@ def AscendC_DataCopyNd2NzOp : AscendC_Op<"data_copy_nd2nz", [AscendC_DstSrc]> {
   let assemblyFormat = "$dst `,` $src `,` $params attr-dict `:` type($dst) `,` type($src)";
 }
 
+let ascPipe = "copy" in
 def AscendC_DataCopyNz2NdOp : AscendC_Op<"data_copy_nz2nd", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopy(dst, src, Nz2NdParamsFull)`: NZ to ND layout, local->GM";
   let arguments = (ins AscendC_GlobalTensor:$dst, AscendC_LocalTensor:$src,
@@ -60,6 +65,7 @@ def AscendC_DataCopyNz2NdOp : AscendC_Op<"data_copy_nz2nd", [AscendC_DstSrc]> {
 
 // DataCopy<T, U>: CO1 (L0C) results of type U to T, with optional quantisation,
 // so the element types may differ.
+let ascPipe = "copy" in
 def AscendC_DataCopyCO12DstOp : AscendC_Op<"data_copy_co12dst"> {
   let summary = "`AscendC::DataCopy(dst, src, DataCopyCO12DstParams)`: CO1 to GM or local";
   let arguments = (ins AscendC_AnyTensor:$dst, AscendC_LocalTensor:$src,
@@ -70,6 +76,7 @@ def AscendC_DataCopyCO12DstOp : AscendC_Op<"data_copy_co12dst"> {
 
 // DataCopy(dst, src, const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[], dimValue):
 // the two arrays are ascendc.slice_info_list values (local arrays).
+let ascPipe = "V" in
 def AscendC_SliceInfoListOp : AscendC_DeclOp<"slice_info_list", "[$size] = {$slices}", [Pure]> {
   let summary = "`AscendC::SliceInfo name[N] = {s0, ...};`: the slices of a slice-list DataCopy, one per dimension";
   let arguments = (ins Variadic<AscendC_SliceInfoType>:$slices, I32Attr:$size);
@@ -78,6 +85,7 @@ def AscendC_SliceInfoListOp : AscendC_DeclOp<"slice_info_list", "[$size] = {$sli
   let hasVerifier = 1;
 }
 
+let ascPipe = "copy" in
 def AscendC_DataCopySliceOp : AscendC_Op<"data_copy_slice", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopy(dst, src, dstSliceInfo, srcSliceInfo, dimValue)`: multi-dimensional slices, GM<->local";
   let arguments = (ins AscendC_AnyTensor:$dst, AscendC_AnyTensor:$src,
@@ -92,6 +100,7 @@ def AscendC_DataCopySliceOp : AscendC_Op<"data_copy_slice", [AscendC_DstSrc]> {
 // DataCopyPad
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "copy" in
 def AscendC_DataCopyPadOp : AscendC_Op<"data_copy_pad", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopyPad(dst, src, params, padParams)`: GM->local, padded to 32 bytes";
   let description = [{
@@ -105,6 +114,7 @@ def AscendC_DataCopyPadOp : AscendC_Op<"data_copy_pad", [AscendC_DstSrc]> {
   let hasVerifier = 1;
 }
 
+let ascPipe = "copy" in
 def AscendC_DataCopyPadToGMOp : AscendC_Op<"data_copy_pad_to_gm", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopyPad(dst, src, params)`: local->GM, bytes not multiple of 32";
   let arguments = (ins AscendC_GlobalTensor:$dst, AscendC_LocalTensor:$src,
@@ -113,6 +123,7 @@ def AscendC_DataCopyPadToGMOp : AscendC_Op<"data_copy_pad_to_gm", [AscendC_DstSr
   let assemblyFormat = "$dst `,` $src `,` $params attr-dict `:` type($dst) `,` type($src) `,` type($params)";
 }
 
+let ascPipe = "copy" in
 def AscendC_DataCopyPadNd2NzOp : AscendC_Op<"data_copy_pad_nd2nz", [AscendC_DstSrc]> {
   let summary = "`AscendC::DataCopyPad(dst, src, params, Nd2NzParams)`: local->local with ND to NZ";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
@@ -125,6 +136,7 @@ def AscendC_DataCopyPadNd2NzOp : AscendC_Op<"data_copy_pad_nd2nz", [AscendC_DstS
 // Copy (vector unit, local->local)
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "V" in
 def AscendC_CopyL0Op : AscendC_Op<"copy_l0", [AscendC_DstSrc]> {
   let summary = "`AscendC::Copy<T, isSetMask>(dst, src, mask[], repeatTime, CopyRepeatParams)` (bit mask)";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
@@ -135,6 +147,7 @@ def AscendC_CopyL0Op : AscendC_Op<"copy_l0", [AscendC_DstSrc]> {
   let assemblyFormat = "$dst `,` $src `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src) `,` type($repeat_times)";
 }
 
+let ascPipe = "V" in
 def AscendC_CopyL1Op : AscendC_Op<"copy_l1", [AscendC_DstSrc]> {
   let summary = "`AscendC::Copy<T, isSetMask>(dst, src, mask, repeatTime, CopyRepeatParams)` (count mask)";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
@@ -149,6 +162,7 @@ def AscendC_CopyL1Op : AscendC_Op<"copy_l1", [AscendC_DstSrc]> {
 // Padding value, image load
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "V" in
 def AscendC_SetPadValueOp : AscendC_Op<"set_pad_value"> {
   let summary = "`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with";
   let arguments = (ins AscendC_ElementType:$value,
@@ -157,6 +171,7 @@ def AscendC_SetPadValueOp : AscendC_Op<"set_pad_value"> {
   let assemblyFormat = "$value `,` $pos attr-dict `:` type($value)";
 }
 
+let ascPipe = "V" in
 def AscendC_LoadImageToLocalOp : AscendC_Op<"load_image_to_local"> {
   let summary = "`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: AIPP image to local memory";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LoadImageToLocalParamsType:$params);

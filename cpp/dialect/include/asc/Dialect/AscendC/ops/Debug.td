@@ -1,14 +1,17 @@
 //===- Debug.td - basic/dump_tensor: printing, dumps, profiling marks ------===//
 
+let ascPipe = "V" in
 def AscendC_MetricsProfStartOp : AscendC_ApiOp<"metrics_prof_start", "MetricsProfStart"> {
   let summary = "Starts a profiling region";
   let assemblyFormat = "attr-dict";
 }
+let ascPipe = "V" in
 def AscendC_MetricsProfStopOp : AscendC_ApiOp<"metrics_prof_stop", "MetricsProfStop"> {
   let summary = "Ends a profiling region";
   let assemblyFormat = "attr-dict";
 }
 
+let ascPipe = "S" in
 def AscendC_PrintfOp : AscendC_Op<"printf"> {
   let summary = "Prints `format` with `values` from the device (AscendC::printf)";
   let arguments = (ins StrAttr:$format, Variadic<AnyType>:$values);
@@ -17,6 +20,7 @@ def AscendC_PrintfOp : AscendC_Op<"printf"> {
   let hasVerifier = 1;
 }
 
+let ascPipe = "S" in
 def AscendC_DumpTensorOp : AscendC_ApiOp<"dump_tensor", "DumpTensor"> {
   let summary = "Dumps `dump_size` elements of a tensor with description `desc`";
   let arguments = (ins AscendC_AnyTensor:$tensor, AnySignlessInteger:$desc,
@@ -25,6 +29,7 @@ def AscendC_DumpTensorOp : AscendC_ApiOp<"dump_tensor", "DumpTensor"> {
   let ascCall = "AscendC::DumpTensor($tensor, $desc, $dump_size)";
   let ascWrites = [];
 }
+let ascPipe = "S" in
 def AscendC_DumpTensorShapeOp : AscendC_ApiOp<"dump_tensor_shape", "DumpTensor"> {
   let summary = "Dumps a tensor with description `desc`, laid out by `shape_info`";
   let arguments = (ins AscendC_AnyTensor:$tensor, AnySignlessInteger:$desc,
@@ -34,6 +39,7 @@ def AscendC_DumpTensorShapeOp : AscendC_ApiOp<"dump_tensor_shape", "DumpTensor">
   let ascWrites = [];
 }
 
+let ascPipe = "S" in
 def AscendC_PrintTimeStampOp : AscendC_ApiOp<"print_time_stamp", "PrintTimeStamp"> {
   let summary = "Records a time stamp with id `desc_id` (needs -DASCENDC_TIME_STAMP_ON)";
   let arguments = (ins AnySignlessInteger:$desc_id);
@@ -41,6 +47,7 @@ def AscendC_PrintTimeStampOp : AscendC_ApiOp<"print_time_stamp", "PrintTimeStamp
   let ascCall = "AscendC::PrintTimeStamp($desc_id)";
 }
 
+let ascPipe = "S" in
 def AscendC_DumpAccChkPointOp : AscendC_ApiOp<"dump_acc_chk_point", "DumpAccChkPoint"> {
   let summary = "Dumps `dump_size` elements of a tensor from `count_off`, tagged `index`";
   let arguments = (ins AscendC_AnyTensor:$tensor, AnySignlessInteger:$index,

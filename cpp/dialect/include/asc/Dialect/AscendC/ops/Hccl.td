@@ -46,12 +46,14 @@ def AscendC_GMAddr : Type<And<[CPred<"::llvm::isa<::mlir::ascendc::GMPtrType>($_
                                CPred<"::llvm::cast<::mlir::ascendc::GMPtrType>($_self).getElementType().isUnsignedInteger(8)">]>,
                           "GM_ADDR (!ascendc.gm_ptr<ui8>)", "::mlir::ascendc::GMPtrType">;
 
+let ascPipe = "none" in
 def AscendC_HcclOp : AscendC_DeclOp<"hccl"> {
   let summary = "Declares `AscendC::Hccl<AICPU> name;`";
   let results = (outs AscendC_HcclType:$result);
   let assemblyFormat = "attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclInitOp : AscendC_Op<"hccl_init"> {
   let summary = "`hccl.Init(context)`: binds the client to a communication context (GetHcclContext)";
   let arguments = (ins AscendC_HcclType:$hccl, AscendC_GMAddr:$context);
@@ -61,6 +63,7 @@ def AscendC_HcclInitOp : AscendC_Op<"hccl_init"> {
 
 // Prepare ops: each returns the HcclHandle (int8_t) of the task. `commit`
 // is the template argument that commits it at once.
+let ascPipe = "none" in
 def AscendC_HcclAllReduceOp : AscendC_Op<"hccl_all_reduce"> {
   let summary = "`hccl.AllReduce<commit>(send, recv, count, dtype, op)`: every rank gets the reduction of all ranks' `count` elements";
   let arguments = (ins AscendC_HcclType:$hccl, AscendC_GMAddr:$send, AscendC_GMAddr:$recv, AnySignlessInteger:$count,
@@ -71,6 +74,7 @@ def AscendC_HcclAllReduceOp : AscendC_Op<"hccl_all_reduce"> {
   let assemblyFormat = "$hccl `,` $send `,` $recv `,` $count `,` $data_type `,` $op attr-dict `:` type($send) `,` type($recv) `,` type($count)";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclAllGatherOp : AscendC_Op<"hccl_all_gather"> {
   let summary = "`hccl.AllGather<commit>(send, recv, sendCount, dtype, strideCount)`: rank i's `send_count` elements land at recv + i * (strideCount or sendCount) on every rank";
   let arguments = (ins AscendC_HcclType:$hccl, AscendC_GMAddr:$send, AscendC_GMAddr:$recv, AnySignlessInteger:$send_count,
@@ -81,6 +85,7 @@ def AscendC_HcclAllGatherOp : AscendC_Op<"hccl_all_gather"> {
   let assemblyFormat = "$hccl `,` $send `,` $recv `,` $send_count `,` $data_type `,` $stride_count attr-dict `:` type($send) `,` type($recv) `,` type($send_count) `,` type($stride_count)";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclReduceScatterOp : AscendC_Op<"hccl_reduce_scatter"> {
   let summary = "`hccl.ReduceScatter<commit>(send, recv, recvCount, dtype, op, strideCount)`: rank i gets the reduction of every rank's chunk i";
   let arguments = (ins AscendC_HcclType:$hccl, AscendC_GMAddr:$send, AscendC_GMAddr:$recv, AnySignlessInteger:$recv_count,
@@ -91,6 +96,7 @@ def AscendC_HcclReduceScatterOp : AscendC_Op<"hccl_reduce_scatter"> {
   let assemblyFormat = "$hccl `,` $send `,` $recv `,` $recv_count `,` $data_type `,` $op `,` $stride_count attr-dict `:` type($send) `,` type($recv) `,` type($recv_count) `,` type($stride_count)";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclAlltoAllOp : AscendC_Op<"hccl_all_to_all"> {
   let summary = "`hccl.AlltoAll<commit>(send, recv, dataCount, dtype, strideCount)`: chunk j of rank i lands as chunk i of rank j";
   let arguments = (ins AscendC_HcclType:$hccl, AscendC_GMAddr:$send, AscendC_GMAddr:$recv, AnySignlessInteger:$data_count,
@@ -101,6 +107,7 @@ def AscendC_HcclAlltoAllOp : AscendC_Op<"hccl_all_to_all"> {
   let assemblyFormat = "$hccl `,` $send `,` $recv `,` $data_count `,` $data_type `,` $stride_count attr-dict `:` type($send) `,` type($recv) `,` type($data_count) `,` type($stride_count)";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclCommitOp : AscendC_Op<"hccl_commit"> {
   let summary = "`hccl.Commit(handle)`: the server may run the task now";
   let arguments = (ins AscendC_HcclType:$hccl, AnySignlessInteger:$handle);
@@ -108,6 +115,7 @@ def AscendC_HcclCommitOp : AscendC_Op<"hccl_commit"> {
   let assemblyFormat = "$hccl `,` $handle attr-dict `:` type($handle)";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclWaitOp : AscendC_Op<"hccl_wait"> {
   let summary = "`hccl.Wait(handle)`: blocks until the committed task has run on every rank";
   let arguments = (ins AscendC_HcclType:$hccl, AnySignlessInteger:$handle);
@@ -116,6 +124,7 @@ def AscendC_HcclWaitOp : AscendC_Op<"hccl_wait"> {
   let assemblyFormat = "$hccl `,` $handle attr-dict `:` type($handle)";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclFinalizeOp : AscendC_Op<"hccl_finalize"> {
   let summary = "`hccl.Finalize()`: no more tasks follow; waits for the committed ones";
   let arguments = (ins AscendC_HcclType:$hccl);
@@ -123,6 +132,7 @@ def AscendC_HcclFinalizeOp : AscendC_Op<"hccl_finalize"> {
   let assemblyFormat = "$hccl attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclGetRankIdOp : AscendC_Op<"hccl_get_rank_id", [Pure]> {
   let summary = "`hccl.GetRankId()`: this device's rank in the communication domain";
   let arguments = (ins AscendC_HcclType:$hccl);
@@ -131,6 +141,7 @@ def AscendC_HcclGetRankIdOp : AscendC_Op<"hccl_get_rank_id", [Pure]> {
   let assemblyFormat = "$hccl attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_HcclGetRankDimOp : AscendC_Op<"hccl_get_rank_dim", [Pure]> {
   let summary = "`hccl.GetRankDim()`: the number of ranks in the communication domain";
   let arguments = (ins AscendC_HcclType:$hccl);

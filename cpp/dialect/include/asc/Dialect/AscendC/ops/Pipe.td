@@ -13,12 +13,14 @@ def AscendC_PipeOrPool : AnyTypeOf<[AscendC_TPipe, AscendC_TBufPool]>;
 // TPipe
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "none" in
 def AscendC_TPipeOp : AscendC_DeclOp<"pipe"> {
   let summary = "Declares `AscendC::TPipe name;`";
   let results = (outs AscendC_TPipeType:$result);
   let assemblyFormat = "attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_InitBufferOp : AscendC_Op<"init_buffer"> {
   let summary = "`owner.InitBuffer(que, num, len)`: `num` buffers of `len` bytes for a queue";
   let arguments = (ins AscendC_PipeOrPool:$owner, AscendC_AnyQueue:$que,
@@ -27,6 +29,7 @@ def AscendC_InitBufferOp : AscendC_Op<"init_buffer"> {
   let assemblyFormat = "$owner `,` $que `,` $num `,` $len attr-dict `:` type($owner) `,` type($que) `,` type($num) `,` type($len)";
 }
 
+let ascPipe = "none" in
 def AscendC_InitBufferTBufOp : AscendC_Op<"init_buffer_tbuf"> {
   let summary = "`owner.InitBuffer(buf, len)`: `len` bytes for a TBuf";
   let arguments = (ins AscendC_PipeOrPool:$owner, AscendC_TBuf:$buf, AnySignlessInteger:$len);
@@ -34,6 +37,7 @@ def AscendC_InitBufferTBufOp : AscendC_Op<"init_buffer_tbuf"> {
   let assemblyFormat = "$owner `,` $buf `,` $len attr-dict `:` type($owner) `,` type($buf) `,` type($len)";
 }
 
+let ascPipe = "none" in
 def AscendC_InitBufPoolOp : AscendC_Op<"init_buf_pool"> {
   let summary = "`owner.InitBufPool(pool, len)`";
   let arguments = (ins AscendC_PipeOrPool:$owner, AscendC_TBufPool:$pool, AnySignlessInteger:$len);
@@ -41,6 +45,7 @@ def AscendC_InitBufPoolOp : AscendC_Op<"init_buf_pool"> {
   let assemblyFormat = "$owner `,` $pool `,` $len attr-dict `:` type($owner) `,` type($pool) `,` type($len)";
 }
 
+let ascPipe = "none" in
 def AscendC_InitBufPoolShareOp : AscendC_Op<"init_buf_pool_share"> {
   let summary = "`owner.InitBufPool(pool, len, shareBuf)`: `pool` shares the memory of `share_buf`";
   let arguments = (ins AscendC_PipeOrPool:$owner, AscendC_TBufPool:$pool, AnySignlessInteger:$len,
@@ -49,6 +54,7 @@ def AscendC_InitBufPoolShareOp : AscendC_Op<"init_buf_pool_share"> {
   let assemblyFormat = "$owner `,` $pool `,` $len `,` $share_buf attr-dict `:` type($owner) `,` type($pool) `,` type($len) `,` type($share_buf)";
 }
 
+let ascPipe = "none" in
 def AscendC_ResetOp : AscendC_Op<"reset"> {
   let summary = "`owner.Reset()`: releases the owner's buffers";
   let arguments = (ins AscendC_PipeOrPool:$owner);
@@ -56,6 +62,7 @@ def AscendC_ResetOp : AscendC_Op<"reset"> {
   let assemblyFormat = "$owner attr-dict `:` type($owner)";
 }
 
+let ascPipe = "none" in
 def AscendC_PipeInitOp : AscendC_Op<"pipe_init"> {
   let summary = "`pipe.Init()`";
   let arguments = (ins AscendC_TPipeType:$pipe);
@@ -63,6 +70,7 @@ def AscendC_PipeInitOp : AscendC_Op<"pipe_init"> {
   let assemblyFormat = "$pipe attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_PipeDestroyOp : AscendC_Op<"pipe_destroy"> {
   let summary = "`pipe.Destroy()`";
   let arguments = (ins AscendC_TPipeType:$pipe);
@@ -70,6 +78,7 @@ def AscendC_PipeDestroyOp : AscendC_Op<"pipe_destroy"> {
   let assemblyFormat = "$pipe attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_AllocEventIdOp : AscendC_Op<"alloc_event_id"> {
   let summary = "`pipe.AllocEventID<event>()`: a free event id (TEventID, int8_t)";
   let arguments = (ins AscendC_TPipeType:$pipe, AscendC_HardEvent:$event);
@@ -78,6 +87,7 @@ def AscendC_AllocEventIdOp : AscendC_Op<"alloc_event_id"> {
   let assemblyFormat = "$pipe `,` $event attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_FetchEventIdOp : AscendC_Op<"fetch_event_id"> {
   let summary = "`pipe.FetchEventID<event>()`: an event id, without reserving it";
   let arguments = (ins AscendC_TPipeType:$pipe, AscendC_HardEvent:$event);
@@ -86,6 +96,7 @@ def AscendC_FetchEventIdOp : AscendC_Op<"fetch_event_id"> {
   let assemblyFormat = "$pipe `,` $event attr-dict";
 }
 
+let ascPipe = "none" in
 def AscendC_ReleaseEventIdOp : AscendC_Op<"release_event_id"> {
   let summary = "`pipe.ReleaseEventID<event>(id)`";
   let arguments = (ins AscendC_TPipeType:$pipe, AscendC_HardEvent:$event, AnySignlessInteger:$id);
@@ -97,18 +108,21 @@ def AscendC_ReleaseEventIdOp : AscendC_Op<"release_event_id"> {
 // TQue and TQueBind
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "none" in
 def AscendC_TQueOp : AscendC_DeclOp<"queue"> {
   let summary = "Declares `AscendC::TQue<pos, depth> name;`";
   let results = (outs AscendC_TQueType:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_TQueBindOp : AscendC_DeclOp<"queue_bind"> {
   let summary = "Declares `AscendC::TQueBind<src, dst, depth, mask> name;`";
   let results = (outs AscendC_TQueBindType:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_AllocTensorOp : AscendC_Op<"alloc_tensor"> {
   let summary = "`que.AllocTensor<T>()`: a free buffer of the queue as a LocalTensor<T>";
   let arguments = (ins AscendC_AnyQueue:$que);
@@ -117,6 +131,7 @@ def AscendC_AllocTensorOp : AscendC_Op<"alloc_tensor"> {
   let assemblyFormat = "$que attr-dict `:` type($que) `->` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_AllocTensorInPlaceOp : AscendC_Op<"alloc_tensor_in_place"> {
   let summary = "`que.AllocTensor<T>(tensor)`: points `tensor` at a free buffer of the queue";
   let arguments = (ins AscendC_AnyQueue:$que, AscendC_LocalTensor:$tensor);
@@ -124,6 +139,7 @@ def AscendC_AllocTensorInPlaceOp : AscendC_Op<"alloc_tensor_in_place"> {
   let assemblyFormat = "$que `,` $tensor attr-dict `:` type($que) `,` type($tensor)";
 }
 
+let ascPipe = "none" in
 def AscendC_EnQueOp : AscendC_Op<"enque"> {
   let summary = "`que.EnQue(tensor)`";
   let arguments = (ins AscendC_AnyQueue:$que, AscendC_LocalTensor:$tensor);
@@ -131,6 +147,7 @@ def AscendC_EnQueOp : AscendC_Op<"enque"> {
   let assemblyFormat = "$que `,` $tensor attr-dict `:` type($que) `,` type($tensor)";
 }
 
+let ascPipe = "none" in
 def AscendC_EnQueUserPosOp : AscendC_Op<"enque_user_pos"> {
   let summary = "`que.EnQue<srcUserPos, dstUserPos>(tensor)`: EnQue naming the data's actual "
                 "source and destination positions";
@@ -140,6 +157,7 @@ def AscendC_EnQueUserPosOp : AscendC_Op<"enque_user_pos"> {
   let assemblyFormat = "$que `,` $tensor `,` $src_user_pos `,` $dst_user_pos attr-dict `:` type($que) `,` type($tensor)";
 }
 
+let ascPipe = "none" in
 def AscendC_DeQueUserPosOp : AscendC_Op<"deque_user_pos"> {
   let summary = "`que.DeQue<T, srcUserPos, dstUserPos>()`: DeQue naming the data's actual "
                 "source and destination positions";
@@ -150,6 +168,7 @@ def AscendC_DeQueUserPosOp : AscendC_Op<"deque_user_pos"> {
   let assemblyFormat = "$que `,` $src_user_pos `,` $dst_user_pos attr-dict `:` type($que) `->` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_DeQueOp : AscendC_Op<"deque"> {
   let summary = "`que.DeQue<T>()`: the oldest tensor of the queue";
   let arguments = (ins AscendC_AnyQueue:$que);
@@ -158,6 +177,7 @@ def AscendC_DeQueOp : AscendC_Op<"deque"> {
   let assemblyFormat = "$que attr-dict `:` type($que) `->` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_DeQueInPlaceOp : AscendC_Op<"deque_in_place"> {
   let summary = "`que.DeQue<T>(tensor)`: points `tensor` at the oldest tensor of the queue";
   let arguments = (ins AscendC_AnyQueue:$que, AscendC_LocalTensor:$tensor);
@@ -165,6 +185,7 @@ def AscendC_DeQueInPlaceOp : AscendC_Op<"deque_in_place"> {
   let assemblyFormat = "$que `,` $tensor attr-dict `:` type($que) `,` type($tensor)";
 }
 
+let ascPipe = "none" in
 def AscendC_FreeTensorOp : AscendC_Op<"free_tensor"> {
   let summary = "`que.FreeTensor(tensor)`: returns the tensor's buffer to the queue";
   let arguments = (ins AscendC_AnyQueue:$que, AscendC_LocalTensor:$tensor);
@@ -181,11 +202,16 @@ class AscendC_QueueQueryOp<string mnemonic, string method, Type resultType>
   let assemblyFormat = "$que attr-dict `:` type($que)";
 }
 
+let ascPipe = "none" in
 def AscendC_VacantInQueOp : AscendC_QueueQueryOp<"vacant_in_que", "VacantInQue", I1>;
+let ascPipe = "none" in
 def AscendC_HasTensorInQueOp : AscendC_QueueQueryOp<"has_tensor_in_que", "HasTensorInQue", I1>;
+let ascPipe = "none" in
 def AscendC_GetTensorCountInQueOp : AscendC_QueueQueryOp<"get_tensor_count_in_que", "GetTensorCountInQue", I32>;
+let ascPipe = "none" in
 def AscendC_HasIdleBufferOp : AscendC_QueueQueryOp<"has_idle_buffer", "HasIdleBuffer", I1>;
 
+let ascPipe = "none" in
 def AscendC_FreeAllEventOp : AscendC_Op<"free_all_event"> {
   let summary = "`que.FreeAllEvent()`";
   let arguments = (ins AscendC_AnyQueue:$que);
@@ -197,12 +223,14 @@ def AscendC_FreeAllEventOp : AscendC_Op<"free_all_event"> {
 // TBuf and TBufPool
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "none" in
 def AscendC_TBufOp : AscendC_DeclOp<"tbuf"> {
   let summary = "Declares `AscendC::TBuf<pos> name;`";
   let results = (outs AscendC_TBufType:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_TBufGetOp : AscendC_Op<"tbuf_get"> {
   let summary = "`buf.Get<T>()`: the whole buffer as a LocalTensor<T>";
   let arguments = (ins AscendC_TBuf:$buf);
@@ -211,6 +239,7 @@ def AscendC_TBufGetOp : AscendC_Op<"tbuf_get"> {
   let assemblyFormat = "$buf attr-dict `:` type($buf) `->` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_TBufGetLenOp : AscendC_Op<"tbuf_get_len"> {
   let summary = "`buf.Get<T>(len)`: the first `len` elements of the buffer";
   let arguments = (ins AscendC_TBuf:$buf, AnySignlessInteger:$len);
@@ -219,6 +248,7 @@ def AscendC_TBufGetLenOp : AscendC_Op<"tbuf_get_len"> {
   let assemblyFormat = "$buf `,` $len attr-dict `:` type($buf) `,` type($len) `->` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_TBufGetWithOffsetOp : AscendC_Op<"tbuf_get_with_offset"> {
   let summary = "`buf.GetWithOffset<T>(size, bufOffset)`: `size` elements from byte `buf_offset`";
   let arguments = (ins AscendC_TBuf:$buf, AnySignlessInteger:$size, AnySignlessInteger:$buf_offset);
@@ -227,6 +257,7 @@ def AscendC_TBufGetWithOffsetOp : AscendC_Op<"tbuf_get_with_offset"> {
   let assemblyFormat = "$buf `,` $size `,` $buf_offset attr-dict `:` type($buf) `,` type($size) `,` type($buf_offset) `->` type($result)";
 }
 
+let ascPipe = "none" in
 def AscendC_TBufPoolOp : AscendC_DeclOp<"tbuf_pool"> {
   let summary = "Declares `AscendC::TBufPool<pos, bufIDSize> name;`";
   let results = (outs AscendC_TBufPoolType:$result);
@@ -234,6 +265,7 @@ def AscendC_TBufPoolOp : AscendC_DeclOp<"tbuf_pool"> {
 }
 
 // GetTPipePtr() returns the TPipe* of the kernel; the value is a reference to it.
+let ascPipe = "none" in
 def AscendC_GetTPipePtrOp : AscendC_Op<"get_tpipe_ptr"> {
   let summary = "The kernel's TPipe (`AscendC::TPipe& p = *AscendC::GetTPipePtr();`)";
   let results = (outs AscendC_TPipeType:$result);

@@ -122,31 +122,48 @@ multiclass AscendC_SameTypeBinaryOps<string mnemonic, string api, Type t, Type l
   defm NAME : AscendC_BinaryOps<mnemonic, api, t, t, l2t, l2t>;
 }
 
+let ascPipe = "V" in
 defm AscendC_Add : AscendC_SameTypeBinaryOps<"add", "Add", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_Sub : AscendC_SameTypeBinaryOps<"sub", "Sub", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_Mul : AscendC_SameTypeBinaryOps<"mul", "Mul", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_Div : AscendC_SameTypeBinaryOps<"div", "Div", AscendC_VecFloat>;
+let ascPipe = "V" in
 defm AscendC_Max : AscendC_SameTypeBinaryOps<"max", "Max", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_Min : AscendC_SameTypeBinaryOps<"min", "Min", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_BitwiseAnd : AscendC_SameTypeBinaryOps<"bitwise_and", "And", AscendC_VecBits16, AscendC_VecBits>;
+let ascPipe = "V" in
 defm AscendC_BitwiseOr : AscendC_SameTypeBinaryOps<"bitwise_or", "Or", AscendC_VecBits16, AscendC_VecBits>;
+let ascPipe = "V" in
 defm AscendC_AddRelu : AscendC_SameTypeBinaryOps<"add_relu", "AddRelu", AscendC_VecAddRelu>;
+let ascPipe = "V" in
 defm AscendC_SubRelu : AscendC_SameTypeBinaryOps<"sub_relu", "SubRelu", AscendC_VecAddRelu>;
+let ascPipe = "V" in
 defm AscendC_FusedMulAdd : AscendC_SameTypeBinaryOps<"fused_mul_add", "FusedMulAdd", AscendC_VecFloat>;
+let ascPipe = "V" in
 defm AscendC_FusedMulAddRelu : AscendC_SameTypeBinaryOps<"fused_mul_add_relu", "FusedMulAddRelu", AscendC_VecFloat>;
 
 // Mixed-type binary ops: Op<T(dst), U(src), isSetMask>; the sources agree.
 // MulAddDst: (dst, src) = (half, half), (float, float) or (float, half).
 defvar AscendC_MixedTmpl = "$elem(dst), $elem(src0), ";
+let ascPipe = "V" in
 defm AscendC_MulAddDst : AscendC_BinaryOps<"mul_add_dst", "MulAddDst", AscendC_VecFloat, AscendC_VecFloat,
                                            AscendC_VecFloat, AscendC_VecFloat, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
+let ascPipe = "V" in
 defm AscendC_MulCast : AscendC_BinaryOps<"mul_cast", "MulCast", AscendC_LocalTensor, AscendC_LocalTensor,
                                          AscendC_LocalTensor, AscendC_LocalTensor, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
+let ascPipe = "V" in
 defm AscendC_AddReluCast : AscendC_BinaryOps<"add_relu_cast", "AddReluCast", AscendC_LocalTensor, AscendC_LocalTensor,
                                              AscendC_LocalTensor, AscendC_LocalTensor, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
+let ascPipe = "V" in
 defm AscendC_SubReluCast : AscendC_BinaryOps<"sub_relu_cast", "SubReluCast", AscendC_LocalTensor, AscendC_LocalTensor,
                                              AscendC_LocalTensor, AscendC_LocalTensor, AscendC_MixedTmpl, [AscendC_VecSrc01]>;
 // AddDeqRelu: half dst, int32_t sources.
+let ascPipe = "V" in
 defm AscendC_AddDeqRelu : AscendC_BinaryOps<"add_deq_relu", "AddDeqRelu", AscendC_LocalTensorF16, AscendC_LocalTensorI32,
                                             AscendC_LocalTensorF16, AscendC_LocalTensorI32, AscendC_MixedTmpl, []>;
 
@@ -164,7 +181,9 @@ class AscendC_BilinearInterpolationOp<AscendC_MaskForm form>
   let ascCall = "AscendC::BilinearInterpolation($args)";
   let assemblyFormat = "$dst `,` $src0 `,` $src0_offset `,` $src1 `,` $mask `,` $h_repeat `,` $repeat_mode `,` $dst_blk_stride `,` $v_r_offset `,` $v_repeat `,` $shared_tmp_buffer attr-dict `:` type($dst) `,` type($src0) `,` type($src0_offset) `,` type($src1) `,` type($shared_tmp_buffer)" # form.fmt # " `,` type($h_repeat) `,` type($dst_blk_stride) `,` type($v_r_offset) `,` type($v_repeat)";
 }
+let ascPipe = "V" in
 def AscendC_BilinearInterpolationL0Op : AscendC_BilinearInterpolationOp<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_BilinearInterpolationL1Op : AscendC_BilinearInterpolationOp<AscendC_CountMaskForm>;
 
 //===----------------------------------------------------------------------===//
@@ -197,12 +216,19 @@ multiclass AscendC_BinaryScalarOps<string mnemonic, string api, Type t> {
   }
 }
 
+let ascPipe = "V" in
 defm AscendC_Adds : AscendC_BinaryScalarOps<"adds", "Adds", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_Muls : AscendC_BinaryScalarOps<"muls", "Muls", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_Maxs : AscendC_BinaryScalarOps<"maxs", "Maxs", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_Mins : AscendC_BinaryScalarOps<"mins", "Mins", AscendC_VecArith>;
+let ascPipe = "V" in
 defm AscendC_ShiftLeft : AscendC_BinaryScalarOps<"shift_left", "ShiftLeft", AscendC_VecBits>;
+let ascPipe = "V" in
 defm AscendC_ShiftRight : AscendC_BinaryScalarOps<"shift_right", "ShiftRight", AscendC_VecBits>;
+let ascPipe = "V" in
 defm AscendC_LeakyRelu : AscendC_BinaryScalarOps<"leaky_relu", "LeakyRelu", AscendC_VecFloat>;
 
 //===----------------------------------------------------------------------===//
@@ -233,13 +259,21 @@ multiclass AscendC_UnaryOps<string mnemonic, string api, Type t> {
   }
 }
 
+let ascPipe = "V" in
 defm AscendC_Abs : AscendC_UnaryOps<"abs", "Abs", AscendC_VecFloat>;
+let ascPipe = "V" in
 defm AscendC_Exp : AscendC_UnaryOps<"exp", "Exp", AscendC_VecFloat>;
+let ascPipe = "V" in
 defm AscendC_Ln : AscendC_UnaryOps<"ln", "Ln", AscendC_VecFloat>;
+let ascPipe = "V" in
 defm AscendC_BitwiseNot : AscendC_UnaryOps<"bitwise_not", "Not", AscendC_VecBits16>;
+let ascPipe = "V" in
 defm AscendC_Reciprocal : AscendC_UnaryOps<"reciprocal", "Reciprocal", AscendC_VecFloat>;
+let ascPipe = "V" in
 defm AscendC_Relu : AscendC_UnaryOps<"relu", "Relu", AscendC_VecRelu>;
+let ascPipe = "V" in
 defm AscendC_Rsqrt : AscendC_UnaryOps<"rsqrt", "Rsqrt", AscendC_VecFloat>;
+let ascPipe = "V" in
 defm AscendC_Sqrt : AscendC_UnaryOps<"sqrt", "Sqrt", AscendC_VecFloat>;
 
 //===----------------------------------------------------------------------===//
@@ -257,8 +291,11 @@ class AscendC_AxpyL0Op<AscendC_MaskForm form> : AscendC_Op<"axpy" # form.suffix>
   let ascCall = "AscendC::Axpy<$elem(dst), $elem(src), $is_set_mask>($dst, $src, $scalar, $mask, $repeat_times, $repeat_params)";
   let assemblyFormat = "$dst `,` $src `,` $scalar `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src) `,` type($scalar)" # form.fmt # " `,` type($repeat_times)";
 }
+let ascPipe = "V" in
 def AscendC_AxpyL0Op : AscendC_AxpyL0Op<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_AxpyL1Op : AscendC_AxpyL0Op<AscendC_CountMaskForm>;
+let ascPipe = "V" in
 def AscendC_AxpyL2Op : AscendC_Op<"axpy_l2"> {
   let summary = "AscendC::Axpy (level 2, count)";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
@@ -282,8 +319,11 @@ class AscendC_CastL0Op<AscendC_MaskForm form> : AscendC_Op<"cast" # form.suffix>
   let ascCall = "AscendC::Cast<$elem(dst), $elem(src), $is_set_mask>($dst, $src, $round_mode, $mask, $repeat_times, $repeat_params)";
   let assemblyFormat = "$dst `,` $src `,` $round_mode `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src)" # form.fmt # " `,` type($repeat_times)";
 }
+let ascPipe = "V" in
 def AscendC_CastL0Op : AscendC_CastL0Op<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_CastL1Op : AscendC_CastL0Op<AscendC_CountMaskForm>;
+let ascPipe = "V" in
 def AscendC_CastL2Op : AscendC_Op<"cast_l2"> {
   let summary = "AscendC::Cast (level 2, count)";
   let arguments = (ins AscendC_VecCastElem:$dst, AscendC_VecCastElem:$src,
@@ -304,8 +344,11 @@ class AscendC_CastDeqL0Op<AscendC_MaskForm form> : AscendC_Op<"cast_deq" # form.
   let ascCall = "AscendC::CastDeq<$elem(dst), $elem(src), $is_set_mask, $is_vec_deq, $half_block>($dst, $src, $mask, $repeat_times, $repeat_params)";
   let assemblyFormat = "$dst `,` $src `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src)" # form.fmt # " `,` type($repeat_times)";
 }
+let ascPipe = "V" in
 def AscendC_CastDeqL0Op : AscendC_CastDeqL0Op<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_CastDeqL1Op : AscendC_CastDeqL0Op<AscendC_CountMaskForm>;
+let ascPipe = "V" in
 def AscendC_CastDeqL2Op : AscendC_Op<"cast_deq_l2"> {
   let summary = "AscendC::CastDeq (level 2, count)";
   let arguments = (ins AscendC_VecByte:$dst, AscendC_LocalTensorOfAny<[I16]>:$src,
@@ -316,6 +359,7 @@ def AscendC_CastDeqL2Op : AscendC_Op<"cast_deq_l2"> {
   let assemblyFormat = "$dst `,` $src `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($count)";
 }
 
+let ascPipe = "V" in
 def AscendC_SetDeqScaleOp : AscendC_Op<"set_deq_scale"> {
   let summary = "AscendC::SetDeqScale(half scale)";
   let arguments = (ins AnyFloat:$scale);
@@ -324,6 +368,7 @@ def AscendC_SetDeqScaleOp : AscendC_Op<"set_deq_scale"> {
 }
 // SetDeqScale(vdeqTensor, vdeqInfo): writes the 16 deq parameters of vdeqInfo
 // into vdeqTensor (a LocalTensor<uint64_t>), one packed uint64_t each.
+let ascPipe = "V" in
 def AscendC_SetDeqScaleVdeqOp : AscendC_Op<"set_deq_scale_vdeq"> {
   let summary = "AscendC::SetDeqScale(LocalTensor<uint64_t> vdeq, VdeqInfo info)";
   let arguments = (ins AscendC_LocalTensor:$vdeq, AscendC_VdeqInfoType:$vdeq_info);
@@ -331,6 +376,7 @@ def AscendC_SetDeqScaleVdeqOp : AscendC_Op<"set_deq_scale_vdeq"> {
   let assemblyFormat = "$vdeq `,` $vdeq_info attr-dict `:` type($vdeq)";
   let hasVerifier = 1;
 }
+let ascPipe = "V" in
 def AscendC_SetDeqScaleOffsetOp : AscendC_Op<"set_deq_scale_offset"> {
   let summary = "AscendC::SetDeqScale(float scale, int16_t offset, bool signMode)";
   let arguments = (ins AnyFloat:$scale, AnySignlessInteger:$offset, I1:$sign_mode);
@@ -353,8 +399,11 @@ class AscendC_CompareL0Op<AscendC_MaskForm form> : AscendC_Op<"compare" # form.s
   let ascCall = "AscendC::Compare<$elem(src0), $elem(dst), $is_set_mask>($dst, $src0, $src1, $cmp_mode, $mask, $repeat_times, $repeat_params)";
   let assemblyFormat = "$dst `,` $src0 `,` $src1 `,` $cmp_mode `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src0) `,` type($src1)" # form.fmt # " `,` type($repeat_times)";
 }
+let ascPipe = "V" in
 def AscendC_CompareL0Op : AscendC_CompareL0Op<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_CompareL1Op : AscendC_CompareL0Op<AscendC_CountMaskForm>;
+let ascPipe = "V" in
 def AscendC_CompareL2Op : AscendC_Op<"compare_l2", [AscendC_VecSrc01]> {
   let summary = "AscendC::Compare (level 2, count)";
   let arguments = (ins AscendC_VecByte:$dst, AscendC_VecCmpSrc:$src0,
@@ -376,7 +425,9 @@ class AscendC_CompareRegOp<AscendC_MaskForm form> : AscendC_Op<"compare_reg" # f
   let ascWrites = [];
   let assemblyFormat = "$src0 `,` $src1 `,` $cmp_mode `,` $mask `,` $repeat_params attr-dict `:` type($src0) `,` type($src1)" # form.fmt;
 }
+let ascPipe = "V" in
 def AscendC_CompareRegL0Op : AscendC_CompareRegOp<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_CompareRegL1Op : AscendC_CompareRegOp<AscendC_CountMaskForm>;
 
 // CompareScalar<T(src), U(dst), isSetMask>(dst, src0, T scalar, cmpMode, ...).
@@ -390,8 +441,11 @@ class AscendC_CompareScalarL0Op<AscendC_MaskForm form> : AscendC_Op<"compare_sca
   let ascCall = "AscendC::CompareScalar<$elem(src0), $elem(dst), $is_set_mask>($dst, $src0, $scalar, $cmp_mode, $mask, $repeat_times, $repeat_params)";
   let assemblyFormat = "$dst `,` $src0 `,` $scalar `,` $cmp_mode `,` $mask `,` $repeat_times `,` $repeat_params attr-dict `:` type($dst) `,` type($src0) `,` type($scalar)" # form.fmt # " `,` type($repeat_times)";
 }
+let ascPipe = "V" in
 def AscendC_CompareScalarL0Op : AscendC_CompareScalarL0Op<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_CompareScalarL1Op : AscendC_CompareScalarL0Op<AscendC_CountMaskForm>;
+let ascPipe = "V" in
 def AscendC_CompareScalarL2Op : AscendC_Op<"compare_scalar_l2"> {
   let summary = "AscendC::CompareScalar (level 2, count)";
   let arguments = (ins AscendC_VecByte:$dst, AscendC_VecCmpSrc:$src0,
@@ -401,12 +455,14 @@ def AscendC_CompareScalarL2Op : AscendC_Op<"compare_scalar_l2"> {
   let assemblyFormat = "$dst `,` $src0 `,` $scalar `,` $cmp_mode `,` $count attr-dict `:` type($dst) `,` type($src0) `,` type($scalar) `,` type($count)";
 }
 
+let ascPipe = "V" in
 def AscendC_GetCmpMaskOp : AscendC_Op<"get_cmp_mask"> {
   let summary = "AscendC::GetCmpMask: copies the CMPMASK register to `dst`";
   let arguments = (ins AscendC_LocalTensor:$dst);
   let ascCall = "AscendC::GetCmpMask($dst)";
   let assemblyFormat = "$dst attr-dict `:` type($dst)";
 }
+let ascPipe = "V" in
 def AscendC_SetCmpMaskOp : AscendC_Op<"set_cmp_mask"> {
   let summary = "AscendC::SetCmpMask: loads the CMPMASK register from `src`";
   let arguments = (ins AscendC_LocalTensor:$src);
@@ -441,11 +497,14 @@ multiclass AscendC_SelectOps<string mnemonic, Type src1T, list<Trait> traits, st
     let assemblyFormat = "$dst `,` $sel_mask `,` $src0 `,` $src1 `,` $sel_mode `,` $count attr-dict `:` type($dst) `,` type($sel_mask) `,` type($src0) `,` type($src1) `,` type($count)";
   }
 }
+let ascPipe = "V" in
 defm AscendC_Select : AscendC_SelectOps<"select", AscendC_VecFloat, [AscendC_VecDstSrc01], "">;
 // The scalar is converted to T, so T and U are written out.
+let ascPipe = "V" in
 defm AscendC_SelectScalar : AscendC_SelectOps<"select_scalar", AscendC_VecScalar, [AscendC_VecDstSrc0],
                                               "<$elem(dst), $elem(sel_mask)>">;
 
+let ascPipe = "V" in
 def AscendC_SelectRegOp : AscendC_Op<"select_reg", [AscendC_VecDstSrc01]> {
   let summary = "AscendC::Select<T, selMode>: the selection mask is the CMPMASK register";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src0,
@@ -456,6 +515,7 @@ def AscendC_SelectRegOp : AscendC_Op<"select_reg", [AscendC_VecDstSrc01]> {
   let assemblyFormat = "$dst `,` $src0 `,` $src1 `,` $repeat_times `,` $repeat_params `,` $sel_mode attr-dict `:` type($dst) `,` type($src0) `,` type($src1) `,` type($repeat_times)";
 }
 
+let ascPipe = "V" in
 def AscendC_SelectSelMaskOp : AscendC_Op<"select_sel_mask", [AscendC_VecDstSrc0]> {
   let summary = "AscendC::Select<T, U>(dst, selMask, src0, repeatTime, params)";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecSelMask:$sel_mask,
@@ -477,8 +537,11 @@ class AscendC_DuplicateL0Op<AscendC_MaskForm form> : AscendC_Op<"duplicate" # fo
   let ascCall = "AscendC::Duplicate<$elem(dst), $is_set_mask>($dst, $scalar, $mask, $repeat_times, $dst_block_stride, $dst_repeat_stride)";
   let assemblyFormat = "$dst `,` $scalar `,` $mask `,` $repeat_times `,` $dst_block_stride `,` $dst_repeat_stride attr-dict `:` type($dst) `,` type($scalar)" # form.fmt # " `,` type($repeat_times) `,` type($dst_block_stride) `,` type($dst_repeat_stride)";
 }
+let ascPipe = "V" in
 def AscendC_DuplicateL0Op : AscendC_DuplicateL0Op<AscendC_BitMaskForm>;
+let ascPipe = "V" in
 def AscendC_DuplicateL1Op : AscendC_DuplicateL0Op<AscendC_CountMaskForm>;
+let ascPipe = "V" in
 def AscendC_DuplicateL2Op : AscendC_Op<"duplicate_l2"> {
   let summary = "AscendC::Duplicate (level 2, count)";
   let arguments = (ins AscendC_VecB16B32:$dst, AscendC_VecScalar:$scalar,
@@ -487,6 +550,7 @@ def AscendC_DuplicateL2Op : AscendC_Op<"duplicate_l2"> {
   let assemblyFormat = "$dst `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($scalar) `,` type($count)";
 }
 
+let ascPipe = "V" in
 def AscendC_BrcbOp : AscendC_Op<"brcb", [AscendC_VecDstSrc]> {
   let summary = "AscendC::Brcb: broadcasts each element of `src` to a data block";
   let arguments = (ins AscendC_VecB16B32:$dst, AscendC_VecB16B32:$src,
@@ -527,9 +591,12 @@ multiclass AscendC_IndexedOps<string mnemonic, string api, string offset, string
   }
 }
 
+let ascPipe = "V" in
 defm AscendC_Gather : AscendC_IndexedOps<"gather", "Gather", "src_offset", "src_base", "dst_rep_stride">;
+let ascPipe = "V" in
 defm AscendC_Scatter : AscendC_IndexedOps<"scatter", "Scatter", "dst_offset", "dst_base", "src_rep_stride">;
 
+let ascPipe = "V" in
 def AscendC_GatherbOp : AscendC_Op<"gatherb", [AscendC_VecDstSrc]> {
   let summary = "AscendC::Gatherb: gathers data blocks by the byte offsets in `offset`";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
@@ -560,15 +627,18 @@ class AscendC_GatherMaskBase<string mnemonic, Type patternT, string desc>
                                          "::mlir::ascendc::GatherMaskMode::DEFAULT">:$gather_mask_mode);
   let results = (outs UI64:$rsvd_cnt);
 }
+let ascPipe = "V" in
 def AscendC_GatherMaskOp
     : AscendC_GatherMaskBase<"gather_mask", AscendC_LocalTensor, "a pattern tensor"> {
   let assemblyFormat = "$dst `,` $src0 `,` $src1_pattern `,` $reduce_mode `,` $mask `,` $params attr-dict `:` type($dst) `,` type($src0) `,` type($src1_pattern) `,` type($mask)";
 }
+let ascPipe = "V" in
 def AscendC_GatherMaskBuiltinOp
     : AscendC_GatherMaskBase<"gather_mask_builtin", AnySignlessInteger, "a built-in pattern (uint8_t 1..7)"> {
   let assemblyFormat = "$dst `,` $src0 `,` $src1_pattern `,` $reduce_mode `,` $mask `,` $params attr-dict `:` type($dst) `,` type($src0) `,` type($src1_pattern) `,` type($mask)";
 }
 
+let ascPipe = "V" in
 def AscendC_GetGatherMaskRemainCountOp : AscendC_Op<"get_gather_mask_remain_count"> {
   let summary = "AscendC::GetGatherMaskRemainCount: elements kept by the last GatherMask";
   let results = (outs I64:$result);
@@ -596,12 +666,17 @@ multiclass AscendC_BlockReduceOps<string mnemonic, string api> {
   def L0Op : AscendC_BlockReduceOp<mnemonic, api, AscendC_BitMaskForm>;
   def L1Op : AscendC_BlockReduceOp<mnemonic, api, AscendC_CountMaskForm>;
 }
+let ascPipe = "V" in
 defm AscendC_BlockReduceSum : AscendC_BlockReduceOps<"block_reduce_sum", "BlockReduceSum">;
+let ascPipe = "V" in
 defm AscendC_BlockReduceMax : AscendC_BlockReduceOps<"block_reduce_max", "BlockReduceMax">;
+let ascPipe = "V" in
 defm AscendC_BlockReduceMin : AscendC_BlockReduceOps<"block_reduce_min", "BlockReduceMin">;
+let ascPipe = "V" in
 defm AscendC_PairReduceSum : AscendC_BlockReduceOps<"pair_reduce_sum", "PairReduceSum">;
 
 // RepeatReduceSum has the count-mask form only.
+let ascPipe = "V" in
 def AscendC_RepeatReduceSumL1Op : AscendC_Op<"repeat_reduce_sum_l1", [AscendC_VecDstSrc]> {
   let summary = "AscendC::RepeatReduceSum (level 0, count mask)";
   let arguments = (ins AscendC_VecFloat:$dst, AscendC_VecFloat:$src,
@@ -634,8 +709,11 @@ multiclass AscendC_WholeReduceOps<string mnemonic, string api, bit hasOrder> {
   def L0Op : AscendC_WholeReduceOp<mnemonic, api, AscendC_BitMaskForm, hasOrder>;
   def L1Op : AscendC_WholeReduceOp<mnemonic, api, AscendC_CountMaskForm, hasOrder>;
 }
+let ascPipe = "V" in
 defm AscendC_WholeReduceSum : AscendC_WholeReduceOps<"whole_reduce_sum", "WholeReduceSum", 0>;
+let ascPipe = "V" in
 defm AscendC_WholeReduceMax : AscendC_WholeReduceOps<"whole_reduce_max", "WholeReduceMax", 1>;
+let ascPipe = "V" in
 defm AscendC_WholeReduceMin : AscendC_WholeReduceOps<"whole_reduce_min", "WholeReduceMin", 1>;
 
 // ReduceSum/Max/Min<T>(dst, src, sharedTmpBuffer, ...): Max and Min take a
@@ -668,14 +746,18 @@ multiclass AscendC_ReduceOps<string mnemonic, string api, bit isSum> {
     let assemblyFormat = "$dst `,` $src `,` $shared_tmp_buffer `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($shared_tmp_buffer) `,` type($count)";
   }
 }
+let ascPipe = "V" in
 defm AscendC_ReduceSum : AscendC_ReduceOps<"reduce_sum", "ReduceSum", 1>;
+let ascPipe = "V" in
 defm AscendC_ReduceMax : AscendC_ReduceOps<"reduce_max", "ReduceMax", 0>;
+let ascPipe = "V" in
 defm AscendC_ReduceMin : AscendC_ReduceOps<"reduce_min", "ReduceMin", 0>;
 
 //===----------------------------------------------------------------------===//
 // basic/vec_transpose
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "V" in
 def AscendC_TransposeOp : AscendC_Op<"transpose", [AscendC_VecDstSrc]> {
   let summary = "AscendC::Transpose of a 16x16 matrix of 2-byte elements";
   let arguments = (ins AscendC_VecB16:$dst, AscendC_VecB16:$src);
@@ -683,6 +765,7 @@ def AscendC_TransposeOp : AscendC_Op<"transpose", [AscendC_VecDstSrc]> {
   let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst) `,` type($src)";
 }
 
+let ascPipe = "V" in
 def AscendC_TransposeExtOp : AscendC_Op<"transpose_ext", [AscendC_VecDstSrc]> {
   let summary = "AscendC::Transpose with a shared temporary buffer and TransposeParamsExt";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
@@ -693,6 +776,7 @@ def AscendC_TransposeExtOp : AscendC_Op<"transpose_ext", [AscendC_VecDstSrc]> {
   let assemblyFormat = "$dst `,` $src `,` $shared_tmp_buffer `,` $params attr-dict `:` type($dst) `,` type($src) `,` type($shared_tmp_buffer)";
 }
 
+let ascPipe = "V" in
 def AscendC_TransDataTo5HDOp : AscendC_Op<"trans_data_to_5hd"> {
   let summary = "AscendC::TransDataTo5HD<T> on tensors of uint64_t addresses";
   let description = [{
@@ -709,6 +793,7 @@ def AscendC_TransDataTo5HDOp : AscendC_Op<"trans_data_to_5hd"> {
 // basic/common: the vector mask
 //===----------------------------------------------------------------------===//
 
+let ascPipe = "V" in
 def AscendC_SetVectorMaskOp : AscendC_Op<"set_vector_mask"> {
   let summary = "AscendC::SetVectorMask<T, mode>(maskHigh, maskLow)";
   let arguments = (ins AnySignlessInteger:$mask_high, AnySignlessInteger:$mask_low,
@@ -717,6 +802,7 @@ def AscendC_SetVectorMaskOp : AscendC_Op<"set_vector_mask"> {
   let assemblyFormat = "$element_type `,` $mode `,` $mask_high `,` $mask_low attr-dict `:` type($mask_high) `,` type($mask_low)";
 }
 
+let ascPipe = "V" in
 def AscendC_SetVectorMaskLenOp : AscendC_Op<"set_vector_mask_len"> {
   let summary = "AscendC::SetVectorMask<T, mode>(len)";
   let arguments = (ins AnySignlessInteger:$length, TypeAttr:$element_type,
@@ -725,16 +811,19 @@ def AscendC_SetVectorMaskLenOp : AscendC_Op<"set_vector_mask_len"> {
   let assemblyFormat = "$element_type `,` $mode `,` $length attr-dict `:` type($length)";
 }
 
+let ascPipe = "V" in
 def AscendC_ResetMaskOp : AscendC_Op<"reset_mask"> {
   let summary = "AscendC::ResetMask: all elements enabled";
   let ascCall = "AscendC::ResetMask()";
   let assemblyFormat = "attr-dict";
 }
+let ascPipe = "V" in
 def AscendC_SetMaskCountOp : AscendC_Op<"set_mask_count"> {
   let summary = "AscendC::SetMaskCount: the vector mask counts elements";
   let ascCall = "AscendC::SetMaskCount()";
   let assemblyFormat = "attr-dict";
 }
+let ascPipe = "V" in
 def AscendC_SetMaskNormOp : AscendC_Op<"set_mask_norm"> {
   let summary = "AscendC::SetMaskNorm: the vector mask is a bit mask";
   let ascCall = "AscendC::SetMaskNorm()";

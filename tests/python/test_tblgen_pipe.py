@@ -1,0 +1,51 @@
+"""asc-tblgen refuses an op without a pipe: `ascPipe` is part of every op definition.
+
+The ascendc-insert-sync pass takes each op's pipe from the table asc-tblgen
+generates from `ascPipe` (AscendCBase.td); before, the pass guessed it from the
+op's name and an unknown op became a vector op without a word.
+"""
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TBLGEN = ROOT / "cpp" / "tblgen" / "asc-tblgen"
+
+
+def _mlir_include() -> Path:
+    for cand in (ROOT.parent / "llvm" / "include", ROOT / "external" / "llvm" / "include",
+                 Path("/usr/lib/llvm-19/include")):
+        if (cand / "mlir" / "IR" / "OpBase.td").exists():
+            return cand
+    pytest.fail("MLIR's .td files are not in the runfiles")
+
+
+def _sync_info(tmp_path, definition: str):
+    td = tmp_path / "op.td"
+    td.write_text('include "asc/Dialect/AscendC/AscendCBase.td"\n' + definition)
+    return subprocess.run([str(TBLGEN), "--gen-ascendc-sync-info", "-I", str(ROOT / "cpp" / "dialect" / "include"),
+                           "-I", str(_mlir_include()), str(td)], capture_output=True, text=True)
+
+
+def test_an_op_without_a_pipe_is_an_error(tmp_path):
+    r = _sync_info(tmp_path, 'def AscendC_FooOp : AscendC_Op<"foo"> { let ascCall = "AscendC::Foo()"; }\n')
+    assert r.returncode != 0
+    assert "ascendc.foo: ascPipe is not set" in r.stderr, r.stderr
+
+
+def test_an_unknown_pipe_is_an_error(tmp_path):
+    r = _sync_info(tmp_path, 'let ascPipe = "vector" in\n'
+                             'def AscendC_FooOp : AscendC_Op<"foo"> { let ascCall = "AscendC::Foo()"; }\n')
+    assert r.returncode != 0
+    assert "ascendc.foo: ascPipe 'vector' is not one of" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("value,enumerator", [("MTE3", "Mte3"), ("copy", "Copy"), ("none", "None")])
+def test_the_pipe_reaches_the_table(tmp_path, value, enumerator):
+    r = _sync_info(tmp_path, f'let ascPipe = "{value}" in\n'
+                             'def AscendC_FooOp : AscendC_Op<"foo"> { let ascCall = "AscendC::Foo()"; }\n')
+    assert r.returncode == 0, r.stderr
+    assert f"{{::mlir::TypeID::get<::mlir::ascendc::FooOp>(), OpPipe::{enumerator}}}" in r.stdout
