@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(os.path.abspath(__file__)).parents[2]  # the runfiles tree (resolve() would leave it)
 TBLGEN = ROOT / "cpp" / "tblgen" / "asc-tblgen"
 
 
