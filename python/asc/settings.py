@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library"]
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library", "program_python"]
 
 
 class Knob:
@@ -284,11 +284,16 @@ acl_library = Knob(
     "the ACL library the NPU backend loads instead of CANN's (e.g. a test double)",
     default_doc="`<CANN root>/lib64/libascendcl.so`", parse=_path)
 
+program_python = Knob(
+    ("ASC_PYTHON",), "path", None,
+    "the Python an Ascend C program's host tiling (`GetTiling`) runs asc's replay module with",
+    default_doc="the Python `asc-cc` ran from (recorded when the program was linked)", parse=_path)
+
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
                            debug_max_errors, debug_precision,
                            debug_golden_save, debug_golden, deadlock_timeout, profile, profile_run, force_backend,
                            dry_run, print_autotuning, model_include, model_prebuilt,
-                           cxx, ascend_home, bisheng, acl_library)
+                           cxx, ascend_home, bisheng, acl_library, program_python)
 
 
 def markdown_table() -> str:

@@ -41,7 +41,8 @@ inline std::string default_soc() {
 // line on success, false with an [ERROR] line printed otherwise.
 inline bool replay(const std::vector<std::string>& args, std::vector<long long>* out) {
   std::string py = "python3", path;
-  if (const char* e = std::getenv("ASC_PYTHON")) py = e;
+  const char* forced = std::getenv("ASC_PYTHON");  // settings.program_python
+  if (forced && *forced) py = forced;
   else if (&asc_program_config::kPython != nullptr && asc_program_config::kPython) py = asc_program_config::kPython;
   if (&asc_program_config::kPythonPath != nullptr && asc_program_config::kPythonPath)
     path = asc_program_config::kPythonPath;
@@ -49,13 +50,11 @@ inline bool replay(const std::vector<std::string>& args, std::vector<long long>*
   // asc-cc's light launcher runs the module without importing the whole asc
   // package (its native module and the language): ~0.2 s instead of ~1.5 s.
   std::string light = path.empty() ? std::string() : path + "/asc/cprog/light.py";
-  if (!light.empty() && access(light.c_str(), R_OK) == 0 && !std::getenv("ASC_PYTHON")) {
+  if (!light.empty() && access(light.c_str(), R_OK) == 0 && !(forced && *forced)) {
     cmd = shell_quote(py) + " -I -S " + shell_quote(light) + " asc.lib.host.replay";
   } else {
-    if (!path.empty()) {
-      const char* old = std::getenv("PYTHONPATH");
-      cmd = "PYTHONPATH=" + shell_quote(path + (old && *old ? std::string(":") + old : std::string())) + " ";
-    }
+    // The shell extends the caller's PYTHONPATH (popen runs /bin/sh).
+    if (!path.empty()) cmd = "PYTHONPATH=" + shell_quote(path) + "${PYTHONPATH:+:$PYTHONPATH} ";
     cmd += shell_quote(py) + " -m asc.lib.host.replay";
   }
   for (const auto& a : args) cmd += " " + shell_quote(a);
