@@ -18,35 +18,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import gm, make_kernel, scalar
+from conftest import SCALE_PARAMS, gm, make_kernel, scalar, scale_source
 from asc import cache
 from asc.runtime.model import ModelBackend, build
-
-SCALE_PARAMS = [gm("x"), gm("y"), scalar("n"), scalar("factor", "float", "float32")]
-
-
-def scale_source(add: float, tag: str = "") -> str:
-    """y = x * factor + add, n elements per block; `tag` makes the source (hence the library) new."""
-    return f"""#include "kernel_operator.h"
-// {tag}
-extern "C" __global__ __aicore__ void scale(GM_ADDR x, GM_ADDR y, int32_t n, float factor) {{
-  int32_t off = AscendC::GetBlockIdx() * n;
-  AscendC::GlobalTensor<float> x_gm;
-  AscendC::GlobalTensor<float> y_gm;
-  x_gm.SetGlobalBuffer((__gm__ float*)x + off, n);
-  y_gm.SetGlobalBuffer((__gm__ float*)y + off, n);
-  AscendC::LocalTensor<float> t(AscendC::TPosition::VECIN, 0, n);
-  AscendC::DataCopy(t, x_gm, n);
-  AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
-  AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
-  AscendC::Muls(t, t, factor, n);
-  AscendC::Adds(t, t, {add:.1f}f, n);
-  AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
-  AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
-  AscendC::DataCopy(y_gm, t, n);
-}}
-"""
-
 
 def run_scale(backend, kernel, add, seed=0):
     x = np.arange(4 * 256, dtype=np.float32) + seed
