@@ -109,14 +109,17 @@ def test_history_append_is_atomic_and_keeps_every_old_line(tmp_path, monkeypatch
     assert [e["time"] for e in entries] == ["t1", "t2"] and entries[0]["asc_version"]
     before = path.read_bytes()
 
-    def failing_replace(a, b):
+    # A full disk: the append raises and the history is as it was (one O_APPEND write
+    # under the lock, no temporary file; issue 25's several-writers rule).
+    def failing_write(fd, data):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", failing_replace)
+    monkeypatch.setattr(os, "write", failing_write)
     with pytest.raises(OSError):
         history.append(path, [history.entry(r, "x", "b", "c")])
+    monkeypatch.undo()
     assert path.read_bytes() == before
-    assert [p.name for p in path.parent.iterdir()] == ["history.jsonl"]  # no temporary left
+    assert [p.name for p in path.parent.iterdir()] == ["history.jsonl"]  # nothing else left
 
 
 def test_regression_against_the_previous_comparable_result():

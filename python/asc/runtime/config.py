@@ -99,7 +99,10 @@ def current_backend() -> KernelBackend:
     """The backend instance for the current settings (created on first use)."""
     global _instance, _instance_backend, generation, _forced_announced
     which = effective_backend()
-    if _instance is None or _instance_backend is not which:
+    # An instance installed from outside (_instance_backend None: a test's or a tool's own
+    # backend) is kept unless the knob forces another backend.
+    known = _instance_backend if _instance_backend is not None else backend
+    if _instance is None or known is not which:
         if _instance is not None:
             generation += 1  # the knob changed since: launchers of the old backend are not reused
         _instance = _create(which, platform)
