@@ -49,7 +49,7 @@ def main() -> int:
         if not env.get("HOME") and not env.get("ASC_CACHE_DIR"):  # asc's cache needs a home
             env["ASC_CACHE_DIR"] = os.path.join(os.environ.get("TEST_TMPDIR", tmp), "asc-cache")
         cmd = [sys.executable, "-m", "vendor_examples.cli", "--expected", str(lst), "--only_expected",
-               "--jobs", os.environ.get("ASC_VENDOR_JOBS", "2")]
+               "--jobs", os.environ.get("ASC_VENDOR_JOBS", "2"), "--logs"]
         return subprocess.run(cmd, env=env).returncode
 
 

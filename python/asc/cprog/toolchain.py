@@ -145,7 +145,9 @@ def prepare(inc: Path) -> Dict[str, Path]:
                 j.result()
     elif missing:
         missing[0][1]()
-    return {"runtime": build._runtime_path(inc), "host": paths["host"], "pch": paths["pch"]}
+    # The runtime object is the cache's own or, in a cache without one, the prebuilt one
+    # (ASC_MODEL_PREBUILT): runtime_object says which (checked, not rebuilt, when present).
+    return {"runtime": build.runtime_object(inc), "host": paths["host"], "pch": paths["pch"]}
 
 
 def link_inputs(inc: Path, config_text: str) -> Sequence[Path]:

@@ -29,8 +29,8 @@ from .enums import DTYPE_BYTES, CubeFormat, DataType, MatrixTraverse, ScheduleTy
 from .platform import PlatformAscendC, get_ascendc_platform
 
 # Cost terms (cycles; bytes per cycle), the defaults of the timed Model
-# (python/asc/profiler/params/A2.base.json).
-GM_HEAD = 400.0
+# (python/asc/profiler/params/A2.base.json; tests/model/test_host_tiling.py checks they agree).
+GM_HEAD = 125.0
 OUTSTANDING = 2.0
 L2_READ_BPC = 110.0
 L2_WRITE_BPC = 86.0
@@ -38,7 +38,7 @@ BURST_OVERHEAD = 1024.0
 MTE1_FIXED = 20.0
 MTE1_L0A_BPC = 512.0
 MTE1_L0B_BPC = 256.0
-CUBE_FIXED = 32.0
+CUBE_FIXED = 9.0
 CUBE_K_BPC = 32.0
 FIX_BPC = 64.0
 SCALAR_API = 12.0
