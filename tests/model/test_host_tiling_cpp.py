@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import asc.lib.host as host
-from asc.lib.host import replay
+from asc.cprog import replay
 from asc.language.core._generated import STRUCTS
 
 ROOT = Path(__file__).resolve().parents[2]

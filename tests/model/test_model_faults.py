@@ -189,6 +189,19 @@ def test_fault_in_one_block_of_many(run):
 """, r"^k\.py:12: block 5: DataCopy: reads GM", block_dim=8)
 
 
+def test_many_faulting_blocks_report_the_lowest(run):
+    # Every block overruns UB, block 0 last (it copies 300 times first) and the
+    # others at once: the message is block 0's on every run, whichever host
+    # thread faulted first (asc-profile --auto-tune compares runs' messages).
+    for _ in range(3):
+        expect_fault(run, """
+10: AscendC::LocalTensor<float> ub(AscendC::TPosition::VECIN, 0, 32);
+11: int64_t b = AscendC::GetBlockIdx();
+12: for (int i = 0; b == 0 && i < 300; ++i) AscendC::DataCopy(ub, x_gm, 32);
+13: AscendC::LocalTensor<float> big(AscendC::TPosition::VECIN, 196608 - 64, 32);
+""", r"^k\.py:13: block 0: LocalTensor: tensor UB", block_dim=8)
+
+
 def test_sync_all_deadlock_when_a_core_leaves(run):
     expect_fault(run, """
 10: int64_t b = AscendC::GetBlockIdx();

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <condition_variable>
 #include <cstdarg>
 #include <cstdio>
@@ -116,9 +117,15 @@ struct Launch : std::enable_shared_from_this<Launch> {
   const int block_dim;  // blocks that run (blocks_to_run); by value: a runner may look at it after run_launch returned
   std::mutex mu;
   std::condition_variable cv;
+  // A fault in block b stops blocks b.. at their next API call; blocks below b
+  // run on, so the fault reported is the lowest-numbered block's whichever
+  // thread got there first (the same message on every run and every runner).
+  // `cancelled` (any fault) releases every core waiting on another core.
   std::atomic<bool> cancelled{false};
+  std::atomic<int> cancel_from{INT_MAX};
   std::atomic<bool> interrupted{false};
   std::string first_fault;
+  int fault_block = INT_MAX;  // the block first_fault came from (under mu)
   // Bound on the launch's wall time (0: none), checked every 256 API calls
   // and loop iterations (Python passes $ASC_MODEL_LAUNCH_TIMEOUT, default 300 s).
   double time_limit = cfg.time_limit_s > 0 ? cfg.time_limit_s : 0.0;
@@ -164,10 +171,19 @@ struct Launch : std::enable_shared_from_this<Launch> {
     ++runners;
   }
 
-  void report(const std::string& msg, bool tell_world = true) {
+  // `block` < 0: the launch as a whole failed (another rank, Ctrl-C): every
+  // core stops, and a fault already found keeps its message.
+  void report(const std::string& msg, int block, bool tell_world = true) {
     {
       std::lock_guard<std::mutex> lk(mu);
-      if (first_fault.empty()) first_fault = msg;
+      if (block < 0) {
+        if (first_fault.empty()) first_fault = msg;
+        cancel_from.store(0);
+      } else if (block < fault_block) {
+        first_fault = msg;
+        fault_block = block;
+        if (block < cancel_from.load()) cancel_from.store(block);
+      }
       cancelled.store(true);
       cv.notify_all();
     }
@@ -291,10 +307,10 @@ void Core::release_memory() {
 }
 
 void Core::poll(const char* file, int line) {
-  if (launch_->cancelled.load(std::memory_order_relaxed)) throw Cancelled{};
+  if (block_idx_ >= launch_->cancel_from.load(std::memory_order_relaxed)) throw Cancelled{};
   if (interrupt_requested()) {
     launch_->interrupted.store(true);
-    launch_->report(strprintf("%s:%d: block %d: interrupted (Ctrl-C)", file ? file : "?", line, block_idx_));
+    launch_->report(strprintf("%s:%d: block %d: interrupted (Ctrl-C)", file ? file : "?", line, block_idx_), -1);
     throw Cancelled{};
   }
   if (launch_->time_limit > 0 && (++polls_ & 255) == 0) {
@@ -525,14 +541,14 @@ void Launch::run_core(int b) {
     tl_core = cores[b].get();
     TrapFrame trap;
     if (!call_trapped(body, ctx, trap))
-      report(strprintf("?:0: block %d: kernel code: %s [%s]", b, trap_what(trap.sig), code_address(trap.pc).c_str()));
+      report(strprintf("?:0: block %d: kernel code: %s [%s]", b, trap_what(trap.sig), code_address(trap.pc).c_str()), b);
   } catch (const Fault& f) {
-    report(f.what());
+    report(f.what(), b);
   } catch (const Cancelled&) {
   } catch (const std::exception& e) {
-    report(strprintf("block %d: internal error: %s", b, e.what()));
+    report(strprintf("block %d: internal error: %s", b, e.what()), b);
   } catch (...) {
-    report(strprintf("block %d: unknown exception", b));
+    report(strprintf("block %d: unknown exception", b), b);
   }
   tl_core = nullptr;
   if (cores[b]) cores[b]->release_memory();
@@ -556,7 +572,7 @@ LaunchView launch_view(Launch* l) {
   return v;
 }
 
-void launch_cancel(Launch* l, const std::string& msg) { l->report(msg, false); }
+void launch_cancel(Launch* l, const std::string& msg) { l->report(msg, -1, false); }
 
 void launch_before_block(Launch* l) {
   std::lock_guard<std::mutex> lk(l->mu);

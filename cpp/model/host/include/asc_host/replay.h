@@ -1,4 +1,4 @@
-// Runs asc's host tiling (python -m asc.lib.host.replay) for a C++ program:
+// Runs asc's host tiling (python -m asc.cprog.replay) for a C++ program:
 // the vendor's host tiling API is a library the program calls; on the Model
 // its algorithm is asc.lib.host's (one definition, docs/host-tiling.md), so
 // the C++ objects record their calls and replay them there. The Python and
@@ -51,11 +51,11 @@ inline bool replay(const std::vector<std::string>& args, std::vector<long long>*
   // package (its native module and the language): ~0.2 s instead of ~1.5 s.
   std::string light = path.empty() ? std::string() : path + "/asc/cprog/light.py";
   if (!light.empty() && access(light.c_str(), R_OK) == 0 && !(forced && *forced)) {
-    cmd = shell_quote(py) + " -I -S " + shell_quote(light) + " asc.lib.host.replay";
+    cmd = shell_quote(py) + " -I -S " + shell_quote(light) + " asc.cprog.replay";
   } else {
     // The shell extends the caller's PYTHONPATH (popen runs /bin/sh).
     if (!path.empty()) cmd = "PYTHONPATH=" + shell_quote(path) + "${PYTHONPATH:+:$PYTHONPATH} ";
-    cmd += shell_quote(py) + " -m asc.lib.host.replay";
+    cmd += shell_quote(py) + " -m asc.cprog.replay";
   }
   for (const auto& a : args) cmd += " " + shell_quote(a);
   std::FILE* p = popen(cmd.c_str(), "r");
@@ -69,7 +69,7 @@ inline bool replay(const std::vector<std::string>& args, std::vector<long long>*
   while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) text.append(buf, n);
   int rc = pclose(p);
   if (rc != 0) {
-    std::fprintf(stderr, "[ERROR] asc host tiling: `%s -m asc.lib.host.replay %s` failed (status %d)\n",
+    std::fprintf(stderr, "[ERROR] asc host tiling: `%s -m asc.cprog.replay %s` failed (status %d)\n",
                  py.c_str(), args.empty() ? "" : args[0].c_str(), rc);
     return false;
   }

@@ -1,4 +1,4 @@
-"""The host tiling of C++ programs: `python -m asc.lib.host.replay`.
+"""The host tiling of C++ programs: `python -m asc.cprog.replay`.
 
 A C++ program built for the Model (asc-cc) calls the vendor's host API
 (platform_ascendc::PlatformAscendC, matmul_tiling::MultiCoreMatmulTiling …,
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import sys
 
-from .matmul_tiling import BatchMatmulTiling, MatmulApiTiling, MultiCoreMatmulTiling
-from .platform import CoreMemType, PlatformAscendC
+from ..lib.host.matmul_tiling import BatchMatmulTiling, MatmulApiTiling, MultiCoreMatmulTiling
+from ..lib.host.platform import CoreMemType, PlatformAscendC
 
 CLASSES = {"MatmulApiTiling": MatmulApiTiling, "MultiCoreMatmulTiling": MultiCoreMatmulTiling,
            "BatchMatmulTiling": BatchMatmulTiling}
@@ -37,7 +37,7 @@ METHODS = {"set_a_type", "set_b_type", "set_c_type", "set_bias_type", "set_shape
 
 def tiling_fields():
     """TCubeTiling's fields in the C++ struct's order (the TableGen struct definition)."""
-    from ...language.core._generated import STRUCTS
+    from ..language.core._generated import STRUCTS
     return STRUCTS["TCubeTiling"].fields
 
 
@@ -85,7 +85,7 @@ def main(argv=None) -> int:
         else:
             raise ValueError("usage: replay platform SOC | replay tiling CLASS SOC method:args ...")
     except (ValueError, KeyError, TypeError) as e:
-        print(f"[ERROR] asc.lib.host.replay: {e}", file=sys.stderr)
+        print(f"[ERROR] asc.cprog.replay: {e}", file=sys.stderr)
         return 2
     return 0
 
