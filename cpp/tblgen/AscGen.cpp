@@ -434,10 +434,19 @@ std::vector<Record *> getCppEnums(RecordKeeper &records) {
   return enums;
 }
 
+/// An unscoped enum of namespace AscendC: prefix "AscendC::" with its type
+/// named by ascCppType (AscendC::HcclReduceOp, enumerators AscendC::HCCL_...).
+bool isUnscopedInAscendC(const Record *def) {
+  return def->getValueAsString("ascCppPrefix") == "AscendC::" &&
+         !def->getValueAsString("ascCppType").empty();
+}
+
 /// How emitted Ascend C spells the enum type: `AscendC::HardEvent`,
-/// `QuantMode_t`, `pipe_t` (the enumerators of which are unqualified).
+/// `QuantMode_t`, `pipe_t` (the enumerators of which are unqualified),
+/// `AscendC::HcclReduceOp` (unscoped, in namespace AscendC).
 std::string getEnumCppSpelling(const Record *def) {
   StringRef prefix = def->getValueAsString("ascCppPrefix");
+  if (isUnscopedInAscendC(def)) return (prefix + def->getValueAsString("ascCppType")).str();
   if (prefix.empty()) {
     StringRef type = def->getValueAsString("ascCppType");
     if (type.empty())
@@ -483,7 +492,9 @@ std::vector<StructInfo> getStructs(RecordKeeper &records) {
     info.templated = !def->isSubClassOf("AscendC_StructType");
     StringRef cls = def->getValueAsString("cppClassName");
     info.name = cls.drop_back(cls.ends_with("Type") ? 4 : 0).str();
-    info.cppName = "AscendC::" + (info.templated ? info.name : def->getValueAsString("cppName").str());
+    // A leading "::": a struct the vendor declares at global scope (AscendC_StructType).
+    StringRef cpp = info.templated ? StringRef(info.name) : def->getValueAsString("cppName");
+    info.cppName = cpp.starts_with("::") ? cpp.drop_front(2).str() : "AscendC::" + cpp.str();
     info.fields = def->getValueAsListOfStrings("fieldNames");
     if (!info.templated) {
       info.cppTypes = def->getValueAsListOfStrings("fieldCppTypes");
@@ -564,8 +575,9 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
      << "// (//cpp/tblgen:generated_test fails while this file is stale).\n"
      << "//\n"
      << "// Every enumeration of the dialect, spelled as emitted Ascend C spells it:\n"
-     << "// scoped enums in namespace AscendC, unqualified enumerators for pipe_t, and\n"
-     << "// the global aliases (QuantMode_t). asc_model::EnumInfo<E> names the values.\n"
+     << "// scoped enums in namespace AscendC, the global ones where the vendor declares\n"
+     << "// them (pipe_t, pad_t, CubeFormat...) and the global aliases (QuantMode_t).\n"
+     << "// asc_model::EnumInfo<E> names the values.\n"
      << "#pragma once\n#include <cstdint>\n\n";
   std::vector<Record *> enums = getCppEnums(records);
   auto emitCases = [&](EnumAttr &e) {
@@ -573,11 +585,24 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
       os << c.getSymbol() << " = " << c.getValue();
     });
   };
-  // Enums with unqualified enumerators are global (pipe_t).
+  // Enums emitted Ascend C names without a namespace are global, as the vendor
+  // declares them: with unqualified enumerators (pipe_t), scoped (CubeFormat,
+  // LayoutMode…: adv_api/matmul/matmul_config.h), or, for a bisheng builtin
+  // type (a `_t` name such as pad_t), unscoped C enums.
+  auto isGlobalScoped = [&](Record *def) {
+    StringRef name = EnumAttr(def).getEnumClassName();
+    return !def->getValueAsString("ascCppPrefix").empty() && !isUnscopedInAscendC(def) &&
+           getEnumCppSpelling(def) == name;
+  };
   for (Record *def : enums) {
-    if (!def->getValueAsString("ascCppPrefix").empty()) continue;
     EnumAttr e(def);
-    os << "enum " << getEnumCppSpelling(def) << " : int32_t { ";
+    StringRef name = e.getEnumClassName();
+    if (def->getValueAsString("ascCppPrefix").empty())
+      os << "enum " << getEnumCppSpelling(def) << " : int32_t { ";
+    else if (isGlobalScoped(def))
+      os << (name.ends_with("_t") ? "enum " : "enum class ") << name << " : int32_t { ";
+    else
+      continue;
     emitCases(e);
     os << " };\n";
   }
@@ -587,8 +612,19 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
     EnumAttr e(def);
     StringRef name = e.getEnumClassName();
     std::string spelling = getEnumCppSpelling(def);
+    if (isGlobalScoped(def)) {
+      cppTypes.push_back("::" + name.str());
+      continue;
+    }
     if (def->getValueAsString("ascCppPrefix").empty()) {
       os << "using " << name << " = " << spelling << ";\n";
+      cppTypes.push_back("AscendC::" + name.str());
+      continue;
+    }
+    if (isUnscopedInAscendC(def)) {
+      os << "enum " << name << " : int32_t { ";
+      emitCases(e);
+      os << " };\n";
       cppTypes.push_back("AscendC::" + name.str());
       continue;
     }

@@ -303,6 +303,18 @@ def _valid_record(record: Dict[str, Any]) -> bool:
         isinstance(p, dict) and set(p) == names and all(isinstance(v, str) for v in p.values()) for p in params)
 
 
+def record_kernel(directory: Path, name: str, kernel_type: str, source: str, python_file: str) -> None:
+    """settings.kernel_corpus: one `<digest>.json` per distinct emitted source (name, kernel
+    type, the Python file, the Ascend C), for ./dev vendor-check."""
+    digest = hashlib.sha256(f"{kernel_type}\0{source}".encode()).hexdigest()[:20]
+    path = Path(directory) / f"{digest}.json"
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    entry = {"name": name, "kernel_type": kernel_type, "python_file": python_file, "source": source}
+    write_atomic(path, json.dumps(entry).encode())
+
+
 def dump(name: str, mlir: str, source: str) -> None:
     d = dump_dir()
     if d is None:

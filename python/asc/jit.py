@@ -33,6 +33,8 @@ from .runtime.backend import CompiledKernel, ParamSpec
 from .runtime.kernel_args import check_dtype
 from .runtime.launcher import DEFAULT_RUN, LaunchOptions, Launcher, load as load_launcher
 from .settings import dry_run as _dry_run
+from .settings import kernel_corpus as _kernel_corpus
+from .settings import vendor_headers as _vendor_headers
 from .source import TracedFunction, closure_values, hashable
 
 _FILES = ("kernel.cpp",)
@@ -361,6 +363,14 @@ class JITFunction(TracedFunction):
                 cache.store_deferred(full_key, meta, files)
         if dumping:
             cache.dump(kernel_name, mlir, source)
+        corpus = _kernel_corpus.get()
+        if corpus is not None:
+            cache.record_kernel(corpus, kernel_name, _kernel_type_name(opts, source), source,
+                                self.source().filename)
+        vendor = _vendor_headers.get()
+        if vendor is not None:  # before the Model builds it (docs/npu-backend.md)
+            from .runtime.npu import vendor_check
+            vendor_check.check_kernel(source, vendor, kernel_name, _kernel_type_name(opts, source))
         compiled = self._run_compiler((params, mlir, source, full_key), opts)
         entry = (compiled, guards, {})
         if not opts.always_compile and compiled is not None:

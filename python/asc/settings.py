@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library", "program_python"]
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library", "program_python",
+           "vendor_headers", "kernel_corpus"]
 
 
 class Knob:
@@ -289,11 +290,25 @@ program_python = Knob(
     "the Python an Ascend C program's host tiling (`GetTiling`) runs asc's replay module with",
     default_doc="the Python `asc-cc` ran from (recorded when the program was linked)", parse=_path)
 
+vendor_headers = Knob(
+    ("ASC_VENDOR_HEADERS",), "path", None,
+    "an unpacked asc-devkit (the folder holding `include/` and `impl/`): every compile first checks the kernel's "
+    "Ascend C against the vendor's own headers (`clang++ -fsyntax-only` for the Atlas A2 vector and cube cores) "
+    "before the Model builds it; a failure is a `CompileError` at your line quoting the compiler's first error "
+    "(docs/npu-backend.md)",
+    default_doc="unset (no check)", parse=_path)
+
+kernel_corpus = Knob(
+    ("ASC_KERNEL_CORPUS",), "path", None,
+    "write every compiled kernel (name, kernel type, Ascend C) to this directory, one `<digest>.json` per distinct "
+    "source; `./dev vendor-check` collects the kernels of the examples and test suites with it",
+    default_doc="unset (nothing written)", parse=_path)
+
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
                            debug_max_errors, debug_precision,
                            debug_golden_save, debug_golden, deadlock_timeout, profile, profile_run, force_backend,
                            dry_run, print_autotuning, model_include, model_prebuilt,
-                           cxx, ascend_home, bisheng, acl_library, program_python)
+                           cxx, ascend_home, bisheng, acl_library, program_python, vendor_headers, kernel_corpus)
 
 
 def markdown_table() -> str:

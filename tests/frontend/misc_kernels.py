@@ -75,7 +75,8 @@ def k_copy(x: asc.GlobalAddress, n: int):
     asc.data_copy_pad(g, u, asc.DataCopyParams(3, 40))
     asc.data_copy_pad(l1, t, asc.DataCopyParams(1, 32),
                       nd2nz_params=asc.Nd2NzParams(1, 16, 8, 0, 8, 16, 1, 0))
-    asc.load_image_to_local(l1, asc.LoadImageToLocalParams(4, 4))
+    img = asc.LocalTensor(asc.float16, asc.TPosition.A1, 2048, 256)  # int8_t / half only
+    asc.load_image_to_local(img, asc.LoadImageToLocalParams(4, 4))
     asc.set_pad_value(1.5)
     asc.set_pad_value(3, asc.TPosition.VECIN)
 

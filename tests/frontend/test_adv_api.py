@@ -56,7 +56,7 @@ def k_math(n: int):
     asc.adv.power(w, w, w)
     asc.adv.xor(i, i, i, n, t)
     asc.adv.axpy(d, h, 2.0, n, t)
-    asc.adv.axpy(d, s, 0.5)
+    asc.adv.axpy(d, s, 0.5, n, t)
 
 
 def test_math_family_emits_each_form():
@@ -77,7 +77,7 @@ def test_math_family_emits_each_form():
           "AscendC::Power<int32_t, false>(w, w, w);",
           "AscendC::Xor<int16_t, false>(i, i, i, t, n);",
           "AscendC::Axpy<float, half, false>(d, h, (half)2.00000e+00f, t, n);",
-          "AscendC::Axpy<float, float, false>(d, s, 5.000000000e-01f);")
+          "AscendC::Axpy<float, float, false>(d, s, 5.000000000e-01f, t, n);")
 
 
 @asc.jit
@@ -105,10 +105,10 @@ def k_norm(n: int, eps: float):
 def test_softmax_rmsnorm_quant_emit():
     src = compile_source(k_norm, 512, 1e-6)
     check(src,
-          "AscendC::SoftMaxTiling v0{8, 64, 512, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};",
+          "AscendC::tiling::SoftMaxTiling v0{8, 64, 512, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};",
           "AscendC::SoftMax<float, false, false, false>(y, sm, mx, x, v0);",
           "AscendC::SoftMax<half, false, true, false>(h, sm, mx, h, t, v0);",
-          "AscendC::RmsNormTiling v1{1, 8, 64, 64, 1.562500000e-02f, 0, 0, 0, 0, 0, 0, 0};",
+          "AscendC::tiling::RmsNormTiling v1{1, 8, 64, 64, 1.562500000e-02f, 0, 0, 0, 0, 0, 0, 0};",
           "AscendC::RmsNorm<float, false>(y, x, g, eps, v1);",
           "AscendC::RmsNorm<float, true>(y, x, g, t, 9.999999740e-06f, v1);",
           "AscendC::AscendQuant<float, false>(q, x, t, 2.000000000e+00f, 8.999999760e-01f, n);",
@@ -290,8 +290,8 @@ def k_pyasc_rmsnorm() -> None:
 
 def test_pyasc_adv_tests_compile():
     check(compile_source(k_pyasc_softmax),
-          "AscendC::SoftMaxTiling v0{1, 1, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};",
+          "AscendC::tiling::SoftMaxTiling v0{1, 1, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};",
           "AscendC::SoftMax<half, false, false, false>(dst, sum_local, max_local, src, v0);")
     check(compile_source(k_pyasc_rmsnorm),
-          "AscendC::RmsNormTiling v0{0, 0, 0, 0, 0.0e+00f, 0, 0, 0, 0, 0, 0, 0};",
+          "AscendC::tiling::RmsNormTiling v0{0, 0, 0, 0, 0.0e+00f, 0, 0, 0, 0, 0, 0, 0};",
           "AscendC::RmsNorm<half, false>(dst, src, gamma_local, (half)1.00000e+00f, v0);")

@@ -55,12 +55,31 @@ def k_all_forms(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
     with mm.iterate() as count:
         mm.get_tensor_c(c_gm[count * 256:])
     mm.end()
+
+
+# One Matmul per kernel: Ascend C's REGIST_MATMUL_OBJ is one statement per kernel.
+@asc.jit
+def k_mdl_to_ub(workspace: asc.GlobalAddress):
+    asc.set_sys_workspace(workspace)
+    pipe = asc.TPipe()
     ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
     mm2 = asc.adv.Matmul(_A, _A, _C_UB, matmul_config=asc.adv.get_mdl_config())
     asc.adv.register_matmul(pipe, mm2)
     mm2.iterate_all(ub, en_atomic=0)
+
+
+@asc.jit
+def k_ib_share(tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    asc.set_sys_workspace(workspace)
+    pipe = asc.TPipe()
     mm3 = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_ib_share_norm_config())
     asc.adv.register_matmul(pipe, mm3, tiling)
+
+
+@asc.jit
+def k_normal(tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    asc.set_sys_workspace(workspace)
+    pipe = asc.TPipe()
     mm4 = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_normal_config())
     asc.adv.register_matmul(pipe, mm4, tiling)
 
@@ -68,18 +87,39 @@ def k_all_forms(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
 def test_every_method_emits_its_member_call():
     src = compile_source(k_all_forms, *_arrays())
     check(src,
-          "AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, false>, "
-          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, true>, "
-          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>, "
-          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>, CFG_NORM> mm;",
+          "AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG_NORM> mm;",
           "REGIST_MATMUL_OBJ(&pipe, (__gm__ uint8_t*)workspace, mm, &tiling);",
           "mm.Init(&tiling);", "mm.SetTensorA(a_gm, false);", "mm.SetTensorB(b_gm, true);",
           "mm.SetBias(bias_gm);", "mm.DisableBias();", "mm.SetTail(", "mm.SetOrgShape(",
           "mm.SetOrgShape(", "mm.SetSingleShape(16, 32, 64);", "mm.SetHF32(false, 0);",
           "mm.IterateAll<false>(c_gm, 0, false, true, false);", "mm.WaitIterateAll();",
-          "while (true) {", "mm.Iterate<true>(false);", "mm.GetTensorC<true>(", "mm.End();",
-          "CFG_MDL> mm2;", "mm2, nullptr);", "mm2.IterateAll<true>(ub, 0);",
-          "CFG_IBSHARE_NORM> mm3;", "CFG_NORM> mm4;")
+          "while (true) {", "mm.Iterate<true>(false);", "mm.GetTensorC<true>(", "mm.End();")
+    check(compile_source(k_mdl_to_ub, np.zeros(64, np.uint8)),
+          "CFG_MDL> mm2;", "mm2, (TCubeTiling*)nullptr);", "mm2.IterateAll<true>(ub, 0);")
+    check(compile_source(k_ib_share, asc.adv.TCubeTiling(), np.zeros(64, np.uint8)), "CFG_IBSHARE_NORM> mm3;")
+    check(compile_source(k_normal, asc.adv.TCubeTiling(), np.zeros(64, np.uint8)), "CFG_NORM> mm4;")
+
+
+@asc.jit
+def k_two_registrations(tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    asc.set_sys_workspace(workspace)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(_A, _A, _C)
+    asc.adv.register_matmul(pipe, mm, tiling)
+    mm2 = asc.adv.Matmul(_A, _A, _C)
+    asc.adv.register_matmul(pipe, mm2, tiling)  # the second
+
+
+def test_a_second_registration_is_an_error_at_its_line():
+    # REGIST_MATMUL_OBJ declares types of its own and, on the cube core, serves the objects it
+    # names and returns: a second one does not compile against the vendor's headers
+    with pytest.raises(asc.CompileError) as err:
+        k_two_registrations.warmup(asc.adv.TCubeTiling(), np.zeros(64, np.uint8))
+    assert "registered a Matmul already" in str(err.value)
+    assert f":{_line_of(k_two_registrations.fn, '# the second')}:" in str(err.value)
 
 
 @asc.jit
@@ -94,7 +134,7 @@ def test_register_without_workspace_uses_the_system_workspace():
     src = compile_source(k_tutorial_register, np.zeros(16, np.float16), asc.adv.TCubeTiling(),
                          np.zeros(64, np.uint8))
     check_next(src, "__gm__ uint8_t* v", "REGIST_MATMUL_OBJ(&pipe, v")
-    check(src, "AscendC::GetSysWorkSpacePtr()", "mm, &tiling);")
+    check(src, "GetSysWorkSpacePtr()", "mm, &tiling);")
 
 
 def test_with_iterate_counts_blocks_from_zero():
@@ -221,7 +261,6 @@ def k_batch_quant_forms(a: asc.GlobalAddress, c: asc.GlobalAddress, q: asc.Globa
     ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
     mm = asc.adv.Matmul(_AN, _BN, _CN)
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
-    mm.set_batch_num(n, 2)
     mm.iterate_batch(c_gm, n, 2, False, sync=False, wait_iterate_batch=True)
     mm.wait_iterate_batch()
     mm.iterate_batch(c_gm, 2, 2, False, 128, 64, 0, False, 0)
@@ -231,37 +270,66 @@ def k_batch_quant_forms(a: asc.GlobalAddress, c: asc.GlobalAddress, q: asc.Globa
     mm.wait_get_tensor_c()
     mm.set_workspace(workspace, 1024)
     mm.set_workspace(ws_gm)
-    mm.iterate_batch(c_gm, True, 0, False, 32)
     mm.set_tensor_a(2)
     mm.set_tensor_b(0.5)
     mm.set_self_define_data(workspace)
     mm.set_user_def_info(c)
+
+
+@asc.jit
+def k_quant_forms(q: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    q_gm = asc.GlobalTensor()
+    q_gm.set_global_buffer(q)
+    pipe = asc.TPipe()
     qm = asc.adv.Matmul(_I8, _I8, _C16)
     asc.adv.register_matmul(pipe, workspace, qm, tiling)
     qm.set_quant_scalar(0x3F800000)
     qm.set_quant_vector(q_gm)
 
 
+# The cube-only Matmul (Ascend C's MatmulImpl) takes its batch counts from SetBatchNum.
+@asc.jit(matmul_cube_only=True)
+def k_batch_cube_only(c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, n: int):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(_AN, _BN, _CN)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_batch_num(n, 2)
+    mm.iterate_batch(c_gm, True, 0, False, 32)
+
+
 def test_batch_and_quant_forms_emit_their_member_calls():
     src = compile_source(k_batch_quant_forms, np.zeros(64, np.float16), np.zeros(64, np.float32),
                          np.zeros(64, np.uint64), asc.adv.TCubeTiling(), np.zeros(1024, np.uint8), 3)
     check(src,
-          "AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, false, "
-          "AscendC::LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, "
-          "true, AscendC::LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, "
-          "float, false, AscendC::LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, "
-          "AscendC::CubeFormat::ND, float>, CFG_NORM> mm;",
-          "mm.SetBatchNum(n, 2);", "mm.IterateBatch<false, true>(c_gm, n, 2, false, 0, 0, 0, false, 0);",
+          "AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, "
+          "LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, "
+          "true, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, "
+          "float, false, LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, "
+          "CubeFormat::ND, float>, CFG_NORM> mm;",
+          "mm.IterateBatch<false, true>(c_gm, n, 2, false, 0, 0, 0, false, 0);",
           "mm.WaitIterateBatch();", "mm.IterateBatch<true, false>(c_gm, 2, 2, false, 128, 64, 0, false, 0);",
           "mm.IterateBatch<true>(ub, 2, 1, false, 0, 0, 0, false, 0);", "mm.GetTensorC<true>(c_gm, ub, 0, true);",
           "mm.AsyncGetTensorC(ub);", "mm.WaitGetTensorC();", "mm.SetWorkspace((__gm__ uint8_t*)workspace, 1024);", "mm.SetWorkspace(ws_gm);",
-          "mm.IterateBatch(c_gm, true, 0, false, 32, 0, 0);", "mm.SetTensorA(", "mm.SetTensorB(",
+          "mm.SetTensorA(", "mm.SetTensorB(",
           "mm.SetSelfDefineData(reinterpret_cast<uint64_t>((__gm__ uint8_t*)workspace));",
-          "mm.SetUserDefInfo(reinterpret_cast<uint64_t>((__gm__ float*)c));",
-          "int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, "
-          "AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half>",
+          "mm.SetUserDefInfo(reinterpret_cast<uint64_t>((__gm__ float*)c));")
+    assert "ASCENDC_CUBE_ONLY" not in src and "SetBatchNum" not in src
+    src = compile_source(k_quant_forms, np.zeros(64, np.uint64), asc.adv.TCubeTiling(), np.zeros(1024, np.uint8))
+    check(src,
+          "int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int8_t, false>, "
+          "AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>",
           "qm.SetQuantScalar(", "qm.SetQuantVector(q_gm);")
     assert "1065353216" in src  # 0x3F800000, the bits of 1.0f, as the uint64 argument
+
+
+def test_a_cube_only_batch_takes_the_counts_of_set_batch_num():
+    src = compile_source(k_batch_cube_only, np.zeros(64, np.float32), asc.adv.TCubeTiling(),
+                         np.zeros(1024, np.uint8), 3)
+    # the vendor's matmul_intf.h makes Matmul the MatmulImpl only with ASCENDC_CUBE_ONLY defined first
+    assert src.startswith("#define ASCENDC_CUBE_ONLY\n#include \"kernel_operator.h\"\n")
+    check(src, "mm.SetBatchNum(n, 2);", "mm.IterateBatch(c_gm, true, 0, false, 32, 0, 0);")
 
 
 @asc.jit
@@ -334,7 +402,34 @@ def k_batch_num_form_async(c: asc.GlobalAddress):
     mm.iterate_batch(c_gm, False, 0, False, sync=False)
 
 
+@asc.jit
+def k_batch_num_mixed(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_AN, _AN, _CN)
+    mm.set_batch_num(2, 2)
+
+
+@asc.jit
+def k_batch_counts_from_set_batch_num_mixed(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_AN, _AN, _CN)
+    mm.iterate_batch(c_gm, False, 0, False)
+
+
+@asc.jit(matmul_cube_only=True)
+def k_batch_counts_cube_only(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_AN, _AN, _CN)
+    mm.iterate_batch(c_gm, 2, 2, False)
+
+
 @pytest.mark.parametrize("kernel,line,message", [
+    # the batch forms of the two Matmuls of Ascend C: the mixed kernel's MatmulClient and
+    # the cube-only MatmulImpl
+    (k_batch_num_mixed, "mm.set_batch_num(2, 2)", "has no SetBatchNum"),
+    (k_batch_counts_from_set_batch_num_mixed, "mm.iterate_batch(c_gm, False, 0, False)", "has no SetBatchNum"),
+    (k_batch_counts_cube_only, "mm.iterate_batch(c_gm, 2, 2, False)", "takes its counts from set_batch_num"),
     (k_batch_without_layout, "mm.iterate_batch(c_gm, 2, 2, False)", "has no batch layout"),
     (k_batch_wait_sync, "mm.iterate_batch(", "wait_iterate_batch=True needs sync=False"),
     (k_n_batch, "mm.iterate_n_batch(", "is_n_batch=True"),

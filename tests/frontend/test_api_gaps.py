@@ -275,7 +275,7 @@ def test_tpipe_manager(mode):
         check(text, "AscendC::TPipe pipe;", "pipe.InitBuffer(b, 256);")
         assert "GetTPipePtr" not in text
     else:
-        check(text, "AscendC::TPipe pipe;", "AscendC::TPipe& p = *AscendC::GetTPipePtr();", "p.InitBuffer(b, 256);")
+        check(text, "AscendC::TPipe pipe;", "AscendC::TPipe& p = *GetTPipePtr();", "p.InitBuffer(b, 256);")
     x = np.arange(64, dtype=np.float32)
     out = np.zeros(64, np.float32)
     k_pipe_mgr[1](x, out, mode)

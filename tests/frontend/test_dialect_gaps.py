@@ -256,7 +256,7 @@ def test_get_tpipe_ptr():
     k_tpipe[1](x, out)
     np.testing.assert_array_equal(out, x)
     text = compile_source(k_tpipe, x, out)
-    check(text, "AscendC::TPipe& p = *AscendC::GetTPipePtr();", "p.InitBuffer(b, 256);")
+    check(text, "AscendC::TPipe& p = *GetTPipePtr();", "p.InitBuffer(b, 256);")
 
 
 @asc.jit

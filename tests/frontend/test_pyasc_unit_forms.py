@@ -230,7 +230,7 @@ def test_tque_bind_enque_deque_with_user_positions():
 
     src = _compiled(body)
     check(src, ".EnQue<AscendC::TPosition::VECIN, AscendC::TPosition::GM>(",
-          ".DeQue<half, AscendC::TPosition::GM, AscendC::TPosition::VECIN>()")
+          ".DeQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, half>()")
 
 
 @pytest.mark.parametrize("call, message", [

@@ -84,7 +84,8 @@ def test_count_past_the_tensor_is_a_fault(run):
 UTILS = """#include "kernel_operator.h"
 extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR z, int32_t n) {
   static_assert(AscendC::IsSameType<float, float>::value && !AscendC::IsSameType<float, half>::value, "");
-  static_assert(AscendC::DivCeil(33, 32) == 2 && AscendC::CeilDivision(64u, 32u) == 2u, "");
+  static_assert(AscendC::DivCeil(33, 32) == 2 && AscendC::AlignUp(33, 32) == 64 && AscendC::ConstCeil(64, 32) == 2, "");
+  if (AscendC::CeilDivision(65, 32) != 3 || AscendC::CeilDivision(1, 0) != 0 || AscendC::Ceil(1, 32) != 1) return;
   static_assert(AscendC::ONE_BLK_SIZE == 32 && AscendC::QuePosition::VECIN == AscendC::TPosition::VECIN, "");
   __gm__ float* xp = (__gm__ float*)x;
   __gm__ float* zp = (__gm__ float*)z;

@@ -84,7 +84,6 @@ def batch_to_gm(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
         mm.set_tensor_a(ga)
         mm.set_tensor_b(gb)
         mm.set_tail(tail_m, tail_n)
-        mm.set_batch_num(batch_a, batch_b)
         mm.iterate_batch(gc, batch_a, batch_b, False, sync=False, wait_iterate_batch=True)
         mm.wait_iterate_batch()
         mm.end()
@@ -158,7 +157,9 @@ def test_iterate_batch_to_the_ub():
     np.testing.assert_array_equal(c, _batched_reference(a, b, batch, batch))
 
 
-@asc.jit(always_compile=True)
+# The counts of set_batch_num: the cube-only Matmul's form (Ascend C's MatmulImpl; the mixed
+# kernel's MatmulClient has neither).
+@asc.jit(always_compile=True, matmul_cube_only=True)
 def batch_by_set_batch_num(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
                            tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, batch_a: asc.ConstExpr[int],
                            batch_b: asc.ConstExpr[int]):

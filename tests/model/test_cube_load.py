@@ -142,7 +142,7 @@ extern "C" __global__ __aicore__ void conv(GM_ADDR x, GM_ADDR w, GM_ADDR y, int3
   AscendC::DataCopy(x_l1, x_gm, c1 * h * wd * 16);
   AscendC::DataCopy(w_l1, w_gm, kext * n);
   const uint8_t pads[4] = {(uint8_t)pl, (uint8_t)pr, (uint8_t)pt, (uint8_t)pb};
-  AscendC::LoadData3DParamsV2 p(pads, h, wd, c1 * 16, kext, mext, 0, mstart, sw, sh, fw, fh, dw, dh, false, false, (uint64_t)padv, false, false, false);
+  AscendC::LoadData3DParamsV2<half> p(pads, h, wd, c1 * 16, kext, mext, 0, mstart, sw, sh, fw, fh, dw, dh, false, false, half(float(padv)), false, false, false);
   AscendC::LoadData(a_l0, x_l1, p);
   AscendC::LoadData2DParams lb{0, kext * n / 256, 1, 0, 0, false, 0};
   AscendC::LoadData(b_l0, w_l1, lb);
@@ -341,11 +341,11 @@ extern "C" __global__ __aicore__ void conv1(GM_ADDR x, GM_ADDR w, GM_ADDR y, int
   const uint8_t pads[4] = {(uint8_t)pl, (uint8_t)pr, (uint8_t)pt, (uint8_t)pb};
   if (mode == 0) {
     for (int32_t mb = 0; mb < mext / 16; mb += 1) {
-      AscendC::LoadData3DParamsV1 p(pads, h, wd, 0, 0, 0, -pl, mb * sh - pt, sw, sh, fw, fh, dw, dh, 1, 0, kext / 16, 0, (uint64_t)padv);
+      AscendC::LoadData3DParamsV1<half> p(pads, h, wd, 0, 0, 0, -pl, mb * sh - pt, sw, sh, fw, fh, dw, dh, 1, 0, kext / 16, 0, half(float(padv)));
       AscendC::LoadData(a_l0[mb * kext * 16], x_l1, p);
     }
   } else {
-    AscendC::LoadData3DParamsV1 p(pads, h, wd, 0, 0, 0, -pl, -pt, sw, sh, fw, fh, dw, dh, jump, 1, mext / 16, 0, (uint64_t)padv);
+    AscendC::LoadData3DParamsV1<half> p(pads, h, wd, 0, 0, 0, -pl, -pt, sw, sh, fw, fh, dw, dh, jump, 1, mext / 16, 0, half(float(padv)));
     AscendC::LoadData(a_l0, x_l1, p);
   }
   AscendC::LoadData2DParams lb{0, kext * n / 256, 1, 0, 0, false, 0};

@@ -52,7 +52,7 @@ extern "C" __global__ __aicore__ void misc(GM_ADDR x, GM_ADDR z, GM_ADDR out, GM
   out_gm.SetValue(11, AscendC::GetSortLen<float>(32));
   out_gm.SetValue(12, AscendC::GetSortOffset<half>(4));
   AscendC::SetSysWorkspace((__gm__ uint8_t*)out);
-  out_gm.SetValue(13, AscendC::GetSysWorkSpacePtr() == (__gm__ uint8_t*)out);
+  out_gm.SetValue(13, GetSysWorkSpacePtr() == (__gm__ uint8_t*)out);
   AscendC::SetHcclContext<1>((__gm__ uint8_t*)x);
   out_gm.SetValue(14, AscendC::GetHcclContext<1>() == (__gm__ uint8_t*)x);
   out_gm.SetValue(15, AscendC::GetHcclContext<0>() == nullptr);

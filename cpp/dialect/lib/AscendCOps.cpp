@@ -144,6 +144,19 @@ LogicalResult verifyFlagOp(FlagOp op) {
 } // namespace
 
 LogicalResult SetFlagOp::verify() { return verifyFlagOp(*this); }
+
+LogicalResult AdvAxpyOp::verify() {
+  if (!getSharedTmpBuffer() || !getCount())
+    return emitOpError() << "AscendC::Axpy takes a sharedTmpBuffer and a calCount (its only form is "
+                            "Axpy(dst, src, scalar, sharedTmpBuffer, calCount))";
+  return success();
+}
+
+LogicalResult AdvLogOp::verify() {
+  if (getSharedTmpBuffer())
+    return emitOpError() << "AscendC::Log takes no sharedTmpBuffer (Ascend C has Log(dst, src[, calCount]) only)";
+  return success();
+}
 LogicalResult WaitFlagOp::verify() { return verifyFlagOp(*this); }
 
 LogicalResult PipeBarrierOp::verify() {

@@ -24,6 +24,33 @@ CppEmitter::CppEmitter(llvm::raw_ostream &os, const EmitOptions &options)
 // Names
 //===----------------------------------------------------------------------===//
 
+/// Names the vendor's toolchain gives a meaning a function of ours must not
+/// take: the bisheng builtins (types, enumerators, intrinsics), the names of
+/// namespace AscendC and the vendor headers' global names (ReservedNames.inc,
+/// generated with cpp/vendor_check/gen_intrinsics.py from an asc-devkit
+/// snapshot), and the vendor headers' macros, which no identifier may take.
+static bool isVendorMacro(StringRef name) {
+  static const llvm::StringSet<> macros = {
+#define ASC_RESERVED_MACRO(n) n,
+#define ASC_RESERVED_SYMBOL(n)
+#include "ReservedNames.inc"
+#undef ASC_RESERVED_MACRO
+#undef ASC_RESERVED_SYMBOL
+  };
+  return macros.contains(name);
+}
+
+static bool isVendorSymbol(StringRef name) {
+  static const llvm::StringSet<> symbols = {
+#define ASC_RESERVED_MACRO(n)
+#define ASC_RESERVED_SYMBOL(n) n,
+#include "ReservedNames.inc"
+#undef ASC_RESERVED_MACRO
+#undef ASC_RESERVED_SYMBOL
+  };
+  return symbols.contains(name);
+}
+
 static bool isCppKeyword(StringRef name) {
   static const llvm::StringSet<> keywords = {
       "auto", "bool", "break", "case", "char", "class", "const", "continue", "default",
@@ -41,7 +68,7 @@ std::string CppEmitter::freshName(StringRef hint) {
   for (char c : hint)
     base += (llvm::isAlnum(c) || c == '_') ? c : '_';
   if (base.empty() || llvm::isDigit(base[0])) base = "v" + base;
-  if (isCppKeyword(base)) base += "_";
+  if (isCppKeyword(base) || isVendorMacro(base)) base += "_";
   if (usedNames.insert(base).second) return base;
   for (unsigned i = 1;; ++i) {
     std::string candidate = base + "_" + std::to_string(i);
@@ -119,10 +146,10 @@ std::string CppEmitter::getTypeName(Type type) {
         // config is one of Ascend C's predefined MatmulConfig constants.
         auto side = [&](TPosition p, CubeFormat f, Type e, std::optional<bool> trans,
                         LayoutMode layout = LayoutMode::NONE) {
-          std::string s = "AscendC::MatmulType<" + position(p) + ", AscendC::CubeFormat::" +
+          std::string s = "AscendC::MatmulType<" + position(p) + ", CubeFormat::" +
                           stringifyCubeFormat(f).str() + ", " + getTypeName(e);
           if (trans || layout != LayoutMode::NONE) s += trans.value_or(false) ? ", true" : ", false";
-          if (layout != LayoutMode::NONE) s += ", AscendC::LayoutMode::" + stringifyLayoutMode(layout).str();
+          if (layout != LayoutMode::NONE) s += ", LayoutMode::" + stringifyLayoutMode(layout).str();
           return s + ">";
         };
         StringRef cfg = t.getConfig() == MatmulConfigMode::CONFIG_MDL       ? "CFG_MDL"
@@ -139,6 +166,28 @@ std::string CppEmitter::getTypeName(Type type) {
       .Case([&](SliceInfoListType) { return std::string("AscendC::SliceInfo"); })
       .Case([&](ParamStructType t) { return t.getCppName(); })
       .Default([](Type) { return std::string(); });
+}
+
+std::string CppEmitter::getValueTypeName(Value value) {
+  std::string name = getTypeName(value.getType());
+  auto st = dyn_cast<mlir::ascendc::ParamStructType>(value.getType());
+  if (!st || st.getTemplateField().empty() || name.empty()) return name;
+  for (Operation *user : value.getUsers())
+    for (Value operand : user->getOperands())
+      if (isa<mlir::ascendc::LocalTensorType, mlir::ascendc::GlobalTensorType>(operand.getType()))
+        return name + "<" + getTypeName(mlir::ascendc::getTensorElementType(operand.getType())) + ">";
+  if (auto construct = value.getDefiningOp<mlir::ascendc::ConstructOp>()) {
+    ArrayRef<StringRef> names = st.getFieldNames();
+    ArrayRef<StringRef> cppTypes = st.getFieldCppTypes();
+    size_t next = 0;
+    for (size_t i = 0; i < names.size(); ++i) {
+      StringRef ct = i < cppTypes.size() ? cppTypes[i] : StringRef();
+      if (names[i] == st.getTemplateField())
+        return name + "<" + getTypeName(construct.getFields()[next].getType()) + ">";
+      next += mlir::ascendc::getStructFieldArity(ct);
+    }
+  }
+  return std::string();
 }
 
 void CppEmitter::emitType(Type type) {
@@ -352,8 +401,28 @@ static bool passedByReference(Type t) {
              mlir::ascendc::LocalTensorType, mlir::ascendc::HcclType, mlir::ascendc::MatmulType>(t);
 }
 
+std::string CppEmitter::functionName(StringRef symbol) {
+  auto it = functionNames.find(symbol);
+  if (it != functionNames.end()) return it->second;
+  std::string base;
+  for (char c : symbol) base += (llvm::isAlnum(c) || c == '_') ? c : '_';
+  if (base.empty() || llvm::isDigit(base[0])) base = "f" + base;
+  if (isCppKeyword(base) || isVendorMacro(base) || isVendorSymbol(base)) base += "_";
+  std::string name = base;
+  for (unsigned i = 1; takenFunctionNames.contains(name) || isVendorSymbol(name); ++i)
+    name = base + "_" + std::to_string(i);
+  takenFunctionNames.insert(name);
+  return functionNames.try_emplace(symbol, std::move(name)).first->second;
+}
+
+void CppEmitter::nameFunctions(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>()) functionName(func.getSymName());
+}
+
 LogicalResult CppEmitter::beginFunction(func::FuncOp func) {
   usedNames.clear();
+  // A local of the same name would hide a function the body calls.
+  for (auto &entry : takenFunctionNames) usedNames.insert(entry.getKey());
   names.clear();
   kernelPointerArgs.clear();
   nextTemp = 0;
@@ -382,14 +451,14 @@ LogicalResult CppEmitter::beginFunction(func::FuncOp func) {
     else if (type.getNumResults() > 1) out << resultStructName(func.getSymName()) << " ";
     else out << getTypeName(type.getResult(0)) << " ";
   }
-  out << freshName(func.getSymName()) << "(";
+  out << functionName(func.getSymName()) << "(";
   return success();
 }
 
 LogicalResult CppEmitter::emitPrototype(func::FuncOp func) {
   if (failed(beginFunction(func))) return failure();
   for (auto [i, t] : llvm::enumerate(func.getFunctionType().getInputs())) {
-    std::string typeName = getTypeName(t);
+    std::string typeName = func.isExternal() ? getTypeName(t) : getValueTypeName(func.getArgument(i));
     if (typeName.empty())
       return func.emitOpError() << "argument type " << t << " has no Ascend C spelling";
     out << (i ? ", " : "") << typeName << (passedByReference(t) ? "&" : "");
@@ -406,7 +475,7 @@ LogicalResult CppEmitter::emitFunction(func::FuncOp func) {
   for (BlockArgument arg : entry.getArguments()) {
     if (arg.getArgNumber()) out << ", ";
     Type t = arg.getType();
-    std::string typeName = getTypeName(t);
+    std::string typeName = getValueTypeName(arg);
     if (typeName.empty())
       return func.emitOpError() << "argument type " << t << " has no Ascend C spelling";
     if (kernel) {
@@ -438,7 +507,25 @@ LogicalResult asc::translateToAscendC(Operation *op, llvm::raw_ostream &os,
   auto module = dyn_cast<ModuleOp>(op);
   if (!module)
     return op->emitOpError() << "cannot be translated: expected a builtin.module or func.func";
-  if (options.includeHeader) os << "#include \"kernel_operator.h\"\n";
+  if (options.includeHeader) {
+    os << "#include \"kernel_operator.h\"\n";
+    // The APIs kernel_operator.h does not declare, from the headers an Ascend C
+    // program includes for them (the vendor's lib/matmul_intf.h, and
+    // kernel_operator_list_tensor_intf.h for ListTensorDesc / TensorDesc).
+    bool matmul = false, listTensor = false;
+    module.walk([&](Operation *o) {
+      auto note = [&](Type t) {
+        matmul |= isa<mlir::ascendc::MatmulType>(t);
+        listTensor |= isa<mlir::ascendc::ListTensorDescType, mlir::ascendc::TensorDescType>(t);
+      };
+      for (Type t : o->getResultTypes()) note(t);
+      for (Region &r : o->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments()) note(a.getType());
+    });
+    if (matmul) os << "#include \"lib/matmul_intf.h\"\n";
+    if (listTensor) os << "#include \"kernel_operator_list_tensor_intf.h\"\n";
+  }
   if (options.loopChecks && options.includeHeader) {
     bool hasLoop = false;
     module.walk([&](Operation *o) {
@@ -452,6 +539,7 @@ LogicalResult asc::translateToAscendC(Operation *op, llvm::raw_ostream &os,
       emitter.loopChecks = true;
     }
   }
+  emitter.nameFunctions(module);
   SmallVector<func::FuncOp> devices, kernels;
   for (Operation &child : module.getBody()->getOperations()) {
     auto func = dyn_cast<func::FuncOp>(child);

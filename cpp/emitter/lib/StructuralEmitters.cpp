@@ -418,11 +418,11 @@ LogicalResult emitCall(CppEmitter &e, Operation *o) {
   std::string aggregate;
   if (op.getNumResults() > 1) {
     aggregate = e.newName((op.getCallee() + "_result").str());
-    e.os() << CppEmitter::resultStructName(op.getCallee()) << " " << aggregate << " = ";
+    e.os() << e.resultStructName(op.getCallee()) << " " << aggregate << " = ";
   } else if (op.getNumResults() == 1) {
     e.beginAssignment(op.getResult(0));
   }
-  e.os() << op.getCallee() << "(";
+  e.os() << e.functionName(op.getCallee()) << "(";
   e.emitValues(op.getOperands());
   e.os() << ")";
   e.endStatement();

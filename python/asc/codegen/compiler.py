@@ -75,6 +75,9 @@ class KernelCompilation:
         self.used_names: Dict[str, int] = {}
         self.used_globals: List[Tuple[dict, str, Any]] = []
         self.callees: List[TracedFunction] = []
+        # The kernel runs on the cube cores alone: its Matmul is Ascend C's MatmulImpl, not the
+        # MatmulClient of a mixed kernel (asc.adv.Matmul's batch forms differ between the two).
+        self.matmul_cube_only = False
 
     def unique_name(self, name: str) -> str:
         n = self.used_names.get(name, 0)
@@ -266,6 +269,7 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
     """Traces and emits one kernel. Returns (params, mlir text, Ascend C text, session)."""
     with _lock:
         session = KernelCompilation(kernel_name)
+        session.matmul_cube_only = is_cube_only(options)
         context.push(session)
         try:
             params, _ = session.trace_kernel(jitfn, specs)
@@ -295,9 +299,32 @@ def compile_to_source(jitfn, specs: Sequence[ArgSpec], kernel_name: str, options
             mlir_text = str(module) if keep_mlir else ""
             source = ir.ir_to_ascendc(module, line_directives=not getattr(options, "strip_loc", False),
                                       verify=False)
+            source = cube_only_define(source, options)
         finally:
             context.pop()
     return params, mlir_text, source, session
+
+
+CUBE_ONLY_DEFINE = "#define ASCENDC_CUBE_ONLY\n"
+
+
+def is_cube_only(options) -> bool:
+    """The kernel runs on the cube cores alone: kernel_type AIC_ONLY, or matmul_cube_only
+    without a kernel_type (jit._kernel_type_name)."""
+    kt = getattr(options, "kernel_type", None)
+    kt = getattr(kt, "name", kt)
+    return kt == "AIC_ONLY" if kt is not None else bool(getattr(options, "matmul_cube_only", False))
+
+
+def cube_only_define(source: str, options) -> str:
+    """A Matmul kernel the cube cores run alone (matmul_cube_only, or kernel_type AIC_ONLY)
+    defines ASCENDC_CUBE_ONLY ahead of the vendor's headers, as Ascend C's own cube-only
+    programs do: lib/matmul_intf.h then makes Matmul the MatmulImpl that computes on the
+    cube itself. Without it a dav-c220-cube build gets MatmulServiceAux, the server of a
+    mixed kernel, which waits for the messages of vector cores an AIC_ONLY kernel has none of."""
+    if is_cube_only(options) and "AscendC::Matmul<" in source and not source.startswith(CUBE_ONLY_DEFINE):
+        return CUBE_ONLY_DEFINE + source
+    return source
 
 
 def _insert_sync_pipeline(log) -> str:

@@ -21,7 +21,8 @@ def tool_path(name: str) -> Path:
     """The executable of the native tool `name` (e.g. "asc-opt")."""
     pkg = Path(__file__).resolve().parents[1]
     candidates = [pkg / "_bin" / name,  # the wheel
-                  pkg.parents[1] / "bazel-bin" / "cpp" / "tools" / name]  # a checkout
+                  pkg.parents[1] / "bazel-bin" / "cpp" / "tools" / name,  # a checkout
+                  pkg.parents[1] / "cpp" / "tools" / name]  # Bazel's runfiles (a test's data)
     for c in candidates:
         if os.access(c, os.X_OK):
             return c

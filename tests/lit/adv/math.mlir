@@ -30,7 +30,7 @@
 // CHECK-NEXT:   AscendC::Floor<float, false>(d, s, tmp, n);
 // CHECK-NEXT:   AscendC::Frac<float, false>(d, s, tmp, n);
 // CHECK-NEXT:   AscendC::Lgamma<float, false>(d, s, tmp, n);
-// CHECK-NEXT:   AscendC::Log<float, false>(d, s, tmp, n);
+// CHECK-NEXT:   AscendC::Log<float, false>(d, s, n);
 // CHECK-NEXT:   AscendC::Round<float, false>(d, s, tmp, n);
 // CHECK-NEXT:   AscendC::Sign<float, false>(d, s, tmp, n);
 // CHECK-NEXT:   AscendC::Sin<float, false>(d, s, tmp, n);
@@ -65,7 +65,7 @@ func.func @math(%d: !ascendc.local_tensor<f32> loc("d"), %s: !ascendc.local_tens
   ascendc.adv_floor %d, %s tmp %tmp : !ascendc.local_tensor<ui8> count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
   ascendc.adv_frac %d, %s tmp %tmp : !ascendc.local_tensor<ui8> count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
   ascendc.adv_lgamma %d, %s tmp %tmp : !ascendc.local_tensor<ui8> count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
-  ascendc.adv_log %d, %s tmp %tmp : !ascendc.local_tensor<ui8> count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
+  ascendc.adv_log %d, %s count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
   ascendc.adv_round %d, %s tmp %tmp : !ascendc.local_tensor<ui8> count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
   ascendc.adv_sign %d, %s tmp %tmp : !ascendc.local_tensor<ui8> count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
   ascendc.adv_sin %d, %s tmp %tmp : !ascendc.local_tensor<ui8> count %n : i32 : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>

@@ -15,9 +15,9 @@
 // ROUNDTRIP: ascendc.matmul_iterate {{.*}} {sync = false}
 // ROUNDTRIP: ascendc.matmul_get_tensor_c
 
-// CHECK-LABEL: __aicore__ inline void matmul_api(AscendC::TCubeTiling tiling, __gm__ uint8_t* ws, AscendC::GlobalTensor<half>& a, AscendC::GlobalTensor<half>& b, AscendC::GlobalTensor<float>& c, AscendC::GlobalTensor<float>& bias, AscendC::GlobalTensor<bfloat16_t>& h, AscendC::LocalTensor<float>& ub, int32_t n) {
+// CHECK-LABEL: __aicore__ inline void matmul_api(AscendC::tiling::TCubeTiling tiling, __gm__ uint8_t* ws, AscendC::GlobalTensor<half>& a, AscendC::GlobalTensor<half>& b, AscendC::GlobalTensor<float>& c, AscendC::GlobalTensor<float>& bias, AscendC::GlobalTensor<bfloat16_t>& h, AscendC::LocalTensor<float>& ub, int32_t n) {
 // CHECK-NEXT:   AscendC::TPipe pipe;
-// CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, true>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>, CFG_NORM> mm;
+// CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG_NORM> mm;
 // CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, ws, mm, &tiling);
 // CHECK-NEXT:   mm.Init(&tiling);
 // CHECK-NEXT:   mm.SetTensorA(a, false);
@@ -40,8 +40,8 @@
 // CHECK-NEXT:     mm.GetTensorC<false>(c, 0, true);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   mm.End();
-// CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, bfloat16_t, true>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, bfloat16_t, false>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, float>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, float>, CFG_MDL> mdl;
-// CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, ws, mdl, nullptr);
+// CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, bfloat16_t, true>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, bfloat16_t, false>, AscendC::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, float>, AscendC::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, float>, CFG_MDL> mdl;
+// CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, ws, mdl, (TCubeTiling*)nullptr);
 // CHECK-NEXT:   mdl.SetTensorA(h, true);
 // CHECK-NEXT:   mdl.IterateAll<true>(ub, 0);
 // CHECK-NEXT:   mdl.GetTensorC<true>(ub, 0, false);

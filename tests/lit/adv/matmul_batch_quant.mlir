@@ -17,7 +17,7 @@
 // ROUNDTRIP: ascendc.matmul_set_quant_vector
 
 // CHECK-LABEL: __aicore__ inline void matmul_batch_quant(
-// CHECK:        AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, false, AscendC::LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, half, true, AscendC::LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float, false, AscendC::LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, float>, CFG_NORM> mm;
+// CHECK:        AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG_NORM> mm;
 // CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, ws, mm, &tiling);
 // CHECK-NEXT:   mm.SetBatchNum(n, 2);
 // CHECK-NEXT:   mm.IterateBatch<false, true>(c, n, 2, false, 0, 0, 0, false, 0);
@@ -36,7 +36,7 @@
 // CHECK-NEXT:   mm.SetTensorB(h);
 // CHECK-NEXT:   mm.SetSelfDefineData(reinterpret_cast<uint64_t>(ws));
 // CHECK-NEXT:   mm.SetUserDefInfo(reinterpret_cast<uint64_t>(ws));
-// CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, AscendC::CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, half>, AscendC::MatmulType<AscendC::TPosition::VECCALC, AscendC::CubeFormat::ND, half>, CFG_NORM> qmm;
+// CHECK-NEXT:   AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, int8_t, false>, AscendC::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, half>, AscendC::MatmulType<AscendC::TPosition::VECCALC, CubeFormat::ND, half>, CFG_NORM> qmm;
 // CHECK-NEXT:   REGIST_MATMUL_OBJ(&pipe, ws, qmm, &tiling);
 // CHECK-NEXT:   qmm.SetQuantScalar(q);
 // CHECK-NEXT:   qmm.SetQuantVector(qv);

@@ -24,7 +24,7 @@
 // CHECK-NEXT:   AscendC::DataCachePreload(pre, 64);
 // CHECK-NEXT:   __gm__ uint8_t* hccl = AscendC::GetHcclContext<0>();
 // CHECK-NEXT:   AscendC::SetHcclContext<1>(ctx);
-// CHECK-NEXT:   __gm__ uint8_t* sys_ws = AscendC::GetSysWorkSpacePtr();
+// CHECK-NEXT:   __gm__ uint8_t* sys_ws = GetSysWorkSpacePtr();
 // CHECK-NEXT:   AscendC::SetSysWorkspace(ws);
 // CHECK-NEXT:   AscendC::LocalTensor<half> stack; AscendC::PopStackBuffer<half, AscendC::TPosition::VECCALC>(stack);
 // CHECK-NEXT:   AscendC::LocalTensor<float> stack_in; AscendC::PopStackBuffer<float, AscendC::TPosition::VECIN>(stack_in);

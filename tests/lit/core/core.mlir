@@ -7,7 +7,7 @@
 // ROUNDTRIP: ascendc.bitmask %{{.*}}, %{{.*}} : i64, i64
 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void core(GM_ADDR x, int32_t n) {
-// CHECK-NEXT:   AscendC::DataCopyParams params{1, n, 0, 0};
+// CHECK-NEXT:   AscendC::DataCopyParams params{1, static_cast<decltype(AscendC::DataCopyParams::blockLen)>(n), 0, 0};
 // CHECK-NEXT:   uint64_t mask[2] = {static_cast<uint64_t>(-1), static_cast<uint64_t>(255)};
 // CHECK-NEXT:   int64_t block = AscendC::GetBlockIdx();
 // CHECK-NEXT:   int32_t offset = static_cast<int32_t>(block);

@@ -13,11 +13,11 @@
 
 // CHECK-LABEL: __aicore__ inline int32_t struct_fields(int32_t n) {
 // CHECK-NEXT:   AscendC::DataCopyEnhancedParams enh{static_cast<AscendC::BlockMode>(1), static_cast<AscendC::DeqScale>(0), 0, 0, false, static_cast<pad_t>(2), 0};
-// CHECK-NEXT:   AscendC::TransposeParamsExt tr{1, n, 1, 1, static_cast<AscendC::TransposeType>(n)};
+// CHECK-NEXT:   AscendC::TransposeParamsExt tr{1, static_cast<decltype(AscendC::TransposeParamsExt::cSize)>(n), 1, 1, static_cast<AscendC::TransposeType>(n)};
 // CHECK-NEXT:   AscendC::DataCopyCO12DstParams co{16, 16, 16, 16, static_cast<QuantMode_t>(1), 0, false, true};
 // CHECK-NEXT:   AscendC::FixpipeParamsV220 fp{16, 16, 16, 16, false, static_cast<QuantMode_t>(0), 0, 1, 0, 0, 0, false};
-// CHECK-NEXT:   uint32_t shape_shape[8] = {2, n, 0, 0, 0, 0, 0, 0};
-// CHECK-NEXT:   uint32_t shape_originalShape[8] = {2, n, 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT:   uint32_t shape_shape[8] = {2, static_cast<uint32_t>(n), 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT:   uint32_t shape_originalShape[8] = {2, static_cast<uint32_t>(n), 0, 0, 0, 0, 0, 0};
 // CHECK-NEXT:   AscendC::ShapeInfo shape{2, shape_shape, 2, shape_originalShape, static_cast<AscendC::DataFormat>(0)};
 // CHECK-NEXT:   int32_t size = AscendC::GetShapeSize(shape);
 // CHECK-NEXT:   int32_t d1 = shape.shape[1];

@@ -9,7 +9,7 @@
 // ROUNDTRIP: ascendc.set_load_data_repeat %{{.*}}
 // ROUNDTRIP: ascendc.set_fix_pipe_pre_quant_flag %{{.*}} : i64
 
-// CHECK-LABEL: __aicore__ inline void setup(AscendC::LocalTensor<half>& a1, AscendC::InitConstValueParams init, AscendC::LoadDataRepeatParam rep, int32_t bound, half pad) {
+// CHECK-LABEL: __aicore__ inline void setup(AscendC::LocalTensor<half>& a1, AscendC::InitConstValueParams<half> init, AscendC::LoadDataRepeatParam rep, int32_t bound, half pad) {
 // CHECK-NEXT:   AscendC::InitConstValue(a1, init);
 // CHECK-NEXT:   AscendC::SetLoadDataBoundary(bound);
 // CHECK-NEXT:   AscendC::SetLoadDataBoundary(0);

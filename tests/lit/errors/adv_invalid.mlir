@@ -39,3 +39,21 @@ func.func @softmax_mixed(%f: !ascendc.local_tensor<f32>, %h: !ascendc.local_tens
   ascendc.adv_softmax %f, %f, %f, %h tiling %t : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>
   return
 }
+
+// -----
+
+// Ascend C's Log has no sharedTmpBuffer overload (the vendor's adv_api/math/log.h).
+func.func @log_tmp(%f: !ascendc.local_tensor<f32>, %t: !ascendc.local_tensor<ui8>) {
+  // expected-error @+1 {{AscendC::Log takes no sharedTmpBuffer}}
+  ascendc.adv_log %f, %f tmp %t : !ascendc.local_tensor<ui8> : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>
+  return
+}
+
+// -----
+
+// Ascend C's Axpy has one form, with a sharedTmpBuffer and a calCount (adv_api/math/axpy.h).
+func.func @axpy_without_tmp(%f: !ascendc.local_tensor<f32>, %s: f32) {
+  // expected-error @+1 {{AscendC::Axpy takes a sharedTmpBuffer and a calCount}}
+  ascendc.adv_axpy %f, %f, %s : !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32
+  return
+}

@@ -19,11 +19,11 @@
 // CHECK-NEXT:   AscendC::Hccl<AscendC::HcclServerType::HCCL_SERVER_TYPE_AICPU> hccl;
 // CHECK-NEXT:   __gm__ uint8_t* ctx = AscendC::GetHcclContext<0>();
 // CHECK-NEXT:   hccl.Init(ctx);
-// CHECK-NEXT:   int8_t h0 = hccl.AllReduce<false>(send, recv, 1024, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM);
-// CHECK-NEXT:   int8_t h1 = hccl.AllReduce<true>(send, recv, 1024, HCCL_DATA_TYPE_FP16, HCCL_REDUCE_MAX);
-// CHECK-NEXT:   int8_t h2 = hccl.AllGather<false>(send, recv, 1024, HCCL_DATA_TYPE_INT32, 0);
-// CHECK-NEXT:   int8_t h3 = hccl.ReduceScatter<true>(send, recv, 1024, HCCL_DATA_TYPE_BFP16, HCCL_REDUCE_MIN, 2048);
-// CHECK-NEXT:   int8_t h4 = hccl.AlltoAll<false>(send, recv, 1024, HCCL_DATA_TYPE_FP32, 2048);
+// CHECK-NEXT:   int8_t h0 = hccl.AllReduce<false>(send, recv, 1024, AscendC::HCCL_DATA_TYPE_FP32, AscendC::HCCL_REDUCE_SUM);
+// CHECK-NEXT:   int8_t h1 = hccl.AllReduce<true>(send, recv, 1024, AscendC::HCCL_DATA_TYPE_FP16, AscendC::HCCL_REDUCE_MAX);
+// CHECK-NEXT:   int8_t h2 = hccl.AllGather<false>(send, recv, 1024, AscendC::HCCL_DATA_TYPE_INT32, 0);
+// CHECK-NEXT:   int8_t h3 = hccl.ReduceScatter<true>(send, recv, 1024, AscendC::HCCL_DATA_TYPE_BFP16, AscendC::HCCL_REDUCE_MIN, 2048);
+// CHECK-NEXT:   int8_t h4 = hccl.AlltoAll<false>(send, recv, 1024, AscendC::HCCL_DATA_TYPE_FP32, 2048);
 // CHECK-NEXT:   hccl.Commit(h0);
 // CHECK-NEXT:   int32_t ret = hccl.Wait(h0);
 // CHECK-NEXT:   int32_t rank = hccl.GetRankId();

@@ -5,7 +5,7 @@
 // ROUNDTRIP: %{{.*}} = ascendc.get_tpipe_ptr
 
 // CHECK-LABEL: __aicore__ inline void tpipe_ptr() {
-// CHECK-NEXT:   AscendC::TPipe& pipe = *AscendC::GetTPipePtr();
+// CHECK-NEXT:   AscendC::TPipe& pipe = *GetTPipePtr();
 // CHECK-NEXT:   AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
 // CHECK-NEXT:   pipe.InitBuffer(buf, 256);
 // CHECK-NEXT:   return;

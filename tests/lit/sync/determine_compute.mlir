@@ -26,7 +26,7 @@ func.func @determine(%gm: !ascendc.global_tensor<i32> loc("gm"), %ub: !ascendc.l
 // CHECK-LABEL: __aicore__ inline void user_positions(AscendC::LocalTensor<float>& t) {
 // CHECK-NEXT:   AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1, 0> que;
 // CHECK-NEXT:   que.EnQue<AscendC::TPosition::VECIN, AscendC::TPosition::GM>(t);
-// CHECK-NEXT:   AscendC::LocalTensor<float> v0 = que.DeQue<float, AscendC::TPosition::GM, AscendC::TPosition::VECIN>();
+// CHECK-NEXT:   AscendC::LocalTensor<float> v0 = que.DeQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, float>();
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @user_positions(%t: !ascendc.local_tensor<f32> loc("t")) {

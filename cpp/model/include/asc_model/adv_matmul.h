@@ -41,6 +41,8 @@
 namespace AscendC {
 
 // Field order = AscendCAdvMatmul.td (all int32_t, passed by value from the host).
+// AscendC::tiling's, with a global `using` (the vendor's kernel_tiling.h).
+namespace tiling {
 struct TCubeTiling {
   int32_t usedCoreNum = 0, M = 0, N = 0, Ka = 0, Kb = 0, singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
   int32_t baseM = 0, baseN = 0, baseK = 0, depthA1 = 0, depthB1 = 0, stepM = 0, stepN = 0, isBias = 0;
@@ -52,8 +54,18 @@ struct TCubeTiling {
   int32_t CLayoutInfoB = 0, CLayoutInfoS1 = 0, CLayoutInfoN = 0, CLayoutInfoG = 0, CLayoutInfoS2 = 0;
   int32_t BatchNum = 0;
 };
+}  // namespace tiling
+}  // namespace AscendC
+
+using AscendC::tiling::TCubeTiling;  // the vendor's tiling struct is a global name
+
+namespace AscendC {
+
 static_assert(sizeof(TCubeTiling) == 49 * sizeof(int32_t), "TCubeTiling is 49 packed int32 fields");
 
+}  // namespace AscendC
+
+// The vendor declares these at global scope (adv_api/matmul/tiling.h, matmul_config.h).
 struct MatmulApiStaticTiling {
   int32_t usedCoreNum = 0, M = 0, N = 0, Ka = 0, Kb = 0, singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
   int32_t baseM = 0, baseN = 0, baseK = 0, depthA1 = 0, depthB1 = 0, stepM = 0, stepN = 0, isBias = 0;
@@ -74,8 +86,11 @@ inline constexpr MatmulConfig CFG_NORM{true, false, false, false};
 inline constexpr MatmulConfig CFG_MDL{false, false, true, false};
 inline constexpr MatmulConfig CFG_IBSHARE_NORM{false, false, false, true};
 
+namespace AscendC {
+
+// SRCPOS: the vendor's last parameter (where the data comes from); the Model reads it not.
 template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false,
-          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
 struct MatmulType {
   static constexpr TPosition pos = POSITION;
   static constexpr CubeFormat format = FORMAT;
@@ -85,7 +100,7 @@ struct MatmulType {
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const MatmulConfig& MM_CFG = CFG_NORM>
+          const auto& MM_CFG = CFG_NORM>
 class Matmul {
   using TA = typename A_TYPE::T;
   using TB = typename B_TYPE::T;
@@ -259,7 +274,7 @@ class Matmul {
     user_def_info_ = tilingPtr;
   }
   template <class T>
-  void SetWorkspace(const GlobalTensor<T>& gm, ASC_LOC_PARAMS) {
+  void SetWorkspace(GlobalTensor<T>& gm, ASC_LOC_PARAMS) {
     need_init("SetWorkspace", ASC_LOC);
     has_ws_ = true;  // only IterateNBatch writes there, which the Model does not provide
   }
@@ -307,9 +322,13 @@ class Matmul {
   }
   // The block of the last Iterate: to a LocalTensor (baseN-element rows), or to
   // GM at its place in C (enSequentialWrite: contiguous baseN-element rows).
-  template <bool sync = true>
-  void GetTensorC(const LocalTensor<TC>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false, ASC_LOC_PARAMS) {
+  // doPad and its height/width/gaps: the vendor's padded copy to UB, not modelled.
+  template <bool sync = true, bool doPad = false>
+  void GetTensorC(const LocalTensor<TC>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  uint32_t height = 0, uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0, ASC_LOC_PARAMS) {
+    static_assert(!doPad, "Matmul::GetTensorC<sync, doPad = true> (the padded copy to UB) is not modelled");
     (void)enSequentialWrite;
+    (void)height, (void)width, (void)srcGap, (void)dstGap;
     got_block("GetTensorC", enAtomic, ASC_LOC);
     fixpipe_to(c, uint32_t(t_.baseN));
   }
@@ -369,11 +388,22 @@ class Matmul {
                  }
                });
   }
-  // The form without counts: those of SetBatchNum.
+  // The form without counts (the vendor's MatmulImpl, cube-only kernels): those of SetBatchNum.
+  void IterateBatch(const GlobalTensor<TC>& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0, ASC_LOC_PARAMS) {
+    batch_from_counts(c, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
+                      ASC_LOC);
+  }
+  void IterateBatch(const LocalTensor<TC>& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0, ASC_LOC_PARAMS) {
+    batch_from_counts(c, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
+                      ASC_LOC);
+  }
   template <class Dst>
-  void IterateBatch(const Dst& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
-                    uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
-                    ASC_LOC_PARAMS) {
+  void batch_from_counts(const Dst& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                         uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, ASC_LOC_PARAMS) {
     need_init("IterateBatch", ASC_LOC);
     if (!batch_set_) fail("IterateBatch", "the batch counts come from SetBatchNum, which was not called");
     IterateBatch(c, uint32_t(batch_a_), uint32_t(batch_b_), enSequentialWrite, matrixStrideA, matrixStrideB,
@@ -649,10 +679,10 @@ class Matmul {
   // kc x m_len slice. B chunk: rows k0 .. k0+kc of B; transposed B (N x K): n_len x kc.
   template <class T>
   void fill_const(const LocalTensor<T>& l1, uint64_t len, T v) {
-    InitConstValueParams p;
+    InitConstValueParams<T> p;
     p.repeatTimes = 1;
     p.blockNum = uint16_t(len * sizeof(T) / 32);
-    p.initValue = double(float(v));
+    p.initValue = v;
     InitConstValue(l1, p, file_, line_);
   }
   void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
@@ -870,23 +900,20 @@ namespace asc_model {
 inline void regist_matmul(const char*, int, AscendC::TPipe*, __gm__ uint8_t*) {}
 template <class MM, class... Rest>
 void regist_matmul(const char* file, int line, AscendC::TPipe* pipe, __gm__ uint8_t* ws, MM& mm,
-                   const AscendC::TCubeTiling* tiling, Rest&&... rest) {
+                   const AscendC::tiling::TCubeTiling* tiling, Rest&&... rest) {
   mm.asc_register(pipe);
   if (tiling) mm.Init(tiling, pipe, file, line);
   regist_matmul(file, line, pipe, ws, rest...);
 }
+// A bare nullptr does not compile in Ascend C (the vendor's macro needs the
+// tiling's type): refused here too, naming the spelling that does.
 template <class MM, class... Rest>
-void regist_matmul(const char* file, int line, AscendC::TPipe* pipe, __gm__ uint8_t* ws, MM& mm, std::nullptr_t,
-                   Rest&&... rest) {
-  mm.asc_register(pipe);
-  regist_matmul(file, line, pipe, ws, rest...);
+void regist_matmul(const char*, int, AscendC::TPipe*, __gm__ uint8_t*, MM&, std::nullptr_t, Rest&&...) {
+  static_assert(sizeof(MM) == 0,
+                "REGIST_MATMUL_OBJ: write a missing tiling as (TCubeTiling*)nullptr, as Ascend C requires");
 }
 }  // namespace asc_model
 
-using AscendC::TCubeTiling;  // the vendor's tiling struct is a global name
-using AscendC::CFG_NORM;
-using AscendC::CFG_MDL;
-using AscendC::CFG_IBSHARE_NORM;
 
 #define REGIST_MATMUL_OBJ(pipe, workspace, ...) \
   ::asc_model::regist_matmul(__FILE__, __LINE__, (pipe), (__gm__ uint8_t*)(workspace), __VA_ARGS__)

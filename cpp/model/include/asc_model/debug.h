@@ -172,12 +172,21 @@ template <class T>
 void DumpTensor(const GlobalTensor<T>& t, uint32_t desc, uint32_t dumpSize, ASC_LOC_PARAMS) {
   asc_model::dump("DumpTensor", t, desc, dumpSize, ASC_LOC, true);
 }
-template <class Tensor>
-void DumpTensor(const Tensor& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo& shape, ASC_LOC_PARAMS) {
+template <class T>
+void DumpTensor(const LocalTensor<T>& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo& shape, ASC_LOC_PARAMS) {
   asc_model::dump_shaped(t, desc, dumpSize, shape, ASC_LOC);
 }
-template <class Tensor>
-void DumpAccChkPoint(const Tensor& t, uint32_t index, uint32_t countOff, uint32_t dumpSize, ASC_LOC_PARAMS) {
+template <class T>
+void DumpTensor(const GlobalTensor<T>& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo& shape, ASC_LOC_PARAMS) {
+  asc_model::dump_shaped(t, desc, dumpSize, shape, ASC_LOC);
+}
+template <class T>
+void DumpAccChkPoint(const LocalTensor<T>& t, uint32_t index, uint32_t countOff, uint32_t dumpSize, ASC_LOC_PARAMS) {
+  asc_model::dump("DumpAccChkPoint", t[countOff], index, dumpSize, ASC_LOC, true);
+}
+template <class T>
+void DumpAccChkPoint(const GlobalTensor<T>& t, uint32_t index, uint32_t countOff, uint32_t dumpSize,
+                     ASC_LOC_PARAMS) {
   asc_model::dump("DumpAccChkPoint", t[countOff], index, dumpSize, ASC_LOC, true);
 }
 inline void PrintTimeStamp(uint32_t descId, ASC_LOC_PARAMS) {

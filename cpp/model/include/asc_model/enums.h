@@ -10,7 +10,8 @@
 
 namespace AscendC {
 
-// Not a dialect enum: the Model's core types (AscendC::AIC / AscendC::AIV).
-enum CoreType : int32_t { AIV = 0, AIC = 1 };
+// Not a dialect enum: the Model's core types (AscendC::AIC / AscendC::AIV; the
+// vendor's are int32_t constants, and its AscendC::CoreType is HCCL's, api/hccl.h).
+enum : int32_t { AIV = 0, AIC = 1 };
 
 }  // namespace AscendC

@@ -71,7 +71,7 @@ namespace AscendC {
 
 class TPipe;
 
-template <TPosition src, TPosition dst, int32_t depth, int32_t mask = 0>
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>  // mask: auto, as the vendor's
 class TQueBind {
  public:
   static constexpr TPosition kPos = src == TPosition::GM ? dst : src;
@@ -107,7 +107,7 @@ class TQueBind {
     op.buffer(asc_model::mem_of(kPos), s_.addr[i], s_.len).event(int32_t(kPos), i).run();
     return true;
   }
-  // EnQue<srcUserPos, dstUserPos> / DeQue<T, srcUserPos, dstUserPos>: the user
+  // EnQue<srcUserPos, dstUserPos> / DeQue<srcUserPos, dstUserPos, T>: the user
   // positions name where the data really moves; the queue's buffers and order
   // are the same as the plain forms (the functional model implies the events).
   template <TPosition kSrcUser, TPosition kDstUser, class T>
@@ -120,7 +120,7 @@ class TQueBind {
     DeQue<T>(t, ASC_LOC);
     return t;
   }
-  template <class T, TPosition kSrcUser, TPosition kDstUser>
+  template <TPosition kSrcUser, TPosition kDstUser, class T>
   LocalTensor<T> DeQue(ASC_LOC_PARAMS) {
     return DeQue<T>(ASC_LOC);
   }
@@ -184,7 +184,7 @@ class TQueBind {
   asc_model::QueueState s_;
 };
 
-template <TPosition pos, int32_t depth, int32_t mask = 0>
+template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
 template <TPosition pos>
@@ -234,8 +234,8 @@ class TBufPool {
     q.init(num, len, arena_, ASC_LOC);
     return true;
   }
-  template <TPosition p>
-  bool InitBuffer(TBuf<p>& b, uint32_t len, ASC_LOC_PARAMS) {
+  template <TPosition bufPos>  // the vendor's name: a dependent type is compared as spelled
+  bool InitBuffer(TBuf<bufPos>& b, uint32_t len, ASC_LOC_PARAMS) {
     need_init(ASC_LOC);
     b.init(len, arena_, ASC_LOC);
     return true;
@@ -258,6 +258,20 @@ class TBufPool {
   bool inited_ = false;
 };
 
+}  // namespace AscendC
+
+namespace asc_model {
+// TPipe takes the vendor's `template <class T>` parameters; these say at compile
+// time what T is (a queue: TQue derives from TQueBind; a pool's position).
+template <AscendC::TPosition s, AscendC::TPosition d, int32_t depth, auto mask>
+std::true_type que_test(const AscendC::TQueBind<s, d, depth, mask>*);
+std::false_type que_test(...);
+template <AscendC::TPosition p, uint32_t n>
+constexpr AscendC::TPosition pool_position(const AscendC::TBufPool<p, n>*) { return p; }
+}  // namespace asc_model
+
+namespace AscendC {
+
 class TPipe {
  public:
   // The first TPipe of a core is the one GetTPipePtr returns.
@@ -273,10 +287,13 @@ class TPipe {
   void Destroy() { Reset(); }
   void Reset() { for (auto& a : arena_) a = asc_model::Arena{}; }
 
-  template <TPosition s, TPosition d, int32_t depth, int32_t mask>
-  bool InitBuffer(TQueBind<s, d, depth, mask>& q, uint8_t num, uint32_t len, ASC_LOC_PARAMS) {
-    constexpr TPosition p = TQueBind<s, d, depth, mask>::position();
-    q.init(num, len, arena(p), ASC_LOC);
+  // The vendor's signatures (any T; U shares): what is accepted is checked here.
+  template <class T>
+  bool InitBuffer(T& que, uint8_t num, uint32_t len, ASC_LOC_PARAMS) {
+    static_assert(decltype(asc_model::que_test(static_cast<T*>(nullptr)))::value,
+                  "TPipe::InitBuffer(que, num, len): que must be a TQue or TQueBind");
+    constexpr TPosition p = T::position();
+    que.init(num, len, arena(p), ASC_LOC);
     return true;
   }
   template <TPosition p>
@@ -284,16 +301,19 @@ class TPipe {
     b.init(len, arena(p), ASC_LOC);
     return true;
   }
-  template <TPosition p, uint32_t n>
-  bool InitBufPool(TBufPool<p, n>& pool, uint32_t len, ASC_LOC_PARAMS) {
+  template <class T>
+  bool InitBufPool(T& pool, uint32_t len, ASC_LOC_PARAMS) {
+    constexpr TPosition p = asc_model::pool_position(static_cast<T*>(nullptr));
     uint64_t base = arena(p).take(asc_model::mem_of(p), len, "InitBufPool", ASC_LOC);
     pool.init(base, len);
     return true;
   }
   // Shares the bytes of `other` (the vendor's "share" form): both pools start
   // at the same address; the caller guarantees they are not live together.
-  template <TPosition p, uint32_t n, TPosition p2, uint32_t n2>
-  bool InitBufPool(TBufPool<p, n>& pool, uint32_t len, TBufPool<p2, n2>& other, ASC_LOC_PARAMS) {
+  template <class T, class U>
+  bool InitBufPool(T& pool, uint32_t len, U& other, ASC_LOC_PARAMS) {
+    asc_model::pool_position(static_cast<T*>(nullptr));  // both must be TBufPools
+    asc_model::pool_position(static_cast<U*>(nullptr));
     if (len > other.size())
       asc_model::current_core().fault(ASC_LOC, "InitBufPool", "shared pool of %u bytes exceeds the %llu-byte pool it shares",
                                       len, (unsigned long long)other.size());
@@ -331,11 +351,12 @@ class TPipe {
   uint32_t used_[asc_model::kNumHardEvents] = {};
 };
 
-inline TPipe* GetTPipePtr(ASC_LOC_PARAMS) {
+}  // namespace AscendC
+
+// A global function, as the vendor's (kernel_common.h).
+inline AscendC::TPipe* GetTPipePtr(ASC_LOC_PARAMS) {
   asc_model::Call op("GetTPipePtr", PIPE_S, ASC_LOC);
   if (!op.core().first_pipe) op.fault("no TPipe has been constructed on this core");
   op.run();
-  return static_cast<TPipe*>(op.core().first_pipe);
+  return static_cast<AscendC::TPipe*>(op.core().first_pipe);
 }
-
-}  // namespace AscendC

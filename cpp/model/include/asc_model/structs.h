@@ -47,9 +47,11 @@ struct DataCopyEnhancedParams {
   asc_model::EnumArg<pad_t> padModeIn = pad_t::PAD_NONE;
   uint64_t padValueIn = 0;
 };
+// Templated on the element type of the filled tensor, as the vendor's.
+template <class T>
 struct InitConstValueParams {
   uint16_t repeatTimes = 0, blockNum = 0, dstGap = 0;
-  double initValue = 0;  // vendor: T; a double holds every int32/half/float value exactly
+  T initValue = 0;
 };
 struct UnaryRepeatParams {
   uint16_t dstBlkStride = 1, srcBlkStride = 1;
@@ -127,8 +129,10 @@ struct LoadData2DParamsV2 {
   bool ifTranspose = false;
   uint8_t sid = 0;
 };
-// padList comes first, as a `const uint8_t[4]` (the emitter's local array) or
-// a brace list: the constructors below take both.
+// padList comes first, as a `const uint8_t[4]` (the emitter's local array; the
+// vendor's constructors take a `const uint8_t[]`, so no brace list). Templated on
+// the element type (padValue's), as the vendor's.
+template <class T>
 struct LoadData3DParamsV1 {
   uint8_t padList[4] = {0, 0, 0, 0};
   uint16_t l1H = 1, l1W = 1, c1Index = 0;
@@ -136,12 +140,12 @@ struct LoadData3DParamsV1 {
   int16_t leftTopW = 0, leftTopH = 0;
   uint8_t strideW = 1, strideH = 1, filterW = 1, filterH = 1, dilationFilterW = 1, dilationFilterH = 1;
   uint8_t jumpStride = 1, repeatMode = 0, repeatTime = 1, cSize = 0;
-  uint64_t padValue = 0;
+  T padValue = 0;
   LoadData3DParamsV1() = default;
   LoadData3DParamsV1(const uint8_t* pad, uint16_t l1H_, uint16_t l1W_, uint16_t c1Index_, uint8_t fetchFilterW_,
                      uint8_t fetchFilterH_, int16_t leftTopW_, int16_t leftTopH_, uint8_t strideW_, uint8_t strideH_,
                      uint8_t filterW_, uint8_t filterH_, uint8_t dilationFilterW_, uint8_t dilationFilterH_,
-                     uint8_t jumpStride_, uint8_t repeatMode_, uint8_t repeatTime_, uint8_t cSize_, uint64_t padValue_)
+                     uint8_t jumpStride_, uint8_t repeatMode_, uint8_t repeatTime_, uint8_t cSize_, T padValue_)
       : l1H(l1H_), l1W(l1W_), c1Index(c1Index_), fetchFilterW(fetchFilterW_), fetchFilterH(fetchFilterH_),
         leftTopW(leftTopW_), leftTopH(leftTopH_), strideW(strideW_), strideH(strideH_), filterW(filterW_),
         filterH(filterH_), dilationFilterW(dilationFilterW_), dilationFilterH(dilationFilterH_),
@@ -149,24 +153,20 @@ struct LoadData3DParamsV1 {
         padValue(padValue_) {
     for (int i = 0; i < 4; ++i) padList[i] = pad[i];
   }
-  template <size_t N, class... Rest>
-  LoadData3DParamsV1(const uint8_t (&pad)[N], Rest... rest)
-      : LoadData3DParamsV1(static_cast<const uint8_t*>(pad), rest...) {
-    static_assert(N == 4, "LoadData3DParamsV1: padList has four values");
-  }
 };
+template <class T>
 struct LoadData3DParamsV2 {
   uint8_t padList[4] = {0, 0, 0, 0};
   uint16_t l1H = 1, l1W = 1, channelSize = 1, kExtension = 1, mExtension = 1, kStartPt = 0, mStartPt = 0;
   uint8_t strideW = 1, strideH = 1, filterW = 1, filterH = 1, dilationFilterW = 1, dilationFilterH = 1;
   bool enTranspose = false, enSmallK = false;
-  uint64_t padValue = 0;
+  T padValue = 0;
   bool filterSizeW = false, filterSizeH = false, fMatrixCtrl = false;
   LoadData3DParamsV2() = default;
   LoadData3DParamsV2(const uint8_t* pad, uint16_t l1H_, uint16_t l1W_, uint16_t channelSize_, uint16_t kExtension_,
                      uint16_t mExtension_, uint16_t kStartPt_, uint16_t mStartPt_, uint8_t strideW_, uint8_t strideH_,
                      uint8_t filterW_, uint8_t filterH_, uint8_t dilationFilterW_, uint8_t dilationFilterH_,
-                     bool enTranspose_, bool enSmallK_, uint64_t padValue_, bool filterSizeW_, bool filterSizeH_,
+                     bool enTranspose_, bool enSmallK_, T padValue_, bool filterSizeW_, bool filterSizeH_,
                      bool fMatrixCtrl_)
       : l1H(l1H_), l1W(l1W_), channelSize(channelSize_), kExtension(kExtension_), mExtension(mExtension_),
         kStartPt(kStartPt_), mStartPt(mStartPt_), strideW(strideW_), strideH(strideH_), filterW(filterW_),
@@ -174,11 +174,6 @@ struct LoadData3DParamsV2 {
         enTranspose(enTranspose_), enSmallK(enSmallK_), padValue(padValue_), filterSizeW(filterSizeW_),
         filterSizeH(filterSizeH_), fMatrixCtrl(fMatrixCtrl_) {
     for (int i = 0; i < 4; ++i) padList[i] = pad[i];
-  }
-  template <size_t N, class... Rest>
-  LoadData3DParamsV2(const uint8_t (&pad)[N], Rest... rest)
-      : LoadData3DParamsV2(static_cast<const uint8_t*>(pad), rest...) {
-    static_assert(N == 4, "LoadData3DParamsV2: padList has four values");
   }
 };
 struct LoadData3DParamsV2Pro {
@@ -215,12 +210,6 @@ struct MrgSort4Info {
   MrgSort4Info(const uint16_t* lengths, bool suspension, uint16_t valid, uint16_t repeats)
       : ifExhaustedSuspension(suspension), validBit(valid), repeatTimes(repeats) {
     for (int i = 0; i < 4; ++i) elementLengths[i] = lengths[i];
-  }
-  // Brace-list lengths (`{{1, 2, 3, 4}, false, 15, 1}`).
-  template <size_t N>
-  MrgSort4Info(const uint16_t (&lengths)[N], bool suspension, uint16_t valid, uint16_t repeats)
-      : MrgSort4Info(static_cast<const uint16_t*>(lengths), suspension, valid, repeats) {
-    static_assert(N == 4, "MrgSort4Info: four element lengths");
   }
 };
 struct FixpipeParamsV220 {

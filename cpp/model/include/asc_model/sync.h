@@ -87,20 +87,21 @@ void IBWait(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int
 // under an event id no kernel can use (so a turn that never comes is reported
 // as a deadlock in IBWait, at the WaitPreBlock's line).
 constexpr int32_t kAscModelDetermineComputeEvent = -1;
-inline void InitDetermineComputeWorkspace(const GlobalTensor<int32_t>& gmWorkspace,
-                                          const LocalTensor<int32_t>& ubWorkspace, ASC_LOC_PARAMS) {
+// (The tensors by non-const reference, as the vendor's declarations take them.)
+inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace,
+                                          ASC_LOC_PARAMS) {
   asc_model::Call op("InitDetermineComputeWorkspace", PIPE_MTE3, ASC_LOC);
   op.run();
   op.core().determine_waits = 0;
 }
-inline void NotifyNextBlock(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace,
                             ASC_LOC_PARAMS) {
   asc_model::Call op("NotifyNextBlock", PIPE_MTE3, ASC_LOC, asc_model::EventKind::CrossSet);
   int self = op.core().block_idx();
   op.event(self, kAscModelDetermineComputeEvent).run();
   op.core().ib_set(self, kAscModelDetermineComputeEvent, ASC_LOC);
 }
-inline void WaitPreBlock(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace,
                          ASC_LOC_PARAMS) {
   asc_model::Core& c = asc_model::current_core();
   int n = c.block_num(), self = c.block_idx(), prev = (self + n - 1) % n;

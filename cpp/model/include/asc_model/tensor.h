@@ -67,7 +67,7 @@ class GlobalTensor {
   __gm__ T* GetPhyAddr(uint64_t off) const { return ptr_ + off; }
   uint64_t GetSize() const { return size_; }
   template <CacheRwMode rw = CacheRwMode::RW>
-  void SetL2CacheHint(CacheMode mode = CacheMode::CACHE_MODE_NORMAL) { cache_mode_ = mode; }
+  void SetL2CacheHint(CacheMode mode) { cache_mode_ = mode; }
   void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   ShapeInfo GetShapeInfo() const { return shape_; }
 
@@ -112,8 +112,9 @@ class LocalTensor {
   T GetValue(uint64_t i, ASC_LOC_PARAMS) const {
     return asc_model::scalar_get<T>("GetValue", ref(), i, ASC_LOC);
   }
-  void SetValue(uint64_t i, T v, ASC_LOC_PARAMS) const {
-    asc_model::scalar_set<T>("SetValue", ref(), i, v, ASC_LOC);
+  template <class S>  // the vendor's SetValue<S>(index, S value)
+  void SetValue(uint64_t i, S v, ASC_LOC_PARAMS) const {
+    asc_model::scalar_set<T>("SetValue", ref(), i, T(v), ASC_LOC);
   }
   // Vendor semantics: GetSize = elements, GetLength = bytes.
   uint32_t GetLength() const { return static_cast<uint32_t>(bytes_); }
@@ -132,7 +133,7 @@ class LocalTensor {
     return t;
   }
   template <class U>
-  void SetAddrWithOffset(const LocalTensor<U>& src, uint64_t off) {
+  void SetAddrWithOffset(LocalTensor<U>& src, uint32_t off) {  // the vendor's (deprecated) signature
     uint64_t b = off * sizeof(U);
     pos_ = src.position();
     addr_ = src.GetPhyAddr() + b;

@@ -1,12 +1,6 @@
-// The vendor's header path for the tiling structs a kernel reads: TCubeTiling
-// (asc_model/adv_matmul.h) at global scope and as AscendC::tiling::TCubeTiling,
-// as the vendor's generated kernel_tiling.h declares it.
+// The vendor's header path for the tiling structs a kernel reads. The Model's
+// kernel_operator.h declares them as the vendor's generated kernel_tiling.h
+// does: AscendC::tiling::TCubeTiling (SoftMaxTiling, RmsNormTiling), each with
+// a global `using` (asc_model/adv_matmul.h, asc_model/api/adv_common.h).
 #pragma once
 #include "kernel_operator.h"
-
-namespace AscendC {
-namespace tiling {
-using ::AscendC::TCubeTiling;
-}  // namespace tiling
-}  // namespace AscendC
-using AscendC::TCubeTiling;

@@ -20,15 +20,21 @@ docs.PARAMS.setdefault("temp_buffer", "the shared temporary buffer (LocalTensor 
 docs.PARAMS.setdefault("is_reuse_source", "whether the API may overwrite src (template argument)")
 
 
-def _unary(name: str, cpp: str, summary: str):
+def _unary(name: str, cpp: str, summary: str, takes_tmp: bool = True, needs_count: bool = False):
+    """takes_tmp=False: Ascend C has no sharedTmpBuffer overload (AscendC::Log, adv_api/math/log.h);
+    a temp_buffer given is not passed (the API takes its temporary space itself).
+    needs_count: Ascend C's overloads all take calCount (Ceil, Floor, Round, Lgamma, Digamma);
+    without `count` the call passes src.GetSize(), the elements the count-less form covers."""
     full = "adv." + name
     docs.SUMMARIES[full] = summary
 
     def impl(form, a):
         same_dtype(("dst", a.dst), ("src", a.src))
         c.dtypes(full, _FLOAT, dst=a.dst)
-        return build(f"Adv{cpp}Op", tensor(a.dst), tensor(a.src), c.tmp_buffer(full, a.temp_buffer),
-                     c.count(a.count), c.flag(full, "is_reuse_source", a.is_reuse_source))
+        tmp = a.temp_buffer if takes_tmp else None
+        count = a.src.get_size() if needs_count and a.count is None else a.count
+        return build(f"Adv{cpp}Op", tensor(a.dst), tensor(a.src), c.tmp_buffer(full, tmp),
+                     c.count(count), c.flag(full, "is_reuse_source", a.is_reuse_source))
 
     impl.__name__ = name
     return api(cpp, "adv_math", "dst: LocalTensor, src: LocalTensor, " + _TAIL, name=full)(impl)
@@ -40,17 +46,19 @@ asin = _unary("asin", "Asin", "dst = arcsin(src), element-wise.")
 asinh = _unary("asinh", "Asinh", "dst = arsinh(src), element-wise.")
 atan = _unary("atan", "Atan", "dst = arctan(src), element-wise.")
 atanh = _unary("atanh", "Atanh", "dst = artanh(src), element-wise.")
-ceil = _unary("ceil", "Ceil", "dst = the smallest integer >= src, element-wise.")
+ceil = _unary("ceil", "Ceil", "dst = the smallest integer >= src, element-wise.", needs_count=True)
 cos = _unary("cos", "Cos", "dst = cos(src), element-wise.")
 cosh = _unary("cosh", "Cosh", "dst = cosh(src), element-wise.")
-digamma = _unary("digamma", "Digamma", "dst = digamma(src) (the derivative of ln|gamma|), element-wise.")
+digamma = _unary("digamma", "Digamma", "dst = digamma(src) (the derivative of ln|gamma|), element-wise.",
+                 needs_count=True)
 erf = _unary("erf", "Erf", "dst = erf(src) (the Gauss error function), element-wise.")
 erfc = _unary("erfc", "Erfc", "dst = 1 - erf(src), element-wise.")
-floor = _unary("floor", "Floor", "dst = the largest integer <= src, element-wise.")
+floor = _unary("floor", "Floor", "dst = the largest integer <= src, element-wise.", needs_count=True)
 frac = _unary("frac", "Frac", "dst = src - trunc(src) (the fractional part), element-wise.")
-lgamma = _unary("lgamma", "Lgamma", "dst = ln|gamma(src)|, element-wise.")
-log = _unary("log", "Log", "dst = ln(src), element-wise.")
-round = _unary("round", "Round", "dst = src rounded to the nearest integer (ties to even), element-wise.")  # noqa: A001
+lgamma = _unary("lgamma", "Lgamma", "dst = ln|gamma(src)|, element-wise.", needs_count=True)
+log = _unary("log", "Log", "dst = ln(src), element-wise.", takes_tmp=False)
+round = _unary("round", "Round", "dst = src rounded to the nearest integer (ties to even), element-wise.",  # noqa: A001
+               needs_count=True)
 sign = _unary("sign", "Sign", "dst = -1, 0 or 1 by the sign of src, element-wise.")
 sin = _unary("sin", "Sin", "dst = sin(src), element-wise.")
 sinh = _unary("sinh", "Sinh", "dst = sinh(src), element-wise.")
@@ -106,6 +114,9 @@ def axpy(form, a):
     c.dtypes("adv.axpy", _FLOAT, dst=a.dst, src=a.src)
     if a.dst.dtype == dt.float16 and a.src.dtype == dt.float32:
         raise TypeError("asc.adv.axpy: a float src needs a float dst (half dst takes half src only)")
+    if a.count is None or a.temp_buffer is None:
+        raise TypeError("asc.adv.axpy: Ascend C's Axpy takes count and temp_buffer (its only form is "
+                        "Axpy(dst, src, scalar, sharedTmpBuffer, calCount))")
     return build("AdvAxpyOp", tensor(a.dst), tensor(a.src), value_of(a.scalar, a.src.dtype),
                  c.tmp_buffer("adv.axpy", a.temp_buffer), c.count(a.count),
                  c.flag("adv.axpy", "is_reuse_source", a.is_reuse_source))

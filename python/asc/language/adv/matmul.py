@@ -76,6 +76,18 @@ def _tiling(x, what="tiling"):
     return x.materialize()
 
 
+_MIXED_BATCH = ("the Matmul of a mixed kernel (Ascend C's MatmulClient, which the vector cores drive) has no "
+                "SetBatchNum and no IterateBatch without counts: pass them to iterate_batch(c, batch_a, batch_b, "
+                "en_sequential_write, ...); set_batch_num and iterate_batch(c, en_partial_sum, en_atomic, ...) are "
+                "the cube-only Matmul's (@asc.jit(matmul_cube_only=True))")
+
+
+def _cube_only() -> bool:
+    """The kernel runs on the cube cores alone (matmul_cube_only, kernel_type AIC_ONLY): its
+    Matmul is Ascend C's MatmulImpl, else the MatmulClient of a mixed kernel."""
+    return bool(getattr(context.current(), "matmul_cube_only", False))
+
+
 class Matmul(RuntimeValue):
     """AscendC::Matmul<A, B, C, BIAS, MM_CFG>: declared in the kernel, then registered."""
 
@@ -265,7 +277,11 @@ class Matmul(RuntimeValue):
     # ---- batch -----------------------------------------------------------------------
     @builtin
     def set_batch_num(self, batch_a, batch_b) -> None:
-        """`mm.SetBatchNum(batchA, batchB)`: the batches of A and B the next IterateBatch multiplies."""
+        """`mm.SetBatchNum(batchA, batchB)`: the batches of A and B the next
+        `iterate_batch(c, en_partial_sum, en_atomic, ...)` multiplies. A method of the cube-only
+        Matmul (matmul_cube_only=True) alone, as in Ascend C."""
+        if not _cube_only():
+            raise ValueError("set_batch_num: " + _MIXED_BATCH)
         build("MatmulSetBatchNumOp", self.handle, i32(batch_a), i32(batch_b))
 
     @builtin
@@ -276,7 +292,8 @@ class Matmul(RuntimeValue):
         strideB, strideC, enPartialSum, enAtomic)`: max(batch_a, batch_b) matrices C_i = A_i * B_i
         (the smaller side broadcast), each singleCoreM x singleCoreN. The form
         `iterate_batch(c, en_partial_sum, en_atomic, en_sequential_write, ...)` (a bool second)
-        takes the counts of `set_batch_num`."""
+        takes the counts of `set_batch_num`: that form is the cube-only Matmul's (matmul_cube_only=True),
+        the other the mixed kernel's, as in Ascend C (MatmulImpl / MatmulClient)."""
         self._check_c(tensor, "iterate_batch")
         for side in ("a", "b", "c"):
             if LayoutMode(int(ConstExpr.unwrap(getattr(self, side).layout))) == LayoutMode.NONE:
@@ -288,9 +305,16 @@ class Matmul(RuntimeValue):
             if wait_iterate_batch is not None or _flag("sync", sync) is not True:
                 raise ValueError("iterate_batch(c, en_partial_sum, en_atomic, ...) has no sync / "
                                  "wait_iterate_batch arguments")
+            if not _cube_only():
+                raise ValueError("iterate_batch(c, en_partial_sum, en_atomic, ...): " + _MIXED_BATCH)
             build("MatmulIterateBatchNumOp", self.handle, tensor._value(), _bit(batch_a), _i8(batch_b),
                   _bit(en_sequential_write), i32(matrix_stride_a), i32(matrix_stride_b), i32(matrix_stride_c))
             return
+        if _cube_only():
+            raise ValueError("iterate_batch(c, batch_a, batch_b, ...): the Matmul of a cube-only kernel (Ascend "
+                             "C's MatmulImpl) takes its counts from set_batch_num: "
+                             "mm.set_batch_num(batch_a, batch_b); mm.iterate_batch(c, en_partial_sum, en_atomic, "
+                             "en_sequential_write, ...)")
         sync = _flag("sync", sync)
         args = (i32(batch_a), i32(batch_b), _bit(en_sequential_write), i32(matrix_stride_a), i32(matrix_stride_b),
                 i32(matrix_stride_c), _bit(en_partial_sum), _i8(en_atomic))
@@ -438,6 +462,12 @@ def register_matmul(pipe, workspace, matmul=None, tiling=None) -> None:
     else:
         raise TypeError(f"register_matmul: workspace must be a GlobalAddress (GM_ADDR), got "
                         f"{type(workspace).__name__}")
+    session = context.current()
+    if getattr(session, "matmul_registered", False):
+        raise ValueError("register_matmul: the kernel has registered a Matmul already; Ascend C's REGIST_MATMUL_OBJ is one statement per kernel "
+                         "(it declares types of its own, and on the cube core serves the objects it names, then "
+                         "returns): a kernel with several Matmul objects is not supported")
+    session.matmul_registered = True
     if tiling is None:
         build("RegistMatmulObjNoTilingOp", pipe.handle, ws, matmul.handle)
     else:

@@ -25,7 +25,7 @@ class AippInputFormat(enum.IntEnum):
 
 
 class BatchMode(enum.IntEnum):
-    """Ascend C AscendC::BatchMode."""
+    """Ascend C BatchMode."""
 
     NONE = 0
     BATCH_LESS_THAN_L1 = 1
@@ -68,7 +68,7 @@ class CacheRwMode(enum.IntEnum):
 
 
 class CubeFormat(enum.IntEnum):
-    """Ascend C AscendC::CubeFormat."""
+    """Ascend C CubeFormat."""
 
     ND = 0
     NZ = 1
@@ -176,7 +176,7 @@ class IterateMode(enum.IntEnum):
 
 
 class IterateOrder(enum.IntEnum):
-    """Ascend C AscendC::IterateOrder."""
+    """Ascend C IterateOrder."""
 
     ORDER_M = 0
     ORDER_N = 1
@@ -184,7 +184,7 @@ class IterateOrder(enum.IntEnum):
 
 
 class LayoutMode(enum.IntEnum):
-    """Ascend C AscendC::LayoutMode."""
+    """Ascend C LayoutMode."""
 
     NONE = 0
     NORMAL = 1
@@ -194,7 +194,7 @@ class LayoutMode(enum.IntEnum):
 
 
 class MatmulConfigMode(enum.IntEnum):
-    """Ascend C AscendC::MatmulConfigMode."""
+    """Ascend C MatmulConfigMode."""
 
     CONFIG_NORM = 1
     CONFIG_MDL = 2
@@ -258,7 +258,7 @@ class MaskMode(enum.IntEnum):
 
 
 class ScheduleType(enum.IntEnum):
-    """Ascend C AscendC::ScheduleType."""
+    """Ascend C ScheduleType."""
 
     INNER_PRODUCT = 0
     OUTER_PRODUCT = 1
@@ -389,7 +389,7 @@ class AtomicOp(enum.IntEnum):
 
 
 class HcclReduceOp(enum.IntEnum):
-    """Ascend C HcclReduceOp."""
+    """Ascend C AscendC::HcclReduceOp."""
 
     HCCL_REDUCE_SUM = 0
     HCCL_REDUCE_PROD = 1
@@ -398,7 +398,7 @@ class HcclReduceOp(enum.IntEnum):
 
 
 class HcclDataType(enum.IntEnum):
-    """Ascend C HcclDataType."""
+    """Ascend C AscendC::HcclDataType."""
 
     HCCL_DATA_TYPE_INT8 = 0
     HCCL_DATA_TYPE_INT16 = 1
@@ -417,12 +417,12 @@ class HcclDataType(enum.IntEnum):
 # Each enum's C++ spelling in emitted Ascend C (STRUCTS' cpp_type names enums so).
 ENUM_CPP_NAMES = {
     'AippInputFormat': 'AscendC::AippInputFormat',
-    'BatchMode': 'AscendC::BatchMode',
+    'BatchMode': 'BatchMode',
     'BlockMode': 'AscendC::BlockMode',
     'CacheLine': 'AscendC::CacheLine',
     'CacheMode': 'AscendC::CacheMode',
     'CacheRwMode': 'AscendC::CacheRwMode',
-    'CubeFormat': 'AscendC::CubeFormat',
+    'CubeFormat': 'CubeFormat',
     'DataFormat': 'AscendC::DataFormat',
     'DcciDst': 'AscendC::DcciDst',
     'DeqScale': 'AscendC::DeqScale',
@@ -430,15 +430,15 @@ ENUM_CPP_NAMES = {
     'HardEvent': 'AscendC::HardEvent',
     'Hardware': 'AscendC::Hardware',
     'IterateMode': 'AscendC::IterateMode',
-    'IterateOrder': 'AscendC::IterateOrder',
-    'LayoutMode': 'AscendC::LayoutMode',
-    'MatmulConfigMode': 'AscendC::MatmulConfigMode',
+    'IterateOrder': 'IterateOrder',
+    'LayoutMode': 'LayoutMode',
+    'MatmulConfigMode': 'MatmulConfigMode',
     'MatmulPolicy': 'AscendC::MatmulPolicy',
     'PipeID': 'pipe_t',
     'MemDsbT': 'AscendC::MemDsbT',
     'QuantModes': 'QuantMode_t',
     'MaskMode': 'AscendC::MaskMode',
-    'ScheduleType': 'AscendC::ScheduleType',
+    'ScheduleType': 'ScheduleType',
     'ReduceOrder': 'AscendC::ReduceOrder',
     'RoundMode': 'AscendC::RoundMode',
     'TransposeType': 'AscendC::TransposeType',
@@ -450,8 +450,8 @@ ENUM_CPP_NAMES = {
     'SelMode': 'AscendC::SELMODE',
     'AtomicDtype': 'AscendC::AtomicDtype',
     'AtomicOp': 'AscendC::AtomicOp',
-    'HcclReduceOp': 'HcclReduceOp',
-    'HcclDataType': 'HcclDataType',
+    'HcclReduceOp': 'AscendC::HcclReduceOp',
+    'HcclDataType': 'AscendC::HcclDataType',
 }
 
 
@@ -757,7 +757,7 @@ STRUCTS = {
         StructField('rightPadding', 'right_padding', ''),
         StructField('paddingValue', 'padding_value', ''),
     )),
-    'SoftMaxTiling': StructDef('softmax_tiling', 'AscendC::SoftMaxTiling', False, (
+    'SoftMaxTiling': StructDef('softmax_tiling', 'AscendC::tiling::SoftMaxTiling', False, (
         StructField('srcM', 'src_m', ''),
         StructField('srcK', 'src_k', ''),
         StructField('srcSize', 'src_size', ''),
@@ -775,7 +775,7 @@ STRUCTS = {
         StructField('tailSplitSize', 'tail_split_size', ''),
         StructField('tailReduceSize', 'tail_reduce_size', ''),
     )),
-    'RmsNormTiling': StructDef('rms_norm_tiling', 'AscendC::RmsNormTiling', False, (
+    'RmsNormTiling': StructDef('rms_norm_tiling', 'AscendC::tiling::RmsNormTiling', False, (
         StructField('bLength', 'b_length', ''),
         StructField('sLength', 's_length', ''),
         StructField('hLength', 'h_length', ''),
@@ -789,7 +789,7 @@ STRUCTS = {
         StructField('tailBshLength', 'tail_bsh_length', ''),
         StructField('tailBsLength', 'tail_bs_length', ''),
     )),
-    'TCubeTiling': StructDef('tcube_tiling', 'AscendC::TCubeTiling', False, (
+    'TCubeTiling': StructDef('tcube_tiling', 'AscendC::tiling::TCubeTiling', False, (
         StructField('usedCoreNum', 'used_core_num', ''),
         StructField('M', 'm', ''),
         StructField('N', 'n', ''),
@@ -840,7 +840,7 @@ STRUCTS = {
         StructField('CLayoutInfoS2', 'c_layout_info_s2', ''),
         StructField('BatchNum', 'batch_num', ''),
     )),
-    'MatmulApiStaticTiling': StructDef('matmul_api_static_tiling', 'AscendC::MatmulApiStaticTiling', False, (
+    'MatmulApiStaticTiling': StructDef('matmul_api_static_tiling', 'MatmulApiStaticTiling', False, (
         StructField('usedCoreNum', 'used_core_num', ''),
         StructField('M', 'm', ''),
         StructField('N', 'n', ''),

@@ -1,7 +1,7 @@
 """fwk/tpipe: get_tpipe_ptr (GetTPipePtr): the kernel's TPipe, as an asc.TPipe.
 
 The dialect's `ascendc.get_tpipe_ptr` binds a reference,
-`AscendC::TPipe& pipe = *AscendC::GetTPipePtr();`, so the result is used like
+`AscendC::TPipe& pipe = *GetTPipePtr();`, so the result is used like
 the asc.TPipe() object itself (init_buffer, ...).
 """
 
@@ -11,7 +11,7 @@ from .. import docs
 from ..core import context
 from ..core.api import api, register_class
 
-docs.SUMMARIES["get_tpipe_ptr"] = "The kernel's global TPipe (AscendC::GetTPipePtr)."
+docs.SUMMARIES["get_tpipe_ptr"] = "The kernel's global TPipe (GetTPipePtr, a global function)."
 
 
 @api("GetTPipePtr", "tpipe", "")
@@ -25,7 +25,7 @@ class TPipeManager:
 
     `TPipeManager.get()` is the pipe recorded by `TPipeManager.set(pipe)` in the kernel
     being traced (the same asc.TPipe object: no code is emitted), or, when none is
-    recorded, `AscendC::GetTPipePtr()` (`get_tpipe_ptr`: the kernel's global TPipe, the
+    recorded, `GetTPipePtr()` (`get_tpipe_ptr`: the kernel's global TPipe, the
     first one constructed on the core). `set(pipe)` records `pipe` for the rest of the
     trace; `reset()` forgets it. set/reset emit nothing and act only at trace time: the
     recording follows the Python order of the calls, not the kernel's runtime control

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -58,13 +59,25 @@ public:
 
   /// The C++ spelling of a type; empty if it has none (an error).
   std::string getTypeName(mlir::Type type);
+  /// The C++ type of a value: getTypeName, except for a parameter struct that is a
+  /// class template on an element type (ParamStructType::getTemplateField): `S<T>`,
+  /// T the element type of the first tensor of an op that takes the value, else of
+  /// the template field's value where `value` is built (empty if neither says).
+  std::string getValueTypeName(mlir::Value value);
   /// The variable name of a value, assigned on first use.
   llvm::StringRef getName(mlir::Value value);
 
   void indent() { out.indent(indentLevel * 2); }
   int indentLevel = 0;
   /// The aggregate a function with several results returns (`f_result`).
-  static std::string resultStructName(llvm::StringRef func) { return (func + "_result").str(); }
+  std::string resultStructName(llvm::StringRef func) { return functionName(func) + "_result"; }
+  /// The C++ name of the module's function `symbol`: the symbol itself, unless a
+  /// C++ keyword, a bisheng builtin, a name of namespace AscendC or a macro of
+  /// the vendor's headers has it (then `symbol_`, or `symbol_<n>`). Kernels and
+  /// device functions keep their Python name in MLIR; only the C++ symbol moves.
+  std::string functionName(llvm::StringRef symbol);
+  /// Assigns every function of `module` its C++ name (before any is printed).
+  void nameFunctions(mlir::ModuleOp module);
   /// Loop bodies start with `ASC_LOOP_CHECK();` (set when the module's
   /// prologue defined the macro).
   bool loopChecks = false;
@@ -98,6 +111,9 @@ private:
   unsigned nextTemp = 0;
   /// Functions whose result aggregate is already declared.
   llvm::StringSet<> resultStructs;
+  /// Function symbol -> C++ name (nameFunctions), and the C++ names taken.
+  llvm::StringMap<std::string> functionNames;
+  llvm::StringSet<> takenFunctionNames;
 };
 
 /// Printers for func, arith and scf (StructuralEmitters.cpp).

@@ -38,7 +38,7 @@ class Shape {
 };
 }  // namespace ge
 
-// TCubeTiling's fields in the struct's order (the Model's AscendC::TCubeTiling,
+// TCubeTiling's fields in the struct's order (the Model's AscendC::tiling::TCubeTiling,
 // AscendCAdvMatmul.td); tests/model/test_host_tiling_cpp.py checks the order.
 #define ASC_TCUBE_TILING_FIELDS(X)                                                                     \
   X(usedCoreNum) X(M) X(N) X(Ka) X(Kb) X(singleCoreM) X(singleCoreN) X(singleCoreK) X(baseM) X(baseN) \
@@ -151,7 +151,7 @@ class MatmulApiTiling {
 #undef ASC_SET
     return v[0];
   }
-  // The kernel's struct (AscendC::TCubeTiling / TCubeTiling from kernel_tiling.h).
+  // The kernel's struct (AscendC::tiling::TCubeTiling / TCubeTiling from kernel_tiling.h).
   template <class KernelTiling, class = decltype(&KernelTiling::usedCoreNum)>
   int64_t GetTiling(KernelTiling& t) {
     optiling::TCubeTiling h;

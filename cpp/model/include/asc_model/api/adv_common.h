@@ -13,9 +13,12 @@
 #include "asc_model/api/vec_engine.h"
 
 namespace AscendC {
+namespace tiling {
 
 // The kernel-side tiling structs (all uint32_t but RmsNormTiling's reciprocal),
-// brace-initialised by the emitted code in the .td's field order.
+// brace-initialised by the emitted code in the .td's field order. As the
+// vendor's generated kernel_tiling/kernel_tiling.h: AscendC::tiling's, with a
+// global `using` of each.
 struct SoftMaxTiling {
   uint32_t srcM = 0, srcK = 0, srcSize = 0;
   uint32_t outMaxM = 0, outMaxK = 0, outMaxSize = 0;
@@ -30,7 +33,11 @@ struct RmsNormTiling {
   uint32_t inputTailPos = 0, tailBshLength = 0, tailBsLength = 0;
 };
 
+}  // namespace tiling
 }  // namespace AscendC
+
+using AscendC::tiling::RmsNormTiling;
+using AscendC::tiling::SoftMaxTiling;
 
 namespace asc_model {
 namespace adv {

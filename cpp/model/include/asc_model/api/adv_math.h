@@ -70,51 +70,72 @@ template <class X> X power(X a, X b) {
 
 namespace AscendC {
 
-#define ASC_ADV_UNARY(Name, EXPR)                                                                          \
+// The vendor's overload set differs per function (adv_api/math/*.h): all four of
+// (tmp, calCount), (tmp), (calCount), () for most; only the calCount forms for
+// Ceil, Floor, Round, Lgamma and Digamma (whose tmp is a non-const reference);
+// no tmp forms for Log. The Model declares exactly those.
+#define ASC_ADV_UNARY_TMP_COUNT(Name, EXPR, TMP_CONST)                                                     \
   template <class T, bool isReuseSource = false>                                                         \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,       \
-            uint32_t calCount, ASC_LOC_PARAMS) {                                                         \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, TMP_CONST LocalTensor<uint8_t>& tmp,   \
+            const uint32_t calCount, ASC_LOC_PARAMS) {                                                   \
     int64_t n = calCount;                                                                                \
     asc_model::adv::unary<T>(#Name, dst, src, &tmp, &n, [](auto x) { return EXPR; }, ASC_LOC);           \
-  }                                                                                                      \
+  }
+#define ASC_ADV_UNARY_TMP(Name, EXPR)                                                                      \
   template <class T, bool isReuseSource = false>                                                         \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,       \
             ASC_LOC_PARAMS) {                                                                            \
     asc_model::adv::unary<T>(#Name, dst, src, &tmp, nullptr, [](auto x) { return EXPR; }, ASC_LOC);      \
-  }                                                                                                      \
+  }
+#define ASC_ADV_UNARY_COUNT(Name, EXPR)                                                                    \
   template <class T, bool isReuseSource = false>                                                         \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, ASC_LOC_PARAMS) {   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount, ASC_LOC_PARAMS) { \
     int64_t n = calCount;                                                                                \
     asc_model::adv::unary<T>(#Name, dst, src, nullptr, &n, [](auto x) { return EXPR; }, ASC_LOC);        \
-  }                                                                                                      \
+  }
+#define ASC_ADV_UNARY_NONE(Name, EXPR)                                                                     \
   template <class T, bool isReuseSource = false>                                                         \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, ASC_LOC_PARAMS) {                      \
     asc_model::adv::unary<T>(#Name, dst, src, nullptr, nullptr, [](auto x) { return EXPR; }, ASC_LOC);   \
   }
+#define ASC_ADV_UNARY(Name, EXPR)                                                                          \
+  ASC_ADV_UNARY_TMP_COUNT(Name, EXPR, const)                                                             \
+  ASC_ADV_UNARY_TMP(Name, EXPR)                                                                          \
+  ASC_ADV_UNARY_COUNT(Name, EXPR)                                                                        \
+  ASC_ADV_UNARY_NONE(Name, EXPR)
+#define ASC_ADV_UNARY_COUNTED(Name, EXPR, TMP_CONST)                                                       \
+  ASC_ADV_UNARY_TMP_COUNT(Name, EXPR, TMP_CONST)                                                         \
+  ASC_ADV_UNARY_COUNT(Name, EXPR)
 ASC_ADV_UNARY(Acos, std::acos(x))
 ASC_ADV_UNARY(Acosh, std::acosh(x))
 ASC_ADV_UNARY(Asin, std::asin(x))
 ASC_ADV_UNARY(Asinh, std::asinh(x))
 ASC_ADV_UNARY(Atan, std::atan(x))
 ASC_ADV_UNARY(Atanh, std::atanh(x))
-ASC_ADV_UNARY(Ceil, std::ceil(x))
+ASC_ADV_UNARY_COUNTED(Ceil, std::ceil(x), const)
 ASC_ADV_UNARY(Cos, std::cos(x))
 ASC_ADV_UNARY(Cosh, std::cosh(x))
-ASC_ADV_UNARY(Digamma, float(asc_model::adv::digamma(double(x))))
+ASC_ADV_UNARY_COUNTED(Digamma, float(asc_model::adv::digamma(double(x))), /* non-const */)
 ASC_ADV_UNARY(Erf, std::erf(x))
 ASC_ADV_UNARY(Erfc, std::erfc(x))
-ASC_ADV_UNARY(Floor, std::floor(x))
+ASC_ADV_UNARY_COUNTED(Floor, std::floor(x), const)
 ASC_ADV_UNARY(Frac, x - std::trunc(x))
-ASC_ADV_UNARY(Lgamma, std::lgamma(x))
-ASC_ADV_UNARY(Log, std::log(x))
-ASC_ADV_UNARY(Round, std::nearbyint(x))  // default rounding mode: ties to even
+ASC_ADV_UNARY_COUNTED(Lgamma, std::lgamma(x), const)
+ASC_ADV_UNARY_COUNT(Log, std::log(x))
+ASC_ADV_UNARY_NONE(Log, std::log(x))
+ASC_ADV_UNARY_COUNTED(Round, std::nearbyint(x), const)  // default rounding mode: ties to even
 ASC_ADV_UNARY(Sign, decltype(x)((x > 0) - (x < 0)))
 ASC_ADV_UNARY(Sin, std::sin(x))
 ASC_ADV_UNARY(Sinh, std::sinh(x))
 ASC_ADV_UNARY(Tan, std::tan(x))
 ASC_ADV_UNARY(Tanh, std::tanh(x))
 ASC_ADV_UNARY(Trunc, std::trunc(x))
+#undef ASC_ADV_UNARY_COUNTED
 #undef ASC_ADV_UNARY
+#undef ASC_ADV_UNARY_NONE
+#undef ASC_ADV_UNARY_COUNT
+#undef ASC_ADV_UNARY_TMP
+#undef ASC_ADV_UNARY_TMP_COUNT
 
 // Exp<T, taylorExpandLevel, isReuseSource>: calCount is required.
 template <class T, uint8_t taylorExpandLevel, bool isReuseSource = false>
@@ -178,27 +199,13 @@ void run(const LocalTensor<T>& dst, const LocalTensor<U>& src, float s, const Lo
   for (uint64_t i = 0; i < n; ++i) d[i] = T(float(x[i]) * s + float(d[i]));
 }
 }  // namespace detail_adv_axpy
+// The vendor's adv Axpy has this one form (adv_api/math/axpy.h); Axpy(dst, src,
+// scalar, count) and the mask forms are the basic API's (vec_elem.h).
 template <class T, class U, bool isReuseSource = false>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const asc_model::vec::NoDeduce<U> scalar,
-          const LocalTensor<uint8_t>& tmp, uint32_t calCount, ASC_LOC_PARAMS) {
+          const LocalTensor<uint8_t>& tmp, const uint32_t calCount, ASC_LOC_PARAMS) {
   int64_t n = calCount;
   detail_adv_axpy::run(dst, src, float(scalar), &tmp, &n, ASC_LOC);
-}
-template <class T, class U, bool isReuseSource = false>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const asc_model::vec::NoDeduce<U> scalar,
-          const LocalTensor<uint8_t>& tmp, ASC_LOC_PARAMS) {
-  detail_adv_axpy::run(dst, src, float(scalar), &tmp, nullptr, ASC_LOC);
-}
-template <class T, class U, bool isReuseSource = false>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const asc_model::vec::NoDeduce<U> scalar,
-          uint32_t calCount, ASC_LOC_PARAMS) {
-  int64_t n = calCount;
-  detail_adv_axpy::run(dst, src, float(scalar), nullptr, &n, ASC_LOC);
-}
-template <class T, class U, bool isReuseSource = false>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const asc_model::vec::NoDeduce<U> scalar,
-          ASC_LOC_PARAMS) {
-  detail_adv_axpy::run(dst, src, float(scalar), nullptr, nullptr, ASC_LOC);
 }
 
 }  // namespace AscendC

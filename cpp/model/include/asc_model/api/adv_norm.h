@@ -9,19 +9,48 @@ struct AscendQuantConfig {
   uint32_t calcCount = 0, offsetCount = 0, scaleCount = 0, workLocalSize = 0;
 };
 constexpr AscendQuantConfig ASCEND_QUANT_DEFAULT_CFG{};
+
+// SoftMax's compile-time configuration and run-time shape (adv_api/activation/softmax_utils.h).
+enum class SoftmaxMode { SOFTMAX_NORMAL = 0, SOFTMAX_OUTPUT_WITHOUT_BRC = 1 };
+struct SoftmaxConfig {
+  constexpr SoftmaxConfig(const bool isCheckTilingIn) : isCheckTiling(isCheckTilingIn) {}
+  constexpr SoftmaxConfig(const bool isCheckTilingIn, const uint32_t oriSrcMIn, const uint32_t oriSrcKIn)
+      : isCheckTiling(isCheckTilingIn), oriSrcM(oriSrcMIn), oriSrcK(oriSrcKIn) {}
+  constexpr SoftmaxConfig(const bool isCheckTilingIn, const uint32_t oriSrcMIn, const uint32_t oriSrcKIn,
+                          const SoftmaxMode modeIn)
+      : isCheckTiling(isCheckTilingIn), oriSrcM(oriSrcMIn), oriSrcK(oriSrcKIn), mode(modeIn) {}
+  bool isCheckTiling = true;  // the Model reads the shape, never the tiling's split: nothing to check
+  uint32_t oriSrcM = 0;
+  uint32_t oriSrcK = 0;
+  SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
+};
+constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
+struct SoftMaxShapeInfo {
+  uint32_t srcM{0};
+  uint32_t srcK{0};
+  uint32_t oriSrcM{0};
+  uint32_t oriSrcK{0};
+};
 }  // namespace AscendC
 
 namespace asc_model {
 namespace adv {
 
-// SoftMax's [m, k]: the src tensor's ShapeInfo (set_shape_info) when it has one,
-// the last dimension being k; otherwise the tiling's srcM x srcK. The real API
-// re-tiles on the core when the two disagree, so the shape is what counts.
+// SoftMax's [m, k]: a SoftMaxShapeInfo argument with srcM and srcK set, else the
+// src tensor's ShapeInfo (set_shape_info) when it has one, the last dimension
+// being k, else the tiling's srcM x srcK. The real API re-tiles on the core when
+// the shape and the tiling disagree, so the shape is what counts.
 template <class T>
-inline void softmax_shape(Call& op, const LocalTensor<T>& src, const AscendC::SoftMaxTiling& t,
-                          uint64_t& m, uint64_t& k) {
+inline void softmax_shape(Call& op, const LocalTensor<T>& src, const AscendC::tiling::SoftMaxTiling& t,
+                          const AscendC::SoftMaxShapeInfo& given, uint64_t& m, uint64_t& k) {
   AscendC::ShapeInfo s = src.GetShapeInfo();
-  if (s.shapeDim > 0) {
+  if (given.srcM != 0 && given.srcK != 0) {
+    m = given.srcM;
+    k = given.srcK;
+    if ((given.oriSrcM != 0 && given.oriSrcM != given.srcM) || (given.oriSrcK != 0 && given.oriSrcK != given.srcK))
+      not_modelled("SoftMax", "a SoftMaxShapeInfo whose original shape (oriSrcM, oriSrcK) differs from srcM x srcK",
+                   op.file(), op.line());
+  } else if (s.shapeDim > 0) {
     k = s.shape[s.shapeDim - 1];
     m = 1;
     for (int i = 0; i + 1 < s.shapeDim; ++i) m *= s.shape[i];
@@ -35,18 +64,19 @@ inline void softmax_shape(Call& op, const LocalTensor<T>& src, const AscendC::So
   if (k * sizeof(T) % 32 != 0) op.fault("the last dimension of src must fill whole 32-byte blocks");
 }
 
-template <class T, class U>
-void softmax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
-             const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp, const AscendC::SoftMaxTiling& t,
-             const char* file, int line) {
+// sum and max may be null (the forms without them); U is their element type.
+template <class U, class T>
+void softmax(const LocalTensor<T>& dst, const LocalTensor<U>* sum, const LocalTensor<U>* max,
+             const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp, const AscendC::tiling::SoftMaxTiling& t,
+             const AscendC::SoftMaxShapeInfo& shape, const char* file, int line) {
   Call op("SoftMax", PIPE_V, file, line);
   uint64_t m = 0, k = 0;
-  softmax_shape(op, src, t, m, k);
+  softmax_shape(op, src, t, shape, m, k);
   const uint64_t blk = 32 / sizeof(U);  // sum and max: one 32-byte block per row
   T* d = op.out(dst, m * k);
   const T* s = op.in(src, m * k);
-  U* ps = op.out(sum, m * blk);
-  U* pm = op.out(max, m * blk);
+  U* ps = sum ? op.out(*sum, m * blk) : nullptr;
+  U* pm = max ? op.out(*max, m * blk) : nullptr;
   declare_tmp(op, tmp);
   if (!op.elems(m * k).run()) return;
   std::vector<float> row(k);
@@ -56,7 +86,7 @@ void softmax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTe
     float acc = 0;
     for (uint64_t j = 0; j < k; ++j) acc += row[j] = std::exp(row[j] - mx);
     for (uint64_t j = 0; j < k; ++j) d[r * k + j] = T(row[j] / acc);
-    for (uint64_t j = 0; j < blk; ++j) {
+    for (uint64_t j = 0; ps && j < blk; ++j) {
       ps[r * blk + j] = U(acc);
       pm[r * blk + j] = U(mx);
     }
@@ -65,7 +95,7 @@ void softmax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTe
 
 template <class T>
 void rmsnorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& gamma,
-             const LocalTensor<uint8_t>* tmp, float eps, const AscendC::RmsNormTiling& t, const char* file,
+             const LocalTensor<uint8_t>* tmp, float eps, const AscendC::tiling::RmsNormTiling& t, const char* file,
              int line) {
   Call op("RmsNorm", PIPE_V, file, line);
   const uint64_t rows = uint64_t(t.bLength) * t.sLength, h = t.hLength;
@@ -125,18 +155,58 @@ void quant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const Loca
 
 namespace AscendC {
 
-template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false, class U>
-void SoftMax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
-             const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling,
+// SoftMax: the vendor's overloads (adv_api/activation/softmax.h). sum and max have
+// the element type of dst, or float beside half data; the ND format only; the
+// default SoftmaxConfig's mode (sum and max broadcast to a 32-byte block per row).
+#define ASC_SOFTMAX_CHECKS                                                                          \
+  static_assert(!isDataFormatNZ, "the Model implements the ND format of SoftMax only");            \
+  static_assert(config.mode == SoftmaxMode::SOFTMAX_NORMAL,                                         \
+                "the Model implements SoftmaxMode::SOFTMAX_NORMAL only (sum and max broadcast per row)")
+template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const LocalTensor<T>& max,
+             const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {},
              ASC_LOC_PARAMS) {
-  static_assert(!isDataFormatNZ, "the Model implements the ND format of SoftMax only");
-  asc_model::adv::softmax(dst, sum, max, src, &tmp, tiling, ASC_LOC);
+  ASC_SOFTMAX_CHECKS;
+  asc_model::adv::softmax<T>(dst, &sum, &max, src, nullptr, tiling, softmaxShapeInfo, ASC_LOC);
 }
-template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false, class U>
-void SoftMax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
-             const LocalTensor<T>& src, const SoftMaxTiling& tiling, ASC_LOC_PARAMS) {
-  static_assert(!isDataFormatNZ, "the Model implements the ND format of SoftMax only");
-  asc_model::adv::softmax(dst, sum, max, src, nullptr, tiling, ASC_LOC);
+template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<half>& dst, const LocalTensor<float>& sum, const LocalTensor<float>& max,
+             const LocalTensor<half>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {},
+             ASC_LOC_PARAMS) {
+  ASC_SOFTMAX_CHECKS;
+  asc_model::adv::softmax<float>(dst, &sum, &max, src, nullptr, tiling, softmaxShapeInfo, ASC_LOC);
+}
+template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const LocalTensor<T>& max,
+             const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}, ASC_LOC_PARAMS) {
+  ASC_SOFTMAX_CHECKS;
+  asc_model::adv::softmax<T>(dst, &sum, &max, src, &sharedTmpBuffer, tiling, softmaxShapeInfo, ASC_LOC);
+}
+template <class T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<half>& dst, const LocalTensor<float>& sum, const LocalTensor<float>& max,
+             const LocalTensor<half>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}, ASC_LOC_PARAMS) {
+  ASC_SOFTMAX_CHECKS;
+  asc_model::adv::softmax<float>(dst, &sum, &max, src, &sharedTmpBuffer, tiling, softmaxShapeInfo, ASC_LOC);
+}
+#undef ASC_SOFTMAX_CHECKS
+// The forms without sum and max.
+template <class T, bool isReuseSource = false, bool isBasicBlock = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}, ASC_LOC_PARAMS) {
+  asc_model::adv::softmax<T>(dst, nullptr, nullptr, src, nullptr, tiling, softmaxShapeInfo, ASC_LOC);
+}
+template <class T, bool isReuseSource = false, bool isBasicBlock = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
+             const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}, ASC_LOC_PARAMS) {
+  asc_model::adv::softmax<T>(dst, nullptr, nullptr, src, &sharedTmpBuffer, tiling, softmaxShapeInfo, ASC_LOC);
 }
 
 template <class T, bool isBasicBlock = false>

@@ -9,7 +9,7 @@ namespace AscendC {
 // Concat: on A2 Sort reads plain scores, so the scores are copied as they are
 // (repeatTimes * 32 of them); tmpLocal is not touched.
 template <class T>
-void Concat(const LocalTensor<T>& concatLocal, const LocalTensor<T>& srcLocal, const LocalTensor<T>& tmpLocal,
+void Concat(LocalTensor<T>& concatLocal, const LocalTensor<T>& srcLocal, const LocalTensor<T>& tmpLocal,
             const int32_t repeatTimes, ASC_LOC_PARAMS) {
   (void)tmpLocal;
   asc_model::Call op("Concat", PIPE_V, ASC_LOC);

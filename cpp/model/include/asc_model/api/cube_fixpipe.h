@@ -125,6 +125,7 @@ void DataCopy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const DataCo
 }
 
 // ---- Fixpipe --------------------------------------------------------------------
+namespace model_detail {  // the Model's own (no Ascend C name)
 template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR, class Dst>
 void fixpipe_entry(const Dst& dst, const LocalTensor<S>& src, const LocalTensor<uint64_t>* q,
                    const FixpipeParamsV220& p, const char* asc_file, int asc_line) {
@@ -133,23 +134,27 @@ void fixpipe_entry(const Dst& dst, const LocalTensor<S>& src, const LocalTensor<
   asc_model::fixpipe("Fixpipe", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluEn, int32_t(p.quantPre),
                      p.deqScalar, q, config.format == CO2Layout::ROW_MAJOR, ASC_LOC, p.isChannelSplit);
 }
+}  // namespace model_detail
 template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
-  fixpipe_entry<D, S, config>(dst, src, nullptr, p, ASC_LOC);
+  model_detail::fixpipe_entry<D, S, config>(dst, src, nullptr, p, ASC_LOC);
 }
 template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const LocalTensor<D>& dst, const LocalTensor<S>& src, const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
-  fixpipe_entry<D, S, config>(dst, src, nullptr, p, ASC_LOC);
+  model_detail::fixpipe_entry<D, S, config>(dst, src, nullptr, p, ASC_LOC);
 }
-template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
-void Fixpipe(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const LocalTensor<uint64_t>& q,
+// The quantisation-table forms: the vendor's head (Q = the table's element type, uint64_t).
+template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR, class Q = uint64_t,
+          std::enable_if_t<std::is_same_v<Q, uint64_t>, bool> = true>
+void Fixpipe(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const LocalTensor<Q>& q,
              const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
-  fixpipe_entry<D, S, config>(dst, src, &q, p, ASC_LOC);
+  model_detail::fixpipe_entry<D, S, config>(dst, src, &q, p, ASC_LOC);
 }
-template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
-void Fixpipe(const LocalTensor<D>& dst, const LocalTensor<S>& src, const LocalTensor<uint64_t>& q,
+template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR, class Q = uint64_t,
+          std::enable_if_t<std::is_same_v<Q, uint64_t>, bool> = true>
+void Fixpipe(const LocalTensor<D>& dst, const LocalTensor<S>& src, const LocalTensor<Q>& q,
              const FixpipeParamsV220& p, ASC_LOC_PARAMS) {
-  fixpipe_entry<D, S, config>(dst, src, &q, p, ASC_LOC);
+  model_detail::fixpipe_entry<D, S, config>(dst, src, &q, p, ASC_LOC);
 }
 
 // ---- fixpipe mode setter (recorded in the core) -----------------------------------

@@ -144,12 +144,23 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Nz2Nd
 // with Nd2NzParams (source rows srcDValue elements apart, matrices
 // srcNdMatrixStride elements apart, in UB; the last column block's tail is
 // zero-filled). The DataCopyParams / DataCopyExtParams argument is not used.
-template <class T, class P>
-void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const P&, const Nd2NzParams& nd,
-                 ASC_LOC_PARAMS) {
+namespace detail_copy {
+template <class T>
+void pad_nd2nz(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Nd2NzParams& nd, ASC_LOC_PARAMS) {
   if (src.mem() != asc_model::Mem::UB || dst.mem() != asc_model::Mem::L1)
     asc_model::current_core().fault(ASC_LOC, "DataCopyPad", "the Nd2NzParams form copies UB -> L1 (A1/B1)");
   asc_model::nd2nz("DataCopyPad", dst, src, nd, ASC_LOC);
+}
+}  // namespace detail_copy
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams&, const Nd2NzParams& nd,
+                 ASC_LOC_PARAMS) {
+  detail_copy::pad_nd2nz(dst, src, nd, ASC_LOC);
+}
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams&,
+                 const Nd2NzParams& nd, ASC_LOC_PARAMS) {
+  detail_copy::pad_nd2nz(dst, src, nd, ASC_LOC);
 }
 
 }  // namespace AscendC

@@ -164,8 +164,8 @@ void check_l1_to_l0(Call& op, const D& dst, const S& src) {
 //   K1 = ceil(kExtension/C0)). In L0B this is the zN layout of the k x m
 //   matrix (B[k][n] = img2col[n][k]), as Mmad reads it.
 // enTranspose, enSmallK and fMatrixCtrl are not modelled (fault).
-template <class D, class S>
-void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p, const char* file, int line) {
+template <class D, class S, class U>
+void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2<U>& p, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
   constexpr uint32_t C0 = c0_of<T>(), F = 512 / sizeof(T);
@@ -190,7 +190,7 @@ void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p
   const T* fm = op.in(src, uint64_t(C1) * p.l1H * p.l1W * C0);
   T* d = op.out(dst, uint64_t(M1) * K1 * F);
   if (!op.elems(uint64_t(M1) * K1 * F).run()) return;  // timing-only launch: no data
-  T pad = T(float(int64_t(p.padValue)));
+  T pad = T(float(p.padValue));
   std::vector<T> out(size_t(M1) * K1 * F);
   for (uint32_t mi = 0; mi < M1 * 16; ++mi) {
     int64_t m = int64_t(p.mStartPt) + mi;
@@ -223,8 +223,8 @@ void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2& p
 //   fastest). repeatMode 1: the tap is fixed; repeat r covers windows
 //   r*jumpStride*16 .. +15.
 // cSize = 1 (4-channel small-channel mode) is not modelled.
-template <class D, class S>
-void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1& p, const char* file, int line) {
+template <class D, class S, class U>
+void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1<U>& p, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
   constexpr uint32_t C0 = c0_of<T>(), F = 512 / sizeof(T);
@@ -244,7 +244,7 @@ void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1& p
   const T* fm = op.in(src, uint64_t(C1) * p.l1H * p.l1W * C0);
   T* d = op.out(dst, uint64_t(p.repeatTime) * F);
   if (!op.elems(uint64_t(p.repeatTime) * F).run()) return;  // timing-only launch: no data
-  T pad = T(float(int64_t(p.padValue)));
+  T pad = T(float(p.padValue));
   auto window = [&](int64_t n, int64_t& h, int64_t& w) {  // top-left of window n
     h = p.leftTopH;
     w = p.leftTopW;
@@ -279,25 +279,46 @@ void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1& p
 namespace AscendC {
 
 // ---- LoadData ------------------------------------------------------------------
-template <class D, class S>
-void LoadData(const D& dst, const S& src, const LoadData2DParams& p, ASC_LOC_PARAMS) {
+// The vendor's template heads (a kernel names the same template arguments on both):
+// L1 -> L0 / UB from a LocalTensor, GM -> L1 / L0 from a GlobalTensor, one T.
+struct IsResetLoad3dConfig {
+  constexpr IsResetLoad3dConfig(const bool isSetFMatrixIn, const bool isSetPaddingIn)
+      : isSetFMatrix(isSetFMatrixIn), isSetPadding(isSetPaddingIn) {}
+  bool isSetFMatrix = true;  // the Model reads the FMATRIX/padding registers either way
+  bool isSetPadding = true;
+};
+constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
+
+template <class T>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p, ASC_LOC_PARAMS) {
   asc_model::load_fractals("LoadData", dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.ifTranspose,
                            p.addrMode, ASC_LOC);
 }
-template <class D, class S>
-void LoadData(const D& dst, const S& src, const LoadData2DParamsV2& p, ASC_LOC_PARAMS) {
+template <class T>
+void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& p, ASC_LOC_PARAMS) {
+  asc_model::load_fractals("LoadData", dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.ifTranspose,
+                           p.addrMode, ASC_LOC);
+}
+template <class T>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p, ASC_LOC_PARAMS) {
   asc_model::load_2d_v2(dst, src, p, ASC_LOC);
 }
-template <class D, class S>
-void LoadData(const D& dst, const S& src, const LoadData3DParamsV1& p, ASC_LOC_PARAMS) {
+template <class T>
+void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParamsV2& p, ASC_LOC_PARAMS) {
+  asc_model::load_2d_v2(dst, src, p, ASC_LOC);
+}
+template <class T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, class U = T,
+          std::enable_if_t<std::is_same_v<T, U>, bool> = true>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV1<U>& p, ASC_LOC_PARAMS) {
   asc_model::load_3d_v1(dst, src, p, ASC_LOC);
 }
-template <class D, class S>
-void LoadData(const D& dst, const S& src, const LoadData3DParamsV2& p, ASC_LOC_PARAMS) {
+template <class T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, class U = T,
+          std::enable_if_t<std::is_same_v<T, U>, bool> = true>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p, ASC_LOC_PARAMS) {
   asc_model::load_3d_v2(dst, src, p, ASC_LOC);
 }
-template <class D, class S>
-void LoadData(const D&, const S&, const LoadData3DParamsV2Pro&, ASC_LOC_PARAMS) {
+template <class T>
+void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData3DParamsV2Pro&, ASC_LOC_PARAMS) {
   asc_model::not_modelled("LoadData",
                           "LoadData with LoadData3DParamsV2Pro (img2col from the SetFmatrix register, which has no op)",
                           ASC_LOC);

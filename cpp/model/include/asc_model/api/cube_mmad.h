@@ -78,11 +78,14 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
 // K1c = ceil(k/2 / 32) fractals per n block) loaded by LoadDataWithSparse:
 // Bc[j][c] stands for B[(j/2)*4 + idx(j, c)][c] (idx: the 2-bit index kept
 // with Bc's fractal). k = the dense K (a multiple of 4). cmatrixInitVal as Mmad.
-template <class C, class A, class B>
-void MmadWithSparse(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter,
+template <class T = int32_t, class U = int8_t>
+void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<U>& filter,
                     const MmadParams& p, ASC_LOC_PARAMS) {
-  static_assert(std::is_same_v<C, int32_t> && sizeof(A) == 1 && std::is_same_v<A, B>,
-                "MmadWithSparse: int8 inputs, int32 accumulator");
+  static_assert(std::is_same_v<T, int32_t> && std::is_same_v<U, int8_t>,
+                "MmadWithSparse: int8_t inputs, int32_t accumulator");
+  using C = T;
+  using A = U;
+  using B = U;
   asc_model::Call op("MmadWithSparse", PIPE_M, ASC_LOC);
   asc_model::Core& core = op.core();
   if (dst.mem() != asc_model::Mem::L0C) op.fault("dst must be in CO1 (L0C)");

@@ -285,12 +285,30 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Slice
 
 // Enhanced form: only the default enhancement (a plain strided copy) is
 // modelled; anything else faults instead of silently computing something else.
+// (The vendor's cross-type enhanced forms, the CO1 -> CO2 dequantising copies, are not declared.)
+namespace detail_copy {
 template <class D, class S>
-void DataCopy(const D& dst, const S& src, const DataCopyParams& p, const DataCopyEnhancedParams& e, ASC_LOC_PARAMS) {
+void enhanced(const D& dst, const S& src, const DataCopyParams& p, const DataCopyEnhancedParams& e, ASC_LOC_PARAMS) {
   if (int32_t(e.blockMode) != 0 || int32_t(e.deqScale) != 0 || e.isReluIn || int32_t(e.padModeIn) != 0)
     asc_model::current_core().fault(ASC_LOC, "DataCopy",
                                     "DataCopyEnhancedParams other than the defaults are not modelled yet");
   asc_model::data_copy_params(dst, src, p, ASC_LOC);
+}
+}  // namespace detail_copy
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+              const DataCopyEnhancedParams& e, ASC_LOC_PARAMS) {
+  detail_copy::enhanced(dst, src, p, e, ASC_LOC);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+              const DataCopyEnhancedParams& e, ASC_LOC_PARAMS) {
+  detail_copy::enhanced(dst, src, p, e, ASC_LOC);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+              const DataCopyEnhancedParams& e, ASC_LOC_PARAMS) {
+  detail_copy::enhanced(dst, src, p, e, ASC_LOC);
 }
 
 // DataCopyExtParams: blockLen and the GM-side stride in bytes, the local-side
@@ -329,8 +347,8 @@ void SetPadValue(T value, ASC_LOC_PARAMS) {
 
 // Fills repeatTimes x blockNum blocks (512 B in L0A/L0B, 32 B elsewhere) with
 // initValue, skipping dstGap blocks after each repeat.
-template <class T>
-void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams& p, ASC_LOC_PARAMS) {
+template <class T, class U>
+void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p, ASC_LOC_PARAMS) {
   asc_model::Call op("InitConstValue", PIPE_MTE2, ASC_LOC);
   asc_model::Mem m = dst.mem();
   uint64_t unit = (m == asc_model::Mem::L0A || m == asc_model::Mem::L0B) ? 512 : 32;

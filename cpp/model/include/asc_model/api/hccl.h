@@ -11,10 +11,19 @@
 
 namespace AscendC {
 
-enum class HcclServerType : int32_t { HCCL_SERVER_TYPE_AICPU = 0, HCCL_SERVER_TYPE_END = 1 };
+// Unscoped, as the vendor's (adv_api/hccl/hccl_common.h).
+enum HcclServerType { HCCL_SERVER_TYPE_AICPU = 0, HCCL_SERVER_TYPE_CCU = 5, HCCL_SERVER_TYPE_END };
 using HcclHandle = int8_t;
 
-template <HcclServerType serverType = HcclServerType::HCCL_SERVER_TYPE_AICPU>
+// The vendor's server configuration (adv_api/hccl/hccl_common.h); the Model has one server.
+enum class CoreType : uint8_t { DEFAULT, ON_AIV, ON_AIC };
+struct HcclServerConfig {
+  CoreType type;
+  int64_t blockId;
+};
+static constexpr HcclServerConfig DEFAULT_CFG = {CoreType::DEFAULT, 0};
+
+template <HcclServerType serverType = HcclServerType::HCCL_SERVER_TYPE_AICPU, const auto& config = DEFAULT_CFG>
 class Hccl {
  public:
   void Init(__gm__ uint8_t* context, __gm__ void* initTiling = nullptr, ASC_LOC_PARAMS) {
@@ -72,6 +81,7 @@ class Hccl {
     op.run();
     return asc_model::hccl_wait(op.core(), handleId, ASC_LOC);
   }
+  template <bool sync = true>
   void Finalize(ASC_LOC_PARAMS) {
     asc_model::Call op("Hccl::Finalize", PIPE_S, ASC_LOC);
     need_init(op);

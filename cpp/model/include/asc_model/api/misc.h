@@ -142,10 +142,12 @@ void SetStoreAtomicConfig(ASC_LOC_PARAMS) {
 }
 
 // ---- caches (no effect on the model's memories; the operands are checked) --------------
+// The vendor's form: a uint64_t tensor, the offset of any integer type T.
 template <class T>
-void DataCachePreload(const GlobalTensor<T>& src, int64_t cacheOffset, ASC_LOC_PARAMS) {
+void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset, ASC_LOC_PARAMS) {
+  static_assert(std::is_integral_v<T>, "DataCachePreload: cacheOffset is an integer");
   asc_model::Call op("DataCachePreload", PIPE_S, ASC_LOC);
-  if (cacheOffset < 0) op.fault("cacheOffset is negative");
+  if (int64_t(cacheOffset) < 0) op.fault("cacheOffset is negative");
   op.range(src.ref(), uint64_t(cacheOffset), 1, false, false);
   op.run();
 }
@@ -229,7 +231,7 @@ void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTe
 // repeatTime*32 elements; with isFullSort the whole range is sorted.
 template <class T, bool isFullSort>
 void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index,
-          const LocalTensor<T>& tmp, int32_t repeatTime, ASC_LOC_PARAMS) {
+          LocalTensor<T>& tmp, const int32_t repeatTime, ASC_LOC_PARAMS) {
   asc_model::Call op("Sort", PIPE_V, ASC_LOC);
   if (repeatTime < 0 || repeatTime > 255) op.fault("repeatTime out of range 0..255");
   uint32_t n = uint32_t(repeatTime) * 32;
@@ -397,11 +399,14 @@ inline void SetSysWorkspace(__gm__ uint8_t* ws, ASC_LOC_PARAMS) {
   op.run();
   op.core().sys_workspace = ws;
 }
+}  // namespace AscendC
+// A global function, as the vendor's (kernel_operator_swap_mem_intf.h).
 inline __gm__ uint8_t* GetSysWorkSpacePtr(ASC_LOC_PARAMS) {
   asc_model::Call op("GetSysWorkSpacePtr", PIPE_S, ASC_LOC);
   op.run();
   return op.core().sys_workspace;
 }
+namespace AscendC {
 template <uint32_t index>
 void SetHcclContext(__gm__ uint8_t* ctx, ASC_LOC_PARAMS) {
   static_assert(index < 2, "SetHcclContext: index must be 0 or 1");

@@ -21,15 +21,15 @@ struct IsSameType : std::false_type {};
 template <class T>
 struct IsSameType<T, T> : std::true_type {};
 
-// ceil(a / b); 0 when b is 0 (the vendor's DivCeil guards the division too).
-template <class T, class U>
-constexpr auto DivCeil(T a, U b) -> decltype(a / b) {
-  return b == 0 ? decltype(a / b)(0) : (a + b - 1) / b;
-}
-template <class T, class U>
-constexpr auto CeilDivision(T a, U b) -> decltype(a / b) {
-  return DivCeil(a, b);
-}
+// The vendor's integer helpers, with its types (a user's expression has the
+// same type and value on both): DivCeil and friends are uint32_t and divide by
+// zero when b is 0 (a trap the Model reports); CeilDivision is int32_t, 0 for b == 0,
+// and not constexpr on Atlas A2.
+constexpr inline uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+constexpr inline uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
+constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+inline int32_t CeilDivision(int32_t num1, int32_t num2) { return num2 == 0 ? 0 : (num1 + num2 - 1) / num2; }
 
 constexpr uint32_t ONE_BLK_SIZE = 32;        // bytes of one data block
 constexpr uint32_t DEFAULT_C0_SIZE = 32;     // bytes of a fractal row (C0)
@@ -118,11 +118,8 @@ enum event_t : int32_t {
   EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7,
 };
 
-// The vendor declares GetTPipePtr at global scope too (kernel_common.h), and
-// the matmul layout enums (adv_api/matmul/matmul_config.h).
-using AscendC::GetTPipePtr;
-using AscendC::CubeFormat;
-using AscendC::LayoutMode;
+// The matmul layout enums are global, as the vendor declares them (generated_enums.h);
+// GetTPipePtr is global in the Model too (pipe.h).
 
 // The core-type tests of the vendor's CPU-debug build (impl/utils/sys_macros.h):
 // on the Model the core type is the running core's (g_coreType, sysvar.h).

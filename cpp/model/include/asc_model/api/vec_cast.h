@@ -265,9 +265,15 @@ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const asc_m
               asc_model::EnumArg<CMPMODE> cmpMode, const uint32_t count, ASC_LOC_PARAMS) {
   CompareScalar<T, U>(dst, src0, scalar, cmpMode, count, ASC_LOC);
 }
-template <class T, class U, bool isSetMask = true, class M>
+template <class T, class U, bool isSetMask = true>
 void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const asc_model::vec::NoDeduce<T> scalar,
-              asc_model::EnumArg<CMPMODE> cmpMode, const M& mask, const uint8_t repeatTimes,
+              asc_model::EnumArg<CMPMODE> cmpMode, const uint64_t mask[], const uint8_t repeatTimes,
+              const UnaryRepeatParams& p, ASC_LOC_PARAMS) {
+  CompareScalar<T, U, isSetMask>(dst, src0, scalar, cmpMode, mask, repeatTimes, p, ASC_LOC);
+}
+template <class T, class U, bool isSetMask = true>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const asc_model::vec::NoDeduce<T> scalar,
+              asc_model::EnumArg<CMPMODE> cmpMode, const uint64_t mask, const uint8_t repeatTimes,
               const UnaryRepeatParams& p, ASC_LOC_PARAMS) {
   CompareScalar<T, U, isSetMask>(dst, src0, scalar, cmpMode, mask, repeatTimes, p, ASC_LOC);
 }

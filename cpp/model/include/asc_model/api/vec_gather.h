@@ -175,7 +175,10 @@ void gather_mask(asc_model::Call& op, const LocalTensor<T>& dst, const LocalTens
 }
 }  // namespace detail_vec
 
-template <class T, class U>
+// The vendor's mode parameter (VERSION_V2 on Atlas A2); the Model has the one behaviour.
+constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::DEFAULT;
+
+template <class T, class U, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt,
                 ASC_LOC_PARAMS) {
@@ -187,7 +190,7 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
   const uint8_t* pat = op.range(src1Pattern.ref(), 0, need, false, true);
   detail_vec::gather_mask(op, dst, src0, pat, 0, reduceMode, mask, p, rsvdCnt, rep_bytes);
 }
-template <class T>
+template <class T, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt,
                 ASC_LOC_PARAMS) {

@@ -300,33 +300,46 @@ inline auto pair_sum() {
 
 namespace AscendC {
 
+// As the vendor declares them: ReduceMax / ReduceMin <T> with calIndex in every form; ReduceSum
+// without calIndex, its count form alone taking isSetMask.
+#define ASC_VEC_RED_L0(Name, KIND, CAL_PARAM, CAL)                                                              \
+  template <class T>                                                                                            \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,        \
+            const uint64_t mask[], const int32_t repeatTimes, const int32_t srcRepStride CAL_PARAM,            \
+            ASC_LOC_PARAMS) {                                                                                   \
+    (void)sharedTmpBuffer;                                                                                      \
+    asc_model::vec::reduce_l0<T>(#Name, KIND, dst, src, asc_model::vec::bits_arg(mask), repeatTimes,            \
+                                 srcRepStride, CAL, ASC_LOC);                                                   \
+  }                                                                                                             \
+  template <class T>                                                                                            \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,        \
+            const int32_t mask, const int32_t repeatTimes, const int32_t srcRepStride CAL_PARAM,                \
+            ASC_LOC_PARAMS) {                                                                                   \
+    (void)sharedTmpBuffer;                                                                                      \
+    asc_model::vec::reduce_l0<T>(#Name, KIND, dst, src, asc_model::vec::count_arg(uint64_t(mask)), repeatTimes, \
+                                 srcRepStride, CAL, ASC_LOC);                                                   \
+  }
+#define ASC_COMMA ,
 #define ASC_VEC_RED(Name, KIND)                                                                                 \
-  template <class T, bool isSetMask = true>                                                                     \
+  template <class T>                                                                                            \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,        \
             const int32_t count, bool calIndex = false, ASC_LOC_PARAMS) {                                       \
     (void)sharedTmpBuffer;                                                                                      \
     asc_model::vec::reduce_l2<T>(#Name, KIND, dst, src, count, calIndex, ASC_LOC);                              \
   }                                                                                                             \
-  template <class T, bool isSetMask = true>                                                                     \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,        \
-            const uint64_t mask[2], const int32_t repeatTimes, const int32_t srcRepStride, bool calIndex = false, \
-            ASC_LOC_PARAMS) {                                                                                   \
-    (void)sharedTmpBuffer;                                                                                      \
-    asc_model::vec::reduce_l0<T>(#Name, KIND, dst, src, asc_model::vec::bits_arg(mask), repeatTimes,            \
-                                 srcRepStride, calIndex, ASC_LOC);                                              \
-  }                                                                                                             \
-  template <class T, bool isSetMask = true>                                                                     \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,        \
-            const int32_t mask, const int32_t repeatTimes, const int32_t srcRepStride, bool calIndex = false,    \
-            ASC_LOC_PARAMS) {                                                                                   \
-    (void)sharedTmpBuffer;                                                                                      \
-    asc_model::vec::reduce_l0<T>(#Name, KIND, dst, src, asc_model::vec::count_arg(uint64_t(mask)), repeatTimes, \
-                                 srcRepStride, calIndex, ASC_LOC);                                              \
-  }
-ASC_VEC_RED(ReduceSum, asc_model::vec::Kind::Sum)
+  ASC_VEC_RED_L0(Name, KIND, ASC_COMMA bool calIndex = false, calIndex)
 ASC_VEC_RED(ReduceMax, asc_model::vec::Kind::Max)
 ASC_VEC_RED(ReduceMin, asc_model::vec::Kind::Min)
+template <class T, bool isSetMask = true>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+               const int32_t count, ASC_LOC_PARAMS) {
+  (void)sharedTmpBuffer;
+  asc_model::vec::reduce_l2<T>("ReduceSum", asc_model::vec::Kind::Sum, dst, src, count, false, ASC_LOC);
+}
+ASC_VEC_RED_L0(ReduceSum, asc_model::vec::Kind::Sum, , false)
 #undef ASC_VEC_RED
+#undef ASC_VEC_RED_L0
+#undef ASC_COMMA
 
 // WholeReduceSum / BlockReduce* / PairReduceSum: both mask forms.
 #define ASC_VEC_PR(Name, MASKPOS, RLEN, FN)                                                                     \

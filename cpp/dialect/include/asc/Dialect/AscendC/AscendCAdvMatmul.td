@@ -10,7 +10,9 @@
 
 // All fields int32 (pyasc's names are the snake_case of the C++ ones, with
 // Ka/Kb -> k_a/k_b and stepKa/stepKb -> step_k_a/step_k_b).
-def AscendC_TCubeTilingType : AscendC_StructType<"TCubeTiling", "tcube_tiling", "TCubeTiling",
+// The tiling structs are AscendC::tiling's (the vendor generates them into
+// kernel_tiling/kernel_tiling.h, with a global `using` of each).
+def AscendC_TCubeTilingType : AscendC_StructType<"TCubeTiling", "tcube_tiling", "tiling::TCubeTiling",
     ["usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM",
      "baseN", "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength",
      "iterateOrder", "shareMode", "shareL1Size", "shareL0CSize", "shareUbSize", "batchM", "batchN",
@@ -34,7 +36,7 @@ def AscendC_TCubeTilingType : AscendC_StructType<"TCubeTiling", "tcube_tiling", 
 // The compile-time tiling of GetMatmulApiTiling: TCubeTiling without the four
 // batch fields, plus mxTypePara.
 def AscendC_MatmulApiStaticTilingType : AscendC_StructType<"MatmulApiStaticTiling",
-    "matmul_api_static_tiling", "MatmulApiStaticTiling",
+    "matmul_api_static_tiling", "::MatmulApiStaticTiling",
     ["usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM",
      "baseN", "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength",
      "iterateOrder", "shareMode", "shareL1Size", "shareL0CSize", "shareUbSize", "stepKa", "stepKb",

@@ -8,9 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-def AscendC_SoftMaxTilingType : AscendC_StructType<"SoftMaxTiling", "softmax_tiling", "SoftMaxTiling",
+// AscendC::tiling's, as the vendor's kernel_tiling/kernel_tiling.h declares them.
+def AscendC_SoftMaxTilingType : AscendC_StructType<"SoftMaxTiling", "softmax_tiling", "tiling::SoftMaxTiling",
     ["srcM", "srcK", "srcSize", "outMaxM", "outMaxK", "outMaxSize", "splitM", "splitK", "splitSize",
      "reduceM", "reduceK", "reduceSize", "rangeM", "tailM", "tailSplitSize", "tailReduceSize"]>;
-def AscendC_RmsNormTilingType : AscendC_StructType<"RmsNormTiling", "rms_norm_tiling", "RmsNormTiling",
+def AscendC_RmsNormTilingType : AscendC_StructType<"RmsNormTiling", "rms_norm_tiling", "tiling::RmsNormTiling",
     ["bLength", "sLength", "hLength", "originalHLength", "reciprocalOfHLength", "mainBshLength",
      "mainBsLength", "mainBsLengthAlign", "loopRound", "inputTailPos", "tailBshLength", "tailBsLength"]>;

@@ -20,7 +20,9 @@ class AscendC_Enum<string name, string cppPrefix, list<I32EnumAttrCase> cases>
     : I32EnumAttr<name, "Ascend C " # name, cases> {
   let cppNamespace = "::mlir::ascendc";
   string ascCppPrefix = cppPrefix;
-  // The C++ type of an enum whose values are unqualified (empty prefix).
+  // The C++ type of an enum whose values are unqualified (empty prefix:
+  // pipe_t), or of an unscoped enum of namespace AscendC (prefix "AscendC::":
+  // the enumerators are AscendC::HCCL_REDUCE_SUM, the type AscendC::HcclReduceOp).
   string ascCppType = "";
   // 0: the Ascend C values are not an enum (constexpr objects): asc-tblgen
   // generates no Python or Model enum for it.
@@ -34,7 +36,7 @@ def AscendC_AippInputFormat : AscendC_Enum<"AippInputFormat", "AscendC::AippInpu
     I32EnumAttrCase<"YUV400_U8", 9>
 ]>;
 
-def AscendC_BatchMode : AscendC_Enum<"BatchMode", "AscendC::BatchMode::", [
+def AscendC_BatchMode : AscendC_Enum<"BatchMode", "BatchMode::", [
     I32EnumAttrCase<"NONE", 0>,
     I32EnumAttrCase<"BATCH_LESS_THAN_L1", 1>,
     I32EnumAttrCase<"BATCH_LARGE_THAN_L1", 2>,
@@ -67,7 +69,7 @@ def AscendC_CacheRwMode : AscendC_Enum<"CacheRwMode", "AscendC::CacheRwMode::", 
     I32EnumAttrCase<"RW", 3>
 ]>;
 
-def AscendC_CubeFormat : AscendC_Enum<"CubeFormat", "AscendC::CubeFormat::", [
+def AscendC_CubeFormat : AscendC_Enum<"CubeFormat", "CubeFormat::", [
     I32EnumAttrCase<"ND", 0>,
     I32EnumAttrCase<"NZ", 1>
 ]>;
@@ -159,13 +161,13 @@ def AscendC_IterateMode : AscendC_Enum<"IterateMode", "AscendC::IterateMode::", 
     I32EnumAttrCase<"ITERATE_MODE_DEFAULT", 255>
 ]>;
 
-def AscendC_IterateOrder : AscendC_Enum<"IterateOrder", "AscendC::IterateOrder::", [
+def AscendC_IterateOrder : AscendC_Enum<"IterateOrder", "IterateOrder::", [
     I32EnumAttrCase<"ORDER_M", 0>,
     I32EnumAttrCase<"ORDER_N", 1>,
     I32EnumAttrCase<"UNDEF", 2>
 ]>;
 
-def AscendC_LayoutMode : AscendC_Enum<"LayoutMode", "AscendC::LayoutMode::", [
+def AscendC_LayoutMode : AscendC_Enum<"LayoutMode", "LayoutMode::", [
     I32EnumAttrCase<"NONE", 0>,
     I32EnumAttrCase<"NORMAL", 1>,
     I32EnumAttrCase<"BSNGD", 2>,
@@ -173,7 +175,7 @@ def AscendC_LayoutMode : AscendC_Enum<"LayoutMode", "AscendC::LayoutMode::", [
     I32EnumAttrCase<"BNGS1S2", 4>
 ]>;
 
-def AscendC_MatmulConfigMode : AscendC_Enum<"MatmulConfigMode", "AscendC::MatmulConfigMode::", [
+def AscendC_MatmulConfigMode : AscendC_Enum<"MatmulConfigMode", "MatmulConfigMode::", [
     I32EnumAttrCase<"CONFIG_NORM", 1>,
     I32EnumAttrCase<"CONFIG_MDL", 2>,
     I32EnumAttrCase<"CONFIG_SPECIALMDL", 3>,
@@ -227,7 +229,7 @@ def AscendC_MaskMode : AscendC_Enum<"MaskMode", "AscendC::MaskMode::", [
     I32EnumAttrCase<"COUNTER", 1>
 ]>;
 
-def AscendC_ScheduleType : AscendC_Enum<"ScheduleType", "AscendC::ScheduleType::", [
+def AscendC_ScheduleType : AscendC_Enum<"ScheduleType", "ScheduleType::", [
     I32EnumAttrCase<"INNER_PRODUCT", 0>,
     I32EnumAttrCase<"OUTER_PRODUCT", 1>
 ]>;

@@ -23,7 +23,7 @@ def AscendC_DataCopyEnhancedParamsType : AscendC_StructType<"DataCopyEnhancedPar
     ["blockMode", "deqScale", "deqValueIn", "sidStoreModeIn", "isReluIn", "padModeIn", "padValueIn"],
     ["AscendC::BlockMode", "AscendC::DeqScale", "", "", "", "pad_t", ""]>;
 def AscendC_InitConstValueParamsType : AscendC_StructType<"InitConstValueParams", "init_const_value_params", "InitConstValueParams",
-    ["repeatTimes", "blockNum", "dstGap", "initValue"]>;
+    ["repeatTimes", "blockNum", "dstGap", "initValue"], [], "initValue">;
 def AscendC_UnaryRepeatParamsType : AscendC_StructType<"UnaryRepeatParams", "unary_repeat_params", "UnaryRepeatParams",
     ["dstBlkStride", "srcBlkStride", "dstRepStride", "srcRepStride"]>;
 def AscendC_TransDataTo5HDParamsType : AscendC_StructType<"TransDataTo5HDParams", "trans_data_to_5hd_params", "TransDataTo5HDParams",
@@ -54,10 +54,10 @@ def AscendC_LoadData2DParamsV2Type : AscendC_StructType<"LoadData2DParamsV2", "l
     ["mStartPosition", "kStartPosition", "mStep", "kStep", "srcStride", "dstStride", "ifTranspose", "sid"]>;
 def AscendC_LoadData3DParamsV1Type : AscendC_StructType<"LoadData3DParamsV1", "load_data_3d_params_v1", "LoadData3DParamsV1",
     ["padList", "l1H", "l1W", "c1Index", "fetchFilterW", "fetchFilterH", "leftTopW", "leftTopH", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "jumpStride", "repeatMode", "repeatTime", "cSize", "padValue"],
-    ["uint8_t[4]"]>;
+    ["uint8_t[4]"], "padValue">;
 def AscendC_LoadData3DParamsV2Type : AscendC_StructType<"LoadData3DParamsV2", "load_data_3d_params_v2", "LoadData3DParamsV2",
     ["padList", "l1H", "l1W", "channelSize", "kExtension", "mExtension", "kStartPt", "mStartPt", "strideW", "strideH", "filterW", "filterH", "dilationFilterW", "dilationFilterH", "enTranspose", "enSmallK", "padValue", "filterSizeW", "filterSizeH", "fMatrixCtrl"],
-    ["uint8_t[4]"]>;
+    ["uint8_t[4]"], "padValue">;
 def AscendC_LoadData3DParamsV2ProType : AscendC_StructType<"LoadData3DParamsV2Pro", "load_data_3d_params_v2_pro", "LoadData3DParamsV2Pro",
     ["channelSize", "enTranspose", "enSmallK", "filterSizeW", "filterSizeH", "fMatrixCtrl", "extConfig", "filterConfig"]>;
 def AscendC_LoadData2dTransposeParamsType : AscendC_StructType<"LoadData2dTransposeParams", "load_data_2d_transpose_params", "LoadData2dTransposeParams",
@@ -73,7 +73,9 @@ def AscendC_FixpipeParamsV220Type : AscendC_StructType<"FixpipeParamsV220", "fix
     ["nSize", "mSize", "srcStride", "dstStride", "reluEn", "quantPre", "deqScalar", "ndNum", "srcNdStride", "dstNdStride", "unitFlag", "isChannelSplit"],
     ["", "", "", "", "", "QuantMode_t", "", "", "", "", "", ""]>;
 def AscendC_LoadImageToLocalParamsType : AscendC_StructType<"LoadImageToLocalParams", "load_image_to_local_params", "LoadImageToLocalParams",
-    ["horizSize", "vertSize", "horizStartPos", "vertStartPos", "srcHorizSize", "topPadSize", "botPadSize", "leftPadSize", "rightPadSize", "sid"]>;
+    ["horizSize", "vertSize", "horizStartPos", "vertStartPos", "srcHorizSize", "topPadSize", "botPadSize", "leftPadSize", "rightPadSize", "sid"]> {
+  let ascConstructorArity = 9;  // the vendor's constructor has no sid (a member set after it)
+}
 def AscendC_CheckLocalMemoryIAParamType : AscendC_StructType<"CheckLocalMemoryIAParam", "check_local_memory_ia_param", "CheckLocalMemoryIAParam",
     ["enableBit", "startAddr", "endAddr", "isScalarRead", "isScalarWrite", "isVectorRead", "isVectorWrite", "isMteRead", "isMteWrite", "isEnable"]>;
 def AscendC_VdeqInfoType : AscendC_StructType<"VdeqInfo", "vdeq_info", "VdeqInfo",

@@ -159,6 +159,16 @@ def AscendC_ParamStructInterface : TypeInterface<"ParamStructType"> {
       values, which the emitter declares first as a local `T name_field[N]`.}],
                     "::llvm::ArrayRef<::llvm::StringRef>", "getFieldCppTypes", (ins), [{}],
                     [{ return {}; }]>,
+    InterfaceMethod<[{For a struct that is a class template on one element type T
+      (InitConstValueParams<T>): the field whose value has type T (""
+      otherwise). The emitter writes T as the element type of the tensor of
+      the call that takes the struct, else as that field's value type.}],
+                    "::llvm::StringRef", "getTemplateField", (ins), [{}],
+                    [{ return {}; }]>,
+    InterfaceMethod<[{How many leading fields the constructor takes (-1: all); the
+      emitter assigns the others as members after it (LoadImageToLocalParams's sid).}],
+                    "int", "getConstructorArity", (ins), [{}],
+                    [{ return -1; }]>,
   ];
 }
 
@@ -167,17 +177,25 @@ def AscendC_ParamStructInterface : TypeInterface<"ParamStructType"> {
 // given, holds one C++ type per field ("" = print the value as it is; an enum
 // type = static_cast to it; "T[N]" = an array field taking N values).
 class AscendC_StructType<string name, string typeMnemonic, string cpp, list<string> fields,
-                         list<string> types = []>
+                         list<string> types = [], string templateField = "">
     : AscendC_Type<name, typeMnemonic, [AscendC_ParamStructInterface]> {
-  let summary = "AscendC::" # cpp;
+  // `cpp` names a struct of namespace AscendC, or, with a leading "::", one the
+  // vendor declares at global scope (MatmulApiStaticTiling).
+  defvar spelling = !if(!eq(!substr(cpp, 0, 2), "::"), !substr(cpp, 2), "AscendC::" # cpp);
+  let summary = spelling;
   string cppName = cpp;
   list<string> fieldNames = fields;
   list<string> fieldCppTypes = types;
+  // A class template on the element type T (the vendor's InitConstValueParams<T>):
+  // the field of type T (ParamStructType::getTemplateField).
+  string ascTemplateField = templateField;
+  // The constructor's number of (leading) fields, -1 for all of them.
+  int ascConstructorArity = -1;
   // The Python (pyasc) name of each field, where it is not the snake_case of
   // the C++ name (asc-tblgen --gen-ascendc-py-defs).
   list<string> pyFieldNames = [];
   let extraClassDeclaration = [{
-    std::string getCppName() const { return "AscendC::}] # cpp # [{"; }
+    std::string getCppName() const { return "}] # spelling # [{"; }
     ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
       static const ::llvm::StringRef names[] = {}] #
         !interleave(!foreach(f, fields, "\"" # f # "\""), ", ") # [{};
@@ -189,6 +207,8 @@ class AscendC_StructType<string name, string typeMnemonic, string cpp, list<stri
         !interleave(!foreach(f, types, "\"" # f # "\""), ", ") # [{};
       return types;}]) # [{
     }
+    ::llvm::StringRef getTemplateField() const { return "}] # templateField # [{"; }
+    int getConstructorArity() const { return }] # !cast<string>(ascConstructorArity) # [{; }
   }];
 }
 

@@ -62,8 +62,11 @@ let ascPipe = "V" in
 def AscendC_AdvFracOp : AscendC_AdvUnaryMathOp<"frac", "Frac">;
 let ascPipe = "V" in
 def AscendC_AdvLgammaOp : AscendC_AdvUnaryMathOp<"lgamma", "Lgamma">;
+// AscendC::Log has no sharedTmpBuffer overload (adv_api/math/log.h): the verifier rejects `tmp`.
 let ascPipe = "V" in
-def AscendC_AdvLogOp : AscendC_AdvUnaryMathOp<"log", "Log">;
+def AscendC_AdvLogOp : AscendC_AdvUnaryMathOp<"log", "Log"> {
+  let hasVerifier = 1;
+}
 let ascPipe = "V" in
 def AscendC_AdvRoundOp : AscendC_AdvUnaryMathOp<"round", "Round">;
 let ascPipe = "V" in
@@ -109,8 +112,9 @@ def AscendC_AdvPowerOp : AscendC_AdvBinaryMathOp<"power", "Power", AscendC_AdvPo
 let ascPipe = "V" in
 def AscendC_AdvXorOp : AscendC_AdvBinaryMathOp<"xor", "Xor", AscendC_VecBits16>;
 
-// Axpy<T, U, isReuseSource>(dst, src, scalar[, tmp][, count]): dst += src * scalar,
-// dst float with src half allowed.
+// Axpy<T, U, isReuseSource>(dst, src, scalar, tmp, count): dst += src * scalar,
+// dst float with src half allowed. Ascend C's only form takes both the shared
+// temporary buffer and calCount (adv_api/math/axpy.h): the verifier requires them.
 let ascPipe = "V" in
 def AscendC_AdvAxpyOp : AscendC_Op<"adv_axpy", [AttrSizedOperandSegments]> {
   let summary = "AscendC::Axpy (adv/math: dst = src * scalar + dst)";
@@ -121,6 +125,7 @@ def AscendC_AdvAxpyOp : AscendC_Op<"adv_axpy", [AttrSizedOperandSegments]> {
   let ascCall = "AscendC::Axpy<$elem(dst), $elem(src), $is_reuse_source>($operands)";
   let assemblyFormat = "$dst `,` $src `,` $scalar" # " (`tmp` $shared_tmp_buffer^ `:` type($shared_tmp_buffer))?" # " (`count` $count^ `:` type($count))?" #
                        " attr-dict `:` type($dst) `,` type($src) `,` type($scalar)";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -26,9 +26,9 @@ def AscendC_RegistMatmulObjOp : AscendC_Op<"regist_matmul_obj"> {
 
 let ascPipe = "V" in
 def AscendC_RegistMatmulObjNoTilingOp : AscendC_Op<"regist_matmul_obj_no_tiling"> {
-  let summary = "`REGIST_MATMUL_OBJ(&pipe, workspace, mm, nullptr)`: the tiling comes later with Init";
+  let summary = "`REGIST_MATMUL_OBJ(&pipe, workspace, mm, (TCubeTiling*)nullptr)`: the tiling comes later with Init";
   let arguments = (ins AscendC_TPipeType:$pipe, AscendC_GMPtr:$workspace, AscendC_Matmul:$matmul);
-  let ascCall = "REGIST_MATMUL_OBJ(&$pipe, $workspace, $matmul, nullptr)";
+  let ascCall = "REGIST_MATMUL_OBJ(&$pipe, $workspace, $matmul, (TCubeTiling*)nullptr)";
   let assemblyFormat = "$pipe `,` $workspace `,` $matmul attr-dict `:` type($pipe) `,` type($workspace) `,` "
                        "type($matmul)";
 }

@@ -53,7 +53,7 @@ let ascPipe = "V" in
 def AscendC_GetSysWorkspaceOp : AscendC_Op<"get_sys_workspace", [Pure]> {
   let summary = "The system workspace (GM_ADDR)";
   let results = (outs AscendC_GMPtr:$result);
-  let ascCall = "AscendC::GetSysWorkSpacePtr()";
+  let ascCall = "GetSysWorkSpacePtr()";
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
 }

@@ -174,7 +174,8 @@ def AscendC_SetPadValueOp : AscendC_Op<"set_pad_value"> {
 let ascPipe = "V" in
 def AscendC_LoadImageToLocalOp : AscendC_Op<"load_image_to_local"> {
   let summary = "`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: AIPP image to local memory";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LoadImageToLocalParamsType:$params);
+  // int8_t / half only: the vendor's load_image_to_cbuf has no other element type.
+  let arguments = (ins AscendC_LocalTensorOfAny<[I8, F16]>:$dst, AscendC_LoadImageToLocalParamsType:$params);
   let ascCall = "AscendC::LoadImageToLocal($dst, $params)";
   let assemblyFormat = "$dst `,` $params attr-dict `:` type($dst)";
 }

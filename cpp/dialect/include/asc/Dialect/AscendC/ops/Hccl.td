@@ -3,13 +3,13 @@
 // The AI Core side of HCCL: a kernel prepares a collective (AllReduce,
 // AllGather, ReduceScatter, AlltoAll) on an `Hccl` object, which returns a
 // handle; Commit hands it to the communication server, Wait blocks until it
-// has run, Finalize says no more collectives follow. The enums are global C
-// enumerators in Ascend C (HCCL_REDUCE_SUM), hence the empty prefix.
+// has run, Finalize says no more collectives follow. The enums are unscoped
+// enums of namespace AscendC (AscendC::HCCL_REDUCE_SUM; adv_api/hccl/hccl_common.h).
 // On the Model, see cpp/model/include/asc_model/api/hccl.h and docs/distributed.md.
 //
 //===----------------------------------------------------------------------===//
 
-def AscendC_HcclReduceOp : AscendC_Enum<"HcclReduceOp", "", [
+def AscendC_HcclReduceOp : AscendC_Enum<"HcclReduceOp", "AscendC::", [
     I32EnumAttrCase<"HCCL_REDUCE_SUM", 0>,
     I32EnumAttrCase<"HCCL_REDUCE_PROD", 1>,
     I32EnumAttrCase<"HCCL_REDUCE_MAX", 2>,
@@ -18,7 +18,7 @@ def AscendC_HcclReduceOp : AscendC_Enum<"HcclReduceOp", "", [
   let ascCppType = "HcclReduceOp";
 }
 
-def AscendC_HcclDataType : AscendC_Enum<"HcclDataType", "", [
+def AscendC_HcclDataType : AscendC_Enum<"HcclDataType", "AscendC::", [
     I32EnumAttrCase<"HCCL_DATA_TYPE_INT8", 0>,
     I32EnumAttrCase<"HCCL_DATA_TYPE_INT16", 1>,
     I32EnumAttrCase<"HCCL_DATA_TYPE_INT32", 2>,

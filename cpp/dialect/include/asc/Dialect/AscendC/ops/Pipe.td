@@ -159,12 +159,12 @@ def AscendC_EnQueUserPosOp : AscendC_Op<"enque_user_pos"> {
 
 let ascPipe = "none" in
 def AscendC_DeQueUserPosOp : AscendC_Op<"deque_user_pos"> {
-  let summary = "`que.DeQue<T, srcUserPos, dstUserPos>()`: DeQue naming the data's actual "
+  let summary = "`que.DeQue<srcUserPos, dstUserPos, T>()`: DeQue naming the data's actual "
                 "source and destination positions";
   let arguments = (ins AscendC_AnyQueue:$que, AscendC_TPosition:$src_user_pos,
                        AscendC_TPosition:$dst_user_pos);
   let results = (outs AscendC_LocalTensor:$result);
-  let ascCall = "$que.DeQue<$elem(result), $src_user_pos, $dst_user_pos>()";
+  let ascCall = "$que.DeQue<$src_user_pos, $dst_user_pos, $elem(result)>()";
   let assemblyFormat = "$que `,` $src_user_pos `,` $dst_user_pos attr-dict `:` type($que) `->` type($result)";
 }
 
@@ -267,9 +267,9 @@ def AscendC_TBufPoolOp : AscendC_DeclOp<"tbuf_pool"> {
 // GetTPipePtr() returns the TPipe* of the kernel; the value is a reference to it.
 let ascPipe = "none" in
 def AscendC_GetTPipePtrOp : AscendC_Op<"get_tpipe_ptr"> {
-  let summary = "The kernel's TPipe (`AscendC::TPipe& p = *AscendC::GetTPipePtr();`)";
+  let summary = "The kernel's TPipe (`AscendC::TPipe& p = *GetTPipePtr();`, a global function)";
   let results = (outs AscendC_TPipeType:$result);
-  let ascCall = "*AscendC::GetTPipePtr()";
+  let ascCall = "*GetTPipePtr()";
   let ascIsRef = 1;
   let assemblyFormat = "attr-dict";
 }
