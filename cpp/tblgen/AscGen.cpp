@@ -549,7 +549,10 @@ bool genPyDefs(raw_ostream &os, RecordKeeper &records) {
      << "    mnemonic: str  # the dialect type: !ascendc.<mnemonic>\n"
      << "    cpp_name: str  # AscendC::<Name> (templated: AscendC::<Name><T>, T the element type)\n"
      << "    templated: bool\n"
-     << "    fields: Tuple[StructField, ...]\n\n\n"
+     << "    fields: Tuple[StructField, ...]\n"
+     << "    # A struct of fixed fields that is still a class template on its element type\n"
+     << "    # (InitConstValueParams<T>): the field of type T; '' otherwise.\n"
+     << "    template_field: str = ''\n\n\n"
      << "STRUCTS = {\n";
   for (const StructInfo &st : getStructs(records)) {
     os << "    " << pyRepr(st.name) << ": StructDef(" << pyRepr(st.def->getValueAsString("mnemonic"))
@@ -560,7 +563,9 @@ bool genPyDefs(raw_ostream &os, RecordKeeper &records) {
       os << "        StructField(" << pyRepr(st.fields[i]) << ", " << pyRepr(py) << ", " << pyRepr(type)
          << "),\n";
     }
-    os << "    )),\n";
+    StringRef templateField =
+        st.def->getValue("ascTemplateField") ? st.def->getValueAsString("ascTemplateField") : StringRef();
+    os << "    )" << (templateField.empty() ? "" : ", " + pyRepr(templateField)) << "),\n";
   }
   os << "}\n\n__all__ = [";
   llvm::interleaveComma(enums, os, [&](Record *def) { os << pyRepr(EnumAttr(def).getEnumClassName()); });

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import re
 import numbers
 import types
 from typing import Any, Dict, List, Optional, Tuple
@@ -29,7 +28,7 @@ from .language.core import utils as ir_utils
 from .language.core.types import ParamStruct
 from .options import CodegenOptions, CompileOptions, options_key, split_options
 from .runtime import config
-from .runtime.backend import CompiledKernel, ParamSpec
+from .runtime.backend import CompiledKernel, ParamSpec, kernel_symbol
 from .runtime.kernel_args import check_dtype
 from .runtime.launcher import DEFAULT_RUN, LaunchOptions, Launcher, load as load_launcher
 from .settings import dry_run as _dry_run
@@ -382,7 +381,7 @@ class JITFunction(TracedFunction):
         (params, MLIR text, source, cache key). A test that patches it out gets
         its return value (None) handed to the launch step, as in pyasc."""
         params, mlir, source, full_key = emitted
-        return CompiledKernel(name=_emitted_symbol(source, self.__name__), source=source, mlir=mlir, params=params,
+        return CompiledKernel(name=kernel_symbol(source, self.__name__), source=source, mlir=mlir, params=params,
                               key=full_key, cache_dir=cache.entry_dir(full_key),
                               kernel_type=_kernel_type_name(opts, source), options=opts)
 
@@ -519,16 +518,6 @@ _MISSING = object()
 
 def _is_module(v) -> bool:
     return isinstance(v, types.ModuleType)
-
-
-_KERNEL_SYMBOL = re.compile(r'extern "C" __global__ __aicore__ void (\w+)\(')
-
-
-def _emitted_symbol(source: str, python_name: str) -> str:
-    """The C symbol the emitter gave the kernel: its Python name, unless that is a
-    C++ keyword or reserved name (`double` becomes `double_`)."""
-    m = _KERNEL_SYMBOL.search(source)
-    return m.group(1) if m else python_name
 
 
 def _kernel_type_name(opts, source: str = "") -> str:

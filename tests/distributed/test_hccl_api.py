@@ -71,7 +71,7 @@ def float_buffers(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
 def test_typed_buffers_become_gm_addr_and_dtype_follows_send():
     src = float_buffers.warmup(np.zeros(8, np.float32), np.zeros(8, np.float32), 4).source
     assert "reinterpret_cast<__gm__ uint8_t*>" in src
-    assert "HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM);" in src
+    assert "AscendC::HCCL_DATA_TYPE_FP32, AscendC::HCCL_REDUCE_SUM);" in src  # enums of namespace AscendC
 
 
 @asc.jit

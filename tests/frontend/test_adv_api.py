@@ -61,8 +61,9 @@ def k_math(n: int):
 
 def test_math_family_emits_each_form():
     src = compile_source(k_math, 256)
-    unary_checks = [f"AscendC::{u.capitalize()}<float, false>(d, s, t, n);"
-                    for u in UNARY[6:]]  # ceil .. trunc: the (tmp, count) form
+    # ceil .. trunc: the (tmp, count) form; Log has no tmp form in Ascend C (the temp buffer is not passed)
+    unary_checks = [f"AscendC::{u.capitalize()}<float, false>(d, s, {'' if u == 'log' else 't, '}n);"
+                    for u in UNARY[6:]]
     check(src,
           "AscendC::Acos<float, false>(d, s);",
           "AscendC::Acosh<float, false>(d, s, n);",
@@ -78,6 +79,26 @@ def test_math_family_emits_each_form():
           "AscendC::Xor<int16_t, false>(i, i, i, t, n);",
           "AscendC::Axpy<float, half, false>(d, h, (half)2.00000e+00f, t, n);",
           "AscendC::Axpy<float, float, false>(d, s, 5.000000000e-01f, t, n);")
+
+
+@asc.jit
+def k_counted_math(n: int):
+    d = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)
+    s = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 1024, 256)
+    t = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 2048, 1024)
+    asc.adv.ceil(d, s)
+    asc.adv.floor(d, s, temp_buffer=t)
+    asc.adv.lgamma(d, s, n)
+
+
+def test_math_without_count_passes_the_size_where_ascend_c_requires_a_count():
+    """Ceil, Floor, Round, Lgamma and Digamma have only calCount forms in Ascend C
+    (adv_api/math/*.h): pyasc's count-less call passes src.GetSize(), the elements the
+    count-less form of the other functions covers."""
+    src = compile_source(k_counted_math, 256)
+    check(src, "AscendC::Ceil<float, false>(d, s, ", "AscendC::Floor<float, false>(d, s, t, ",
+          "AscendC::Lgamma<float, false>(d, s, n);")
+    assert "s.GetSize()" in src and "AscendC::Ceil<float, false>(d, s);" not in src
 
 
 @asc.jit
@@ -105,7 +126,7 @@ def k_norm(n: int, eps: float):
 def test_softmax_rmsnorm_quant_emit():
     src = compile_source(k_norm, 512, 1e-6)
     check(src,
-          "AscendC::tiling::SoftMaxTiling v0{8, 64, 512, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};",
+          "AscendC::tiling::SoftMaxTiling v0{8, 64, static_cast<decltype(AscendC::tiling::SoftMaxTiling::srcSize)>(512), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};",
           "AscendC::SoftMax<float, false, false, false>(y, sm, mx, x, v0);",
           "AscendC::SoftMax<half, false, true, false>(h, sm, mx, h, t, v0);",
           "AscendC::tiling::RmsNormTiling v1{1, 8, 64, 64, 1.562500000e-02f, 0, 0, 0, 0, 0, 0, 0};",

@@ -69,7 +69,7 @@ EXPECTED = {
         "AscendC::SetVectorMask<half, AscendC::MaskMode::NORMAL>(128);",
         "AscendC::SetVectorMask<float, AscendC::MaskMode::COUNTER>(65280, 255);",
         "AscendC::SetStoreAtomicConfig<AscendC::AtomicDtype::ATOMIC_F32, AscendC::AtomicOp::ATOMIC_SUM>();",
-        "AscendC::CheckLocalMemoryIAParam v0{1, 0, 1024, false",
+        "AscendC::CheckLocalMemoryIAParam v0{1, 0, static_cast<decltype(AscendC::CheckLocalMemoryIAParam::endAddr)>(1024), false",
         "AscendC::CheckLocalMemoryIA(v0);",
     ],
     "k_copy": [
@@ -110,7 +110,7 @@ EXPECTED = {
         "AscendC::LoadData2DParamsV2 v3{0, 0, 16, 16, 0, 0, false, 0};",
         "AscendC::LoadData(a2, a1, v3);",
         "AscendC::LoadData(a1, gh, v4);",
-        "AscendC::LoadData3DParamsV2Pro v5{16, false, false, false, false, false, 0, 1103823438081LL};",
+        "AscendC::LoadData3DParamsV2Pro v5{16, false, false, false, false, false, 0, static_cast<decltype(AscendC::LoadData3DParamsV2Pro::filterConfig)>(1103823438081LL)};",
         "AscendC::LoadData(b2, b1, v5);",
         "AscendC::LoadDataWithSparse(b2i, b1i, idx, v6);",
         "AscendC::LoadData2dTransposeParams v7{0, 1, 0, 0, 0, 0};",
@@ -271,11 +271,20 @@ def test_wrong_form_lists_the_forms():
     assert f"{__file__}:{_line_of(k_bad_form, 'sync_all')}:" in err
 
 
+@asc.jit
+def k_bad_preload(x: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 256)
+    asc.data_cache_preload(g, 64)
+
+
 @pytest.mark.parametrize("kernel,args,message", [
     (k_bad_cross_core, (3,), "mode_id must be a compile-time constant"),
     (k_bad_ib, (F32,), "gm_workspace must have element type 'i32'"),
     (k_bad_sff, (3,), "count_value must be 0 or 1"),
     (k_bad_pad_dtype, (F32,), "DataCopyPadExtParams of float16"),
+    (k_bad_preload, (F32,), "src must be a GlobalTensor of uint64 (Ascend C's DataCachePreload takes "
+                            "GlobalTensor<uint64_t>), got float32"),
 ])
 def test_bad_arguments(kernel, args, message):
     with pytest.raises(asc.CompileError) as info:

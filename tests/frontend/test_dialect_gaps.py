@@ -98,7 +98,7 @@ def test_mrg_sort_numerics(nlists, susp, form):
 def test_mrg_sort_emitted():
     text = compile_source(k_mrg, np.zeros(128, np.float32), np.zeros(128, np.uint32),
                           np.zeros(256, np.float32), np.zeros(8, np.int32), 2, False, 0)
-    check_next(text, "AscendC::MrgSortSrcList<float> v1{s, v0, s, s};",
+    check_next(text, "AscendC::MrgSortSrcList<float> v1{static_cast<decltype(AscendC::MrgSortSrcList<float>::src1)>(s), static_cast<decltype(AscendC::MrgSortSrcList<float>::src2)>(v0), static_cast<decltype(AscendC::MrgSortSrcList<float>::src3)>(s), static_cast<decltype(AscendC::MrgSortSrcList<float>::src4)>(s)};",
                "uint16_t v2_elementLengths[4] = {32, 32, 32, 32};",
                "AscendC::MrgSort4Info v2{v2_elementLengths, false, 3, 1};",
                "AscendC::MrgSort<float>(d, v1, v2);")
@@ -178,8 +178,8 @@ def test_shape_info(capfd):
     assert "DumpTensor: desc=5, addr=0, data_type=float, position=GM, dump_size=6, shape=[2, 3]\n" \
            "[[0, 1, 2], [3, 4, 5]]" in text
     src = compile_source(k_shape, x, out, 3)
-    check_next(src, "uint32_t v0_shape[8] = {2, n, 0, 0, 0, 0, 0, 0};",
-               "uint32_t v0_originalShape[8] = {2, n, 0, 0, 0, 0, 0, 0};",
+    check_next(src, "uint32_t v0_shape[8] = {2, static_cast<uint32_t>(n), 0, 0, 0, 0, 0, 0};",
+               "uint32_t v0_originalShape[8] = {2, static_cast<uint32_t>(n), 0, 0, 0, 0, 0, 0};",
                "AscendC::ShapeInfo v0{2, v0_shape, 2, v0_originalShape, static_cast<AscendC::DataFormat>(0)};",
                "x_gm.SetShapeInfo(v0);", "AscendC::ShapeInfo v1 = x_gm.GetShapeInfo();",
                "int32_t v2 = v1.shape[0];")
@@ -357,5 +357,5 @@ def test_set_deq_scale_vdeq_dtype():
 def test_load3d_pad_list(v2):
     import misc_kernels as mk
     text = compile_source(mk.k_load3d, v2)
-    name = "LoadData3DParamsV2" if v2 else "LoadData3DParamsV1"
+    name = "LoadData3DParamsV2<half>" if v2 else "LoadData3DParamsV1<half>"  # the vendor's class templates
     check_next(text, "uint8_t v0_padList[4] = {0, 0, 0, 0};", f"AscendC::{name} v0{{v0_padList, 4, 4, ")

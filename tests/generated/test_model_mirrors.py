@@ -44,7 +44,8 @@ def check_source(structs=STRUCTS, enums=True) -> str:
     for name, td in structs.items():
         s = f"chk_{name}"
         out.append(f"\n// {td.cpp_name}: {', '.join(f.cpp for f in td.fields)}")
-        out.append(f"using {s} = {td.cpp_name}{'<float>' if td.templated else ''};")
+        templated = td.templated or bool(td.template_field)  # InitConstValueParams<T>
+        out.append(f"using {s} = {td.cpp_name}{'<float>' if templated else ''};")
         n = len(td.fields)
         out.append(f'static_assert(chk::takes_n<{s}, {n}>, "{name}: cannot be built from the {n} fields '
                    f'of the .td ({name}{{v1, ..., v{n}}}, as the emitter writes it)");')

@@ -24,7 +24,7 @@ if Path(asc.__file__).resolve().parents[1] != ROOT / "python":
         f"run `bazel test //tests/model/...`, or `PYTHONPATH=python python3 -m pytest tests/model` "
         f"(after `install -m 755 bazel-bin/python/src/_C.so python/asc/_C.so`)")
 
-from asc.runtime.backend import CompiledKernel, ParamSpec  # noqa: E402
+from asc.runtime.backend import CompiledKernel, ParamSpec, kernel_symbol  # noqa: E402
 from asc.runtime.model import ModelBackend  # noqa: E402
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
@@ -79,7 +79,8 @@ def make_kernel(name, source, params, cache_dir=None, kernel_type="AIV_ONLY"):
 
 
 def mlir_kernel(file, name, params, cache_dir=None):
-    return make_kernel(name, emit_mlir((KERNELS / file).read_text()), params, cache_dir)
+    source = emit_mlir((KERNELS / file).read_text())
+    return make_kernel(kernel_symbol(source, name), source, params, cache_dir)
 
 
 @pytest.fixture(scope="session")

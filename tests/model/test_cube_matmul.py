@@ -182,7 +182,7 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
   AscendC::LocalTensor<float> c_l0(AscendC::TPosition::CO1, 0, 4096);
   AscendC::LocalTensor<half> b_l0(AscendC::TPosition::B2, 0, 4096);
   if (which == 0) {
-    AscendC::LoadData3DParamsV2 p;
+    AscendC::LoadData3DParamsV2<half> p;
     p.channelSize = 16;
     p.enTranspose = true;
     AscendC::LoadData(a_l0, a_l1, p);

@@ -29,7 +29,9 @@ extern "C" __global__ __aicore__ void misc(GM_ADDR x, GM_ADDR z, GM_ADDR out, GM
   AscendC::SetAtomicMin<float>();
   AscendC::DataCopy(z_gm[2 * n], x_ub, n);
   AscendC::SetAtomicNone();
-  AscendC::DataCachePreload(out_gm, 64);
+  AscendC::GlobalTensor<uint64_t> out_u64;  // Ascend C's DataCachePreload takes a uint64_t tensor
+  out_u64.SetGlobalBuffer((__gm__ uint64_t*)out, 32);
+  AscendC::DataCachePreload(out_u64, 64);
   AscendC::DataCacheCleanAndInvalid<int64_t, AscendC::CacheLine::SINGLE_CACHE_LINE, AscendC::DcciDst::CACHELINE_OUT>(out_gm);
   AscendC::ICachePreLoad(2);
   out_gm.SetValue(0, AscendC::GetICachePreloadStatus());

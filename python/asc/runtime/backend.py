@@ -15,6 +15,7 @@ backend must not copy arrays it can use in place.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
@@ -27,6 +28,17 @@ class ParamSpec:
     kind: str  # "gm" (GM_ADDR pointer to an array) or "scalar"
     dtype: str  # numpy dtype name: "float32", "float16", "int32", "bfloat16", ...
     ctype: str  # the C++ type in the emitted signature: "GM_ADDR", "int32_t", "float", ...
+
+
+_KERNEL_SYMBOL = re.compile(r'extern "C" __global__ __aicore__ void (\w+)\(')
+
+
+def kernel_symbol(source: str, name: str) -> str:
+    """The C symbol the emitter gave kernel `name` in `source`: the name itself, unless it is a
+    C++ keyword or a name of the vendor's headers (`double` becomes `double_`, the tour's
+    `vadd`, an intrinsic, `vadd_`). The first kernel of the source when several are there."""
+    m = _KERNEL_SYMBOL.search(source)
+    return m.group(1) if m else name
 
 
 @dataclasses.dataclass

@@ -18,10 +18,10 @@
 // ROUNDTRIP: ascendc.adv_extract
 
 // CHECK-LABEL: __aicore__ inline void adv(AscendC::LocalTensor<float>& x, AscendC::LocalTensor<half>& h, AscendC::LocalTensor<uint8_t>& tmp, AscendC::LocalTensor<int8_t>& q, AscendC::LocalTensor<uint32_t>& idx, int32_t n) {
-// CHECK-NEXT:   AscendC::tiling::SoftMaxTiling t{8, 64, 512, 8, 8, 64, 8, 64, 512, 8, 8, 64, 1, 0, 0, 0};
+// CHECK-NEXT:   AscendC::tiling::SoftMaxTiling t{8, 64, static_cast<decltype(AscendC::tiling::SoftMaxTiling::srcSize)>(512), 8, 8, 64, 8, 64, static_cast<decltype(AscendC::tiling::SoftMaxTiling::splitSize)>(512), 8, 8, 64, 1, 0, 0, 0};
 // CHECK-NEXT:   AscendC::SoftMax<float, false, false, false>(x, x, x, x, t);
 // CHECK-NEXT:   AscendC::SoftMax<half, false, true, false>(h, x, x, h, tmp, t);
-// CHECK-NEXT:   AscendC::tiling::RmsNormTiling r{1, 8, 64, 64, 1.562500000e-02f, 512, 8, 8, 1, 512, 0, 0};
+// CHECK-NEXT:   AscendC::tiling::RmsNormTiling r{1, 8, 64, 64, 1.562500000e-02f, static_cast<decltype(AscendC::tiling::RmsNormTiling::mainBshLength)>(512), 8, 8, 1, static_cast<decltype(AscendC::tiling::RmsNormTiling::inputTailPos)>(512), 0, 0};
 // CHECK-NEXT:   AscendC::RmsNorm<float, false>(x, x, x, 9.999999970e-07f, r);
 // CHECK-NEXT:   AscendC::RmsNorm<half, true>(h, h, h, tmp, (half)1.00140e-05f, r);
 // CHECK-NEXT:   AscendC::AscendQuant<float, false>(q, x, tmp, 2.000000000e+00f, 8.999999760e-01f, n);

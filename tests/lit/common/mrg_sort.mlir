@@ -15,8 +15,8 @@
 // ROUNDTRIP: %{{.*}}, %{{.*}} = ascendc.get_store_atomic_config
 
 // CHECK-LABEL: __aicore__ inline int32_t mrg_sort(AscendC::LocalTensor<float>& dst, AscendC::LocalTensor<float>& a, AscendC::LocalTensor<float>& b, int32_t n) {
-// CHECK-NEXT:   AscendC::MrgSortSrcList<float> list{a, b, a, b};
-// CHECK-NEXT:   uint16_t info_elementLengths[4] = {32, n, 0, 0};
+// CHECK-NEXT:   AscendC::MrgSortSrcList<float> list{static_cast<decltype(AscendC::MrgSortSrcList<float>::src1)>(a), static_cast<decltype(AscendC::MrgSortSrcList<float>::src2)>(b), static_cast<decltype(AscendC::MrgSortSrcList<float>::src3)>(a), static_cast<decltype(AscendC::MrgSortSrcList<float>::src4)>(b)};
+// CHECK-NEXT:   uint16_t info_elementLengths[4] = {32, static_cast<uint16_t>(n), 0, 0};
 // CHECK-NEXT:   AscendC::MrgSort4Info info{info_elementLengths, true, 3, 1};
 // CHECK-NEXT:   AscendC::MrgSort<float>(dst, list, info);
 // CHECK-NEXT:   AscendC::MrgSort4(dst, list, info);

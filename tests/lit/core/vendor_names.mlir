@@ -12,7 +12,7 @@
 // CHECK-NEXT: #include "kernel_operator_list_tensor_intf.h"
 // CHECK-EMPTY:
 // CHECK-NEXT: __aicore__ inline void DataCopy_(int32_t n) {
-// CHECK-NEXT:   int32_t ASCEND_IS_AIV_ = n;
+// CHECK-NEXT:   int32_t ASCEND_IS_AIV_ = n + n;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 // CHECK-EMPTY:
@@ -23,13 +23,14 @@
 // CHECK-EMPTY:
 // CHECK-NEXT: extern "C" __global__ __aicore__ void vadd_(GM_ADDR x, int32_t n) {
 // CHECK-NEXT:   AscendC::LocalTensor<half> a1(AscendC::TPosition::A1, 0, 1024);
-// CHECK-NEXT:   AscendC::InitConstValueParams<half> init{1, static_cast<decltype(AscendC::InitConstValueParams<half>::blockNum)>(n), 0, (half)1.0f};
+// CHECK-NEXT:   AscendC::InitConstValueParams<half> init{1, static_cast<decltype(AscendC::InitConstValueParams<half>::blockNum)>(n), 0, (half)1.00000e+00f};
 // CHECK-NEXT:   set_flag_(a1, init);
 // CHECK-NEXT:   DataCopy_(n);
 // CHECK-NEXT:   AscendC::LoadImageToLocalParams img{2, 2, 0, 0, 2, 0, 0, 0, 0};
 // CHECK-NEXT:   img.sid = static_cast<decltype(AscendC::LoadImageToLocalParams::sid)>(n);
 // CHECK-NEXT:   uint32_t shape_shape[8] = {2, static_cast<uint32_t>(n), 0, 0, 0, 0, 0, 0};
-// CHECK-NEXT:   AscendC::ShapeInfo shape{2, shape_shape, 2, shape_shape, static_cast<AscendC::DataFormat>(0)};
+// CHECK-NEXT:   uint32_t shape_originalShape[8] = {2, static_cast<uint32_t>(n), 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT:   AscendC::ShapeInfo shape{2, shape_shape, 2, shape_originalShape, static_cast<AscendC::DataFormat>(0)};
 // CHECK-NEXT:   AscendC::ListTensorDesc l;
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }

@@ -13,7 +13,7 @@
 // ROUNDTRIP: ascendc.load_data_with_transpose_v2 %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>
 // ROUNDTRIP: ascendc.load_data_with_sparse %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <i8>, <i8>, <ui8>
 
-// CHECK-LABEL: __aicore__ inline void load_data(AscendC::LocalTensor<half>& a2, AscendC::LocalTensor<half>& a1, AscendC::GlobalTensor<half>& gm, AscendC::LoadData2DParams p2d, AscendC::LoadData2DParamsV2 p2dv2, AscendC::LoadData3DParamsV1 p3dv1, AscendC::LoadData3DParamsV2 p3dv2, AscendC::LoadData3DParamsV2Pro pro, AscendC::LoadData2dTransposeParams tp, AscendC::LoadData2dTransposeParamsV2 tpv2, AscendC::LocalTensor<int8_t>& w, AscendC::LocalTensor<int8_t>& w1, AscendC::LocalTensor<uint8_t>& idx) {
+// CHECK-LABEL: __aicore__ inline void load_data(AscendC::LocalTensor<half>& a2, AscendC::LocalTensor<half>& a1, AscendC::GlobalTensor<half>& gm, AscendC::LoadData2DParams p2d, AscendC::LoadData2DParamsV2 p2dv2, AscendC::LoadData3DParamsV1<half> p3dv1, AscendC::LoadData3DParamsV2<half> p3dv2, AscendC::LoadData3DParamsV2Pro pro, AscendC::LoadData2dTransposeParams tp, AscendC::LoadData2dTransposeParamsV2 tpv2, AscendC::LocalTensor<int8_t>& w, AscendC::LocalTensor<int8_t>& w1, AscendC::LocalTensor<uint8_t>& idx) {
 // CHECK-NEXT:   AscendC::LoadData(a2, a1, p2d);
 // CHECK-NEXT:   AscendC::LoadData(a1, gm, p2d);
 // CHECK-NEXT:   AscendC::LoadData(a2, a1, p2dv2);

@@ -6,12 +6,12 @@
 // ROUNDTRIP: ascendc.data_copy_pad %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : <f16>, <f16>, !ascendc.data_copy_ext_params, !ascendc.data_copy_pad_ext_params<f16>
 
 // CHECK-LABEL: void data_copy_pad(AscendC::GlobalTensor<half>& x_gm, AscendC::LocalTensor<half>& x_ub, AscendC::LocalTensor<half>& y_ub, AscendC::Nd2NzParams nd2nz, int32_t len) {
-// CHECK-NEXT:   AscendC::DataCopyExtParams ext{1, len, 0, 0, 0};
+// CHECK-NEXT:   AscendC::DataCopyExtParams ext{1, static_cast<decltype(AscendC::DataCopyExtParams::blockLen)>(len), 0, 0, 0};
 // CHECK-NEXT:   AscendC::DataCopyPadExtParams<half> ext_pad{true, 0, 2, (half)1.50000e+00f};
 // CHECK-NEXT:   AscendC::DataCopyPad(x_ub, x_gm, ext, ext_pad);
 // CHECK-NEXT:   AscendC::DataCopyPad(x_gm, x_ub, ext);
 // CHECK-NEXT:   AscendC::DataCopyPad(y_ub, x_ub, ext, nd2nz);
-// CHECK-NEXT:   AscendC::DataCopyParams legacy{1, len, 0, 0};
+// CHECK-NEXT:   AscendC::DataCopyParams legacy{1, static_cast<decltype(AscendC::DataCopyParams::blockLen)>(len), 0, 0};
 // CHECK-NEXT:   AscendC::DataCopyPadParams pad{true, 0, 2, 0};
 // CHECK-NEXT:   AscendC::DataCopyPad(x_ub, x_gm, legacy, pad);
 // CHECK-NEXT:   AscendC::DataCopyPad(x_gm, x_ub, legacy);

@@ -69,6 +69,10 @@ def ascend_is_aiv(form, a):
 
 @api("DataCachePreload", "common", "src: GlobalTensor, cache_offset: int")
 def data_cache_preload(form, a):
+    # Ascend C's only form: DataCachePreload(const GlobalTensor<uint64_t>&, T cacheOffset).
+    if getattr(a.src, "dtype", None) not in (None, dt.uint64):
+        raise TypeError(f"asc.data_cache_preload: src must be a GlobalTensor of uint64 (Ascend C's "
+                        f"DataCachePreload takes GlobalTensor<uint64_t>), got {a.src.dtype.name}")
     return build("DataCachePreloadOp", tensor(a.src, "src"), i64(a.cache_offset))
 
 

@@ -466,6 +466,9 @@ class StructDef(NamedTuple):
     cpp_name: str  # AscendC::<Name> (templated: AscendC::<Name><T>, T the element type)
     templated: bool
     fields: Tuple[StructField, ...]
+    # A struct of fixed fields that is still a class template on its element type
+    # (InitConstValueParams<T>): the field of type T; '' otherwise.
+    template_field: str = ''
 
 
 STRUCTS = {
@@ -507,7 +510,7 @@ STRUCTS = {
         StructField('blockNum', 'block_num', ''),
         StructField('dstGap', 'dst_gap', ''),
         StructField('initValue', 'init_value', ''),
-    )),
+    ), 'initValue'),
     'UnaryRepeatParams': StructDef('unary_repeat_params', 'AscendC::UnaryRepeatParams', False, (
         StructField('dstBlkStride', 'dst_blk_stride', ''),
         StructField('srcBlkStride', 'src_blk_stride', ''),
@@ -627,7 +630,7 @@ STRUCTS = {
         StructField('repeatTime', 'repeat_time', ''),
         StructField('cSize', 'c_size', ''),
         StructField('padValue', 'pad_value', ''),
-    )),
+    ), 'padValue'),
     'LoadData3DParamsV2': StructDef('load_data_3d_params_v2', 'AscendC::LoadData3DParamsV2', False, (
         StructField('padList', 'pad_list', 'uint8_t[4]'),
         StructField('l1H', 'l1_h', ''),
@@ -649,7 +652,7 @@ STRUCTS = {
         StructField('filterSizeW', 'filter_size_w', ''),
         StructField('filterSizeH', 'filter_size_h', ''),
         StructField('fMatrixCtrl', 'f_matrix_ctrl', ''),
-    )),
+    ), 'padValue'),
     'LoadData3DParamsV2Pro': StructDef('load_data_3d_params_v2_pro', 'AscendC::LoadData3DParamsV2Pro', False, (
         StructField('channelSize', 'channel_size', ''),
         StructField('enTranspose', 'en_transpose', ''),
