@@ -21,8 +21,9 @@
    Atlas 310P.
 4. The Model's declarations against the vendor's (asc.devkit.vendor_decls).
 
-Exit status 0 when every kernel passes and no Model declaration differs from
-the vendor's; 1 otherwise; 2 when the vendor's sources are not there.
+Exit status 0 when every kernel passes and every Model declaration that differs
+from the vendor's is one cpp/vendor_check/known_model_differences.txt lists (with
+--strict: when none differs); 1 otherwise; 2 when the vendor's sources are not there.
 """
 
 from __future__ import annotations
@@ -265,6 +266,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--batch", type=int, default=12, help="kernels per translation unit")
     ap.add_argument("--arch", default="a2-vec,a2-cube", help="a2-vec, a2-cube, 310p (comma-separated)")
     ap.add_argument("--no-decls", action="store_true", help="skip the Model-vs-vendor declaration report")
+    ap.add_argument("--strict", action="store_true",
+                    help="exit 1 on the known Model differences too (cpp/vendor_check/known_model_differences.txt)")
     ap.add_argument("--json", help="write the results as JSON to this file")
     args = ap.parse_args(argv)
     from .. import settings
@@ -289,18 +292,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     checks, failures = report(kernels, results, root, arches)
     print(f"total: {len(kernels)} kernels, {checks} checks, {checks - failures} pass, {failures} fail "
           f"(collected in {t1 - t0:.0f} s, checked in {t2 - t1:.0f} s)")
-    differing = 0
+    bad_decls, decls = 0, None
     if not args.no_decls:
         from . import vendor_decls
         rep = vendor_decls.compare(devkit)
         print(rep.text())
-        differing = len(rep.differing) + len(rep.model_only)
+        known = vendor_decls.known_differences()
+        new, fixed = vendor_decls.unexplained(rep, known)
+        listed = len({d.name for d, _ in rep.differing} | {d.name for d in rep.model_only}) - len(new)
+        print(f"declarations: {len(rep.matching)} matching; {listed} names differ as "
+              f"cpp/vendor_check/known_model_differences.txt explains; {len(new)} unexplained"
+              + (f" ({', '.join(new)})" if new else "")
+              + (f"; listed there but no longer different: {', '.join(fixed)}" if fixed else ""))
+        bad_decls = len(new) + len(fixed) + (listed if args.strict else 0)
+        decls = {"matching": len(rep.matching), "known": listed, "unexplained": new, "no_longer_different": fixed}
     if args.json:
         Path(args.json).write_text(json.dumps({
-            "kernels": len(kernels), "checks": checks, "failures": failures,
+            "kernels": len(kernels), "checks": checks, "failures": failures, "declarations": decls,
             "results": [{"kernel": k, "arch": a, "ok": r.ok, "error": r.first_error}
                         for (k, a), r in sorted(results.items())]}, indent=1))
-    return 0 if failures == 0 and differing == 0 else 1
+    return 0 if failures == 0 and bad_decls == 0 else 1
 
 
 if __name__ == "__main__":

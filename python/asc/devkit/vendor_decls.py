@@ -477,11 +477,14 @@ def compare(devkit) -> Report:
                 matching.append(name)
             else:
                 differing.append((d, vs))
+    # The map of what is still to implement: the public API (declared under include/),
+    # not the implementation's helpers (impl/, e.g. SoftMaxNDImpl).
     vendor_only: Dict[str, List[str]] = collections.defaultdict(list)
     for name in sorted(vendor):
         owner = name.rsplit("::", 1)[0]
-        if name not in model and (name.count("::") == 1 or owner in model):
-            vendor_only[vendor[name][0].file].append(name.split("::", 1)[1])
+        public = [d for d in vendor[name] if d.file.startswith("include/")]
+        if public and name not in model and (name.count("::") == 1 or owner in model):
+            vendor_only[public[0].file].append(name.split("::", 1)[1])
     return Report(matching, differing, model_only, dict(vendor_only), internals, model_errors, vendor_errors)
 
 
