@@ -581,9 +581,13 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
      << "//\n"
      << "// Every enumeration of the dialect, spelled as emitted Ascend C spells it:\n"
      << "// scoped enums in namespace AscendC, the global ones where the vendor declares\n"
-     << "// them (pipe_t, pad_t, CubeFormat...) and the global aliases (QuantMode_t).\n"
-     << "// asc_model::EnumInfo<E> names the values.\n"
-     << "#pragma once\n#include <cstdint>\n\n";
+     << "// them (pipe_t, pad_t) and the global aliases (QuantMode_t).\n"
+     << "// asc_model::EnumInfo<E> names the values. The adv API's global enums\n"
+     << "// (CubeFormat, LayoutMode...: the vendor's adv_api/matmul/matmul_config.h) are\n"
+     << "// the second part: kernel_operator.h does not declare them (a program may\n"
+     << "// define its own), the Matmul API does (asc_model/adv_matmul.h defines\n"
+     << "// ASC_MODEL_MATMUL_ENUMS and includes this file again).\n"
+     << "#ifndef ASC_MODEL_GENERATED_ENUMS_H\n#define ASC_MODEL_GENERATED_ENUMS_H\n#include <cstdint>\n\n";
   std::vector<Record *> enums = getCppEnums(records);
   auto emitCases = [&](EnumAttr &e) {
     llvm::interleaveComma(e.getAllCases(), os, [&](const mlir::tblgen::EnumAttrCase &c) {
@@ -591,21 +595,23 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
     });
   };
   // Enums emitted Ascend C names without a namespace are global, as the vendor
-  // declares them: with unqualified enumerators (pipe_t), scoped (CubeFormat,
-  // LayoutMode…: adv_api/matmul/matmul_config.h), or, for a bisheng builtin
-  // type (a `_t` name such as pad_t), unscoped C enums.
+  // declares them: with unqualified enumerators (pipe_t), unscoped C enums for a
+  // bisheng builtin type (a `_t` name: pad_t), scoped for the adv API's (CubeFormat).
   auto isGlobalScoped = [&](Record *def) {
     StringRef name = EnumAttr(def).getEnumClassName();
     return !def->getValueAsString("ascCppPrefix").empty() && !isUnscopedInAscendC(def) &&
            getEnumCppSpelling(def) == name;
+  };
+  auto isAdvApi = [&](Record *def) {
+    return isGlobalScoped(def) && !EnumAttr(def).getEnumClassName().ends_with("_t");
   };
   for (Record *def : enums) {
     EnumAttr e(def);
     StringRef name = e.getEnumClassName();
     if (def->getValueAsString("ascCppPrefix").empty())
       os << "enum " << getEnumCppSpelling(def) << " : int32_t { ";
-    else if (isGlobalScoped(def))
-      os << (name.ends_with("_t") ? "enum " : "enum class ") << name << " : int32_t { ";
+    else if (isGlobalScoped(def) && !isAdvApi(def))
+      os << "enum " << name << " : int32_t { ";
     else
       continue;
     emitCases(e);
@@ -640,19 +646,13 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
     StringRef rest = spelling;
     if (rest.consume_front("AscendC::")) {
       if (rest != name) os << "using " << rest << " = " << name << ";\n";
-    } else if (spelling == name) {
-      globalAliases.push_back("using AscendC::" + name.str() + ";");
     } else {
       globalAliases.push_back("using " + spelling + " = AscendC::" + name.str() + ";");
     }
   }
   os << "\n}  // namespace AscendC\n\n";
   for (auto &a : globalAliases) os << a << "\n";
-  os << "\nnamespace asc_model {\n\n"
-     << "// EnumInfo<E>::name(v): the enumerator of value v (nullptr if none);\n"
-     << "// kCount: the number of enumerators; kName: the enum's name.\n"
-     << "template <class E>\nstruct EnumInfo;\n\n";
-  for (size_t i = 0; i < enums.size(); ++i) {
+  auto emitInfo = [&](size_t i) {
     EnumAttr e(enums[i]);
     std::vector<mlir::tblgen::EnumAttrCase> cases = e.getAllCases();
     os << "template <>\nstruct EnumInfo<" << cppTypes[i] << "> {\n"
@@ -664,8 +664,27 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
       if (seen.insert(c.getValue()).second)
         os << "      case " << c.getValue() << ": return \"" << c.getSymbol() << "\";\n";
     os << "      default: return nullptr;\n    }\n  }\n};\n\n";
+  };
+  os << "\nnamespace asc_model {\n\n"
+     << "// EnumInfo<E>::name(v): the enumerator of value v (nullptr if none);\n"
+     << "// kCount: the number of enumerators; kName: the enum's name.\n"
+     << "template <class E>\nstruct EnumInfo;\n\n";
+  for (size_t i = 0; i < enums.size(); ++i)
+    if (!isAdvApi(enums[i])) emitInfo(i);
+  os << "}  // namespace asc_model\n\n#endif  // ASC_MODEL_GENERATED_ENUMS_H\n\n"
+     << "#if defined(ASC_MODEL_MATMUL_ENUMS) && !defined(ASC_MODEL_GENERATED_MATMUL_ENUMS_H)\n"
+     << "#define ASC_MODEL_GENERATED_MATMUL_ENUMS_H\n\n";
+  for (Record *def : enums) {
+    if (!isAdvApi(def)) continue;
+    EnumAttr e(def);
+    os << "enum class " << e.getEnumClassName() << " : int32_t { ";
+    emitCases(e);
+    os << " };\n";
   }
-  os << "}  // namespace asc_model\n";
+  os << "\nnamespace asc_model {\n\n";
+  for (size_t i = 0; i < enums.size(); ++i)
+    if (isAdvApi(enums[i])) emitInfo(i);
+  os << "}  // namespace asc_model\n\n#endif  // ASC_MODEL_MATMUL_ENUMS\n";
   return false;
 }
 

@@ -24,6 +24,7 @@ _PRELUDE = r"""
 #include <type_traits>
 #include <utility>
 #include "kernel_operator.h"
+#include "lib/matmul_intf.h"
 
 namespace chk {
 struct Any { template <class T> operator T() const; };

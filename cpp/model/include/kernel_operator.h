@@ -31,7 +31,6 @@
 #include "asc_model/api/add.h"
 #include "asc_model/api/vector.h"
 #include "asc_model/api/cube.h"
-#include "asc_model/adv_matmul.h"
 #include "asc_model/api/hccl.h"
 #include "asc_model/api/adv.h"
 #include "asc_model/api/utils.h"

@@ -28,6 +28,10 @@
 // layout: each batch's A, B and C a whole matrix, `matrixStride` elements (or
 // the layout's S x D) apart.
 #pragma once
+// The adv API's global enums (CubeFormat, LayoutMode...), which kernel_operator.h
+// does not declare (generated_enums.h, second part).
+#define ASC_MODEL_MATMUL_ENUMS
+#include "asc_model/generated_enums.h"
 #include <algorithm>
 #include <cstdint>
 #include "asc_model/call.h"

@@ -5,18 +5,17 @@
 //
 // Every enumeration of the dialect, spelled as emitted Ascend C spells it:
 // scoped enums in namespace AscendC, the global ones where the vendor declares
-// them (pipe_t, pad_t, CubeFormat...) and the global aliases (QuantMode_t).
-// asc_model::EnumInfo<E> names the values.
-#pragma once
+// them (pipe_t, pad_t) and the global aliases (QuantMode_t).
+// asc_model::EnumInfo<E> names the values. The adv API's global enums
+// (CubeFormat, LayoutMode...: the vendor's adv_api/matmul/matmul_config.h) are
+// the second part: kernel_operator.h does not declare them (a program may
+// define its own), the Matmul API does (asc_model/adv_matmul.h defines
+// ASC_MODEL_MATMUL_ENUMS and includes this file again).
+#ifndef ASC_MODEL_GENERATED_ENUMS_H
+#define ASC_MODEL_GENERATED_ENUMS_H
 #include <cstdint>
 
-enum class BatchMode : int32_t { NONE = 0, BATCH_LESS_THAN_L1 = 1, BATCH_LARGE_THAN_L1 = 2, SINGLE_LARGE_THAN_L1 = 3 };
-enum class CubeFormat : int32_t { ND = 0, NZ = 1 };
-enum class IterateOrder : int32_t { ORDER_M = 0, ORDER_N = 1, UNDEF = 2 };
-enum class LayoutMode : int32_t { NONE = 0, NORMAL = 1, BSNGD = 2, SBNGD = 3, BNGS1S2 = 4 };
-enum class MatmulConfigMode : int32_t { CONFIG_NORM = 1, CONFIG_MDL = 2, CONFIG_SPECIALMDL = 3, CONFIG_IBSHARE = 4 };
 enum pipe_t : int32_t { PIPE_S = 0, PIPE_V = 1, PIPE_M = 2, PIPE_MTE1 = 3, PIPE_MTE2 = 4, PIPE_MTE3 = 5, PIPE_ALL = 6, PIPE_MTE4 = 7, PIPE_MTE5 = 8, PIPE_V2 = 9, PIPE_FIX = 10 };
-enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1 };
 enum pad_t : int32_t { PAD_NONE = 0, PAD_MODE1 = 1, PAD_MODE2 = 2, PAD_MODE3 = 3, PAD_MODE4 = 4, PAD_MODE5 = 5, PAD_MODE6 = 6, PAD_MODE7 = 7, PAD_MODE8 = 8 };
 
 namespace AscendC {
@@ -79,21 +78,6 @@ struct EnumInfo<AscendC::AippInputFormat> {
 };
 
 template <>
-struct EnumInfo<::BatchMode> {
-  static constexpr const char* kName = "BatchMode";
-  static constexpr int kCount = 4;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 0: return "NONE";
-      case 1: return "BATCH_LESS_THAN_L1";
-      case 2: return "BATCH_LARGE_THAN_L1";
-      case 3: return "SINGLE_LARGE_THAN_L1";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
 struct EnumInfo<AscendC::BlockMode> {
   static constexpr const char* kName = "BlockMode";
   static constexpr int kCount = 5;
@@ -146,19 +130,6 @@ struct EnumInfo<AscendC::CacheRwMode> {
       case 1: return "READ";
       case 2: return "WRITE";
       case 3: return "RW";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
-struct EnumInfo<::CubeFormat> {
-  static constexpr const char* kName = "CubeFormat";
-  static constexpr int kCount = 2;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 0: return "ND";
-      case 1: return "NZ";
       default: return nullptr;
     }
   }
@@ -308,51 +279,6 @@ struct EnumInfo<AscendC::IterateMode> {
 };
 
 template <>
-struct EnumInfo<::IterateOrder> {
-  static constexpr const char* kName = "IterateOrder";
-  static constexpr int kCount = 3;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 0: return "ORDER_M";
-      case 1: return "ORDER_N";
-      case 2: return "UNDEF";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
-struct EnumInfo<::LayoutMode> {
-  static constexpr const char* kName = "LayoutMode";
-  static constexpr int kCount = 5;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 0: return "NONE";
-      case 1: return "NORMAL";
-      case 2: return "BSNGD";
-      case 3: return "SBNGD";
-      case 4: return "BNGS1S2";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
-struct EnumInfo<::MatmulConfigMode> {
-  static constexpr const char* kName = "MatmulConfigMode";
-  static constexpr int kCount = 4;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 1: return "CONFIG_NORM";
-      case 2: return "CONFIG_MDL";
-      case 3: return "CONFIG_SPECIALMDL";
-      case 4: return "CONFIG_IBSHARE";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
 struct EnumInfo<AscendC::MatmulPolicy> {
   static constexpr const char* kName = "MatmulPolicy";
   static constexpr int kCount = 4;
@@ -432,19 +358,6 @@ struct EnumInfo<AscendC::MaskMode> {
     switch (v) {
       case 0: return "NORMAL";
       case 1: return "COUNTER";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
-struct EnumInfo<::ScheduleType> {
-  static constexpr const char* kName = "ScheduleType";
-  static constexpr int kCount = 2;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 0: return "INNER_PRODUCT";
-      case 1: return "OUTER_PRODUCT";
       default: return nullptr;
     }
   }
@@ -679,3 +592,107 @@ struct EnumInfo<AscendC::HcclDataType> {
 };
 
 }  // namespace asc_model
+
+#endif  // ASC_MODEL_GENERATED_ENUMS_H
+
+#if defined(ASC_MODEL_MATMUL_ENUMS) && !defined(ASC_MODEL_GENERATED_MATMUL_ENUMS_H)
+#define ASC_MODEL_GENERATED_MATMUL_ENUMS_H
+
+enum class BatchMode : int32_t { NONE = 0, BATCH_LESS_THAN_L1 = 1, BATCH_LARGE_THAN_L1 = 2, SINGLE_LARGE_THAN_L1 = 3 };
+enum class CubeFormat : int32_t { ND = 0, NZ = 1 };
+enum class IterateOrder : int32_t { ORDER_M = 0, ORDER_N = 1, UNDEF = 2 };
+enum class LayoutMode : int32_t { NONE = 0, NORMAL = 1, BSNGD = 2, SBNGD = 3, BNGS1S2 = 4 };
+enum class MatmulConfigMode : int32_t { CONFIG_NORM = 1, CONFIG_MDL = 2, CONFIG_SPECIALMDL = 3, CONFIG_IBSHARE = 4 };
+enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1 };
+
+namespace asc_model {
+
+template <>
+struct EnumInfo<::BatchMode> {
+  static constexpr const char* kName = "BatchMode";
+  static constexpr int kCount = 4;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "NONE";
+      case 1: return "BATCH_LESS_THAN_L1";
+      case 2: return "BATCH_LARGE_THAN_L1";
+      case 3: return "SINGLE_LARGE_THAN_L1";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<::CubeFormat> {
+  static constexpr const char* kName = "CubeFormat";
+  static constexpr int kCount = 2;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "ND";
+      case 1: return "NZ";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<::IterateOrder> {
+  static constexpr const char* kName = "IterateOrder";
+  static constexpr int kCount = 3;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "ORDER_M";
+      case 1: return "ORDER_N";
+      case 2: return "UNDEF";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<::LayoutMode> {
+  static constexpr const char* kName = "LayoutMode";
+  static constexpr int kCount = 5;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "NONE";
+      case 1: return "NORMAL";
+      case 2: return "BSNGD";
+      case 3: return "SBNGD";
+      case 4: return "BNGS1S2";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<::MatmulConfigMode> {
+  static constexpr const char* kName = "MatmulConfigMode";
+  static constexpr int kCount = 4;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 1: return "CONFIG_NORM";
+      case 2: return "CONFIG_MDL";
+      case 3: return "CONFIG_SPECIALMDL";
+      case 4: return "CONFIG_IBSHARE";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<::ScheduleType> {
+  static constexpr const char* kName = "ScheduleType";
+  static constexpr int kCount = 2;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "INNER_PRODUCT";
+      case 1: return "OUTER_PRODUCT";
+      default: return nullptr;
+    }
+  }
+};
+
+}  // namespace asc_model
+
+#endif  // ASC_MODEL_MATMUL_ENUMS
