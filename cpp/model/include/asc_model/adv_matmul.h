@@ -42,32 +42,7 @@
 #include "asc_model/api/cube.h"
 #include "asc_model/api/data_copy.h"
 
-namespace AscendC {
-
-// Field order = AscendCAdvMatmul.td (all int32_t, passed by value from the host).
-// AscendC::tiling's, with a global `using` (the vendor's kernel_tiling.h).
-namespace tiling {
-struct TCubeTiling {
-  int32_t usedCoreNum = 0, M = 0, N = 0, Ka = 0, Kb = 0, singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
-  int32_t baseM = 0, baseN = 0, baseK = 0, depthA1 = 0, depthB1 = 0, stepM = 0, stepN = 0, isBias = 0;
-  int32_t transLength = 0, iterateOrder = 0, shareMode = 0, shareL1Size = 0, shareL0CSize = 0, shareUbSize = 0;
-  int32_t batchM = 0, batchN = 0, singleBatchM = 0, singleBatchN = 0, stepKa = 0, stepKb = 0;
-  int32_t depthAL1CacheUB = 0, depthBL1CacheUB = 0, dbL0A = 0, dbL0B = 0, dbL0C = 0;
-  int32_t ALayoutInfoB = 0, ALayoutInfoS = 0, ALayoutInfoN = 0, ALayoutInfoG = 0, ALayoutInfoD = 0;
-  int32_t BLayoutInfoB = 0, BLayoutInfoS = 0, BLayoutInfoN = 0, BLayoutInfoG = 0, BLayoutInfoD = 0;
-  int32_t CLayoutInfoB = 0, CLayoutInfoS1 = 0, CLayoutInfoN = 0, CLayoutInfoG = 0, CLayoutInfoS2 = 0;
-  int32_t BatchNum = 0;
-};
-}  // namespace tiling
-}  // namespace AscendC
-
-using AscendC::tiling::TCubeTiling;  // the vendor's tiling struct is a global name
-
-namespace AscendC {
-
-static_assert(sizeof(TCubeTiling) == 49 * sizeof(int32_t), "TCubeTiling is 49 packed int32 fields");
-
-}  // namespace AscendC
+// TCubeTiling (the tiling struct, reachable without the Matmul API): asc_model/api/adv_common.h.
 
 // The vendor declares these at global scope (adv_api/matmul/tiling.h, matmul_config.h).
 struct MatmulApiStaticTiling {

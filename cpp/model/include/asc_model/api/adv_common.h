@@ -15,10 +15,24 @@
 namespace AscendC {
 namespace tiling {
 
-// The kernel-side tiling structs (all uint32_t but RmsNormTiling's reciprocal),
-// brace-initialised by the emitted code in the .td's field order. As the
-// vendor's generated kernel_tiling/kernel_tiling.h: AscendC::tiling's, with a
-// global `using` of each.
+// The kernel-side tiling structs, brace-initialised by the emitted code in the
+// .td's field order. As the vendor's generated kernel_tiling/kernel_tiling.h:
+// AscendC::tiling's, with a global `using` of each, reachable from
+// kernel_operator.h (TCubeTiling too: a kernel may take one without the Matmul API).
+// TCubeTiling: all int32_t, field order = AscendCAdvMatmul.td.
+struct TCubeTiling {
+  int32_t usedCoreNum = 0, M = 0, N = 0, Ka = 0, Kb = 0, singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
+  int32_t baseM = 0, baseN = 0, baseK = 0, depthA1 = 0, depthB1 = 0, stepM = 0, stepN = 0, isBias = 0;
+  int32_t transLength = 0, iterateOrder = 0, shareMode = 0, shareL1Size = 0, shareL0CSize = 0, shareUbSize = 0;
+  int32_t batchM = 0, batchN = 0, singleBatchM = 0, singleBatchN = 0, stepKa = 0, stepKb = 0;
+  int32_t depthAL1CacheUB = 0, depthBL1CacheUB = 0, dbL0A = 0, dbL0B = 0, dbL0C = 0;
+  int32_t ALayoutInfoB = 0, ALayoutInfoS = 0, ALayoutInfoN = 0, ALayoutInfoG = 0, ALayoutInfoD = 0;
+  int32_t BLayoutInfoB = 0, BLayoutInfoS = 0, BLayoutInfoN = 0, BLayoutInfoG = 0, BLayoutInfoD = 0;
+  int32_t CLayoutInfoB = 0, CLayoutInfoS1 = 0, CLayoutInfoN = 0, CLayoutInfoG = 0, CLayoutInfoS2 = 0;
+  int32_t BatchNum = 0;
+};
+static_assert(sizeof(TCubeTiling) == 49 * sizeof(int32_t), "TCubeTiling is 49 packed int32 fields");
+// SoftMaxTiling: all uint32_t; RmsNormTiling: uint32_t but its reciprocal.
 struct SoftMaxTiling {
   uint32_t srcM = 0, srcK = 0, srcSize = 0;
   uint32_t outMaxM = 0, outMaxK = 0, outMaxSize = 0;
@@ -38,6 +52,7 @@ struct RmsNormTiling {
 
 using AscendC::tiling::RmsNormTiling;
 using AscendC::tiling::SoftMaxTiling;
+using AscendC::tiling::TCubeTiling;
 
 namespace asc_model {
 namespace adv {
