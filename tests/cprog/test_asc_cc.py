@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import numpy as np
+
 from asc.cprog import prefix
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
@@ -53,3 +55,38 @@ def test_missing_vendor_header_is_named(tmp_path):
     assert r.returncode == 1
     assert r.stderr.rstrip().splitlines()[-1] == (
         f"asc-cc: {src}:2: error: no_such_cann/header.h is a CANN header the Model does not provide")
+
+
+def test_acl_float16_conversions_match_ieee_half(tmp_path):
+    """aclFloat16ToFloat on all 65536 half values and aclFloatToFloat16 on edge cases and
+    random floats agree bit for bit with numpy's IEEE binary16 (round to nearest even)."""
+    r = _cc(str(PROGRAMS / "acl_half.asc"), "-o", str(tmp_path / "acl_half"), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    rng = np.random.default_rng(7)
+    floats = np.concatenate([
+        np.array([0.0, -0.0, 1.0, -2.5, 65504.0, 65520.0, 1e9, -1e9, 6e-8, 3e-8, 2.98e-8, 6.1e-5, 1e-45,
+                  np.inf, -np.inf, 0.1, 1 / 3], np.float32),
+        rng.standard_normal(4000).astype(np.float32) * np.float32(1000.0),
+        (rng.standard_normal(2000) * 1e-5).astype(np.float32),
+        np.frombuffer(rng.integers(0, 2 ** 32, 2000, dtype=np.uint64).astype(np.uint32).tobytes(), np.float32)])
+    floats = floats[~np.isnan(floats)]
+    stdin = "\n".join(f"{b:08x}" for b in floats.view(np.uint32)) + "\n"
+    run = subprocess.run([str(tmp_path / "acl_half")], input=stdin, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout.split()
+    to_float = np.array([int(x, 16) for x in out[:65536]], np.uint32).view(np.float32)
+    want = np.arange(65536, dtype=np.uint16).view(np.float16).astype(np.float32)
+    nan = np.isnan(want)
+    assert np.isnan(to_float[nan]).all()
+    np.testing.assert_array_equal(to_float[~nan].view(np.uint32), want[~nan].view(np.uint32))
+    to_half = np.array([int(x, 16) for x in out[65536:]], np.uint16)
+    with np.errstate(over="ignore"):  # floats past 65504 become infinities, as they must
+        want_half = floats.astype(np.float16).view(np.uint16)
+    np.testing.assert_array_equal(to_half, want_half)
+
+
+def test_npu_arch_macro_follows_the_architecture(tmp_path):
+    r = _cc("--npu-arch=dav-2201", str(PROGRAMS / "npu_arch.asc"), "-o", str(tmp_path / "arch"), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    run = subprocess.run([str(tmp_path / "arch")], capture_output=True, text=True, timeout=60)
+    assert run.stdout == "A2 2201\n"

@@ -229,8 +229,9 @@ def compile_one(src: str, obj: str, a: Args, inc: Path) -> None:
     stub = pch.parent / toolchain.PRELUDE  # found beside its .gch (the PCH when valid, else the real prelude)
     if not stub.exists():
         _cache.write_atomic(stub, f'#include "{toolchain.host_include(inc) / toolchain.PRELUDE}"\n'.encode())
+    arch = f"-D__NPU_ARCH__={config_gen.ARCH_NUMBERS[a.arch]}"  # after the PCH: the prelude does not read it
     cmd = [build.cxx(), *toolchain.program_flags(inc), "-iquote", str(src_path.resolve().parent), *a.cflags,
-           "-include", str(stub), "-x", "c++", "-c", str(tmp), "-o", obj, *a.depflags]
+           "-include", str(stub), arch, "-x", "c++", "-c", str(tmp), "-o", obj, *a.depflags]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         lines = unsupported_apis(r.stderr, str(src_path.resolve()))

@@ -20,6 +20,9 @@ from ..runtime.model import abi
 ARCH_PLATFORMS = {"dav-2201": "Ascend910B1", "dav-c220": "Ascend910B1", "dav-c220-vec": "Ascend910B1",
                   "dav-c220-cube": "Ascend910B1"}
 DEFAULT_ARCH = "dav-2201"
+# The __NPU_ARCH__ a program sees, as the vendor's CPU run mode defines it for the
+# architecture (-D__NPU_ARCH__=2201: programs choose their A2 code paths with it).
+ARCH_NUMBERS = {"dav-2201": 2201, "dav-c220": 2201, "dav-c220-vec": 2201, "dav-c220-cube": 2201}
 
 class ArchError(ValueError):
     pass

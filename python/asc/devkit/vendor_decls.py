@@ -461,7 +461,7 @@ def compare(devkit) -> Report:
                 have = vendor.setdefault(n, [])
                 have += [d for d in ds if all(d.signature != h.signature for h in have)]
             vendor_globals |= global_names(tu, roots)
-        vendor = {n: [dataclasses.replace(d, signature=_renamed(d.signature, aliases)) for d in ds]
+        vendor = {n: _merge_defaults([dataclasses.replace(d, signature=_renamed(d.signature, aliases)) for d in ds])
                   for n, ds in vendor.items()}
     matching, differing, model_only, internals = [], [], [], []
     for name in sorted(model):
@@ -486,6 +486,25 @@ def compare(devkit) -> Report:
         if public and name not in model and (name.count("::") == 1 or owner in model):
             vendor_only[public[0].file].append(name.split("::", 1)[1])
     return Report(matching, differing, model_only, dict(vendor_only), internals, model_errors, vendor_errors)
+
+
+def _merge_defaults(decls: List[Decl]) -> List[Decl]:
+    """One declaration per signature, with the defaults of all its redeclarations: C++ gives
+    a default argument once (`template <uint8_t m = 0> void F();` in include/, the definition
+    `template <uint8_t m> void F() {...}` in impl/), and a call may use it whichever it sees."""
+    def bare(sig):
+        return (tuple(t for t, _ in sig[0]), tuple(t for t, _ in sig[1]))
+    merged: Dict[Tuple, Decl] = {}
+    for d in decls:
+        key = (d.kind, bare(d.signature))
+        if key not in merged:
+            merged[key] = d
+            continue
+        have = merged[key].signature
+        sig = (tuple((t, a or b) for (t, a), (_, b) in zip(have[0], d.signature[0])),
+               tuple((t, a or b) for (t, a), (_, b) in zip(have[1], d.signature[1])))
+        merged[key] = dataclasses.replace(merged[key], signature=sig)
+    return list(merged.values())
 
 
 def _same(m: Decl, v: Decl) -> bool:

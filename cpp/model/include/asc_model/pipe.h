@@ -187,7 +187,8 @@ class TQueBind {
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
-template <TPosition pos>
+// The vendor's default position is TPosition::LCM, which it defines as VECCALC.
+template <TPosition pos = TPosition::VECCALC>
 class TBuf {
  public:
   template <class T>

@@ -51,14 +51,15 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
   op.core().sync_all(ASC_LOC);
 }
 
-template <int modeId, pipe_t p>
-void CrossCoreSetFlag(int32_t flagId, ASC_LOC_PARAMS) {
+// The vendor's heads: the wait's mode and pipe default to 0 and PIPE_S, the set's do not.
+template <uint8_t modeId, pipe_t p>
+void CrossCoreSetFlag(uint16_t flagId, ASC_LOC_PARAMS) {
   asc_model::Call op("CrossCoreSetFlag", p, ASC_LOC, asc_model::EventKind::CrossSet);
   op.event(modeId, flagId).run();
   op.core().cross_set(modeId, flagId, ASC_LOC);
 }
-template <int modeId, pipe_t p>
-void CrossCoreWaitFlag(int32_t flagId, ASC_LOC_PARAMS) {
+template <uint8_t modeId = 0, pipe_t p = PIPE_S>
+void CrossCoreWaitFlag(uint16_t flagId, ASC_LOC_PARAMS) {
   asc_model::Call op("CrossCoreWaitFlag", p, ASC_LOC, asc_model::EventKind::CrossWait);
   op.event(modeId, flagId).run();
   op.core().cross_wait(modeId, flagId, ASC_LOC);

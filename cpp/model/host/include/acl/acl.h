@@ -15,6 +15,9 @@
 #include <cstdint>
 
 typedef int aclError;
+// IEEE 754 binary16 bits on the host (ACL's acl_base.h), converted by the two
+// functions below (round to nearest, ties to even; NaN and infinities kept).
+typedef uint16_t aclFloat16;
 typedef void* aclrtStream;
 typedef void* aclrtEvent;
 typedef void* aclrtContext;
@@ -71,6 +74,9 @@ static const uint32_t ACL_STREAM_FAST_SYNC = 0x00000002u;
 #define ASC_ACL_AT const char* asc_file = __builtin_FILE(), int asc_line = __builtin_LINE()
 
 extern "C" {
+
+float aclFloat16ToFloat(aclFloat16 value);
+aclFloat16 aclFloatToFloat16(float value);
 
 aclError aclInit(const char* configPath, ASC_ACL_AT);
 aclError aclFinalize(ASC_ACL_AT);

@@ -348,7 +348,8 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 // dstGap; no transpose, addrMode 0); repeat i reads idx bytes from
 // (startIndex + i*srcStride)*128. The index block is kept with the L0B
 // fractal it belongs to (by L0B address) for MmadWithSparse.
-template <class T, class U>
+template <class T = int8_t, class U = uint8_t,
+          std::enable_if_t<std::is_same_v<T, int8_t> && std::is_same_v<U, uint8_t>, bool> = true>
 void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<U>& idx,
                         const LoadData2DParams& p, ASC_LOC_PARAMS) {
   static_assert(sizeof(T) == 1 && sizeof(U) == 1, "LoadDataWithSparse: int8/uint8 weights and a uint8 index");

@@ -347,7 +347,7 @@ void SetPadValue(T value, ASC_LOC_PARAMS) {
 
 // Fills repeatTimes x blockNum blocks (512 B in L0A/L0B, 32 B elsewhere) with
 // initValue, skipping dstGap blocks after each repeat.
-template <class T, class U>
+template <class T, class U = T, std::enable_if_t<std::is_same_v<T, U>, bool> = true>
 void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p, ASC_LOC_PARAMS) {
   asc_model::Call op("InitConstValue", PIPE_MTE2, ASC_LOC);
   asc_model::Mem m = dst.mem();
