@@ -2,7 +2,7 @@
 
 Each core computes a band of M rows: GM → L1 in NZ fractals (DataCopy with
 Nd2NzParams, MTE2), L1 → L0A / L0B (load_data, MTE1; B transposed per 16×16
-fractal into the zN layout), Mmad into L0C (M), Fixpipe L0C → GM in row-major
+fractal into the Zn layout, one k block at a time as Ascend C does), Mmad into L0C (M), Fixpipe L0C → GM in row-major
 order (FIX), with flags between the pipes.
 
     python examples/05_matmul/matmul.py [-r Model|NPU] [-v Ascend910B1]
@@ -44,7 +44,9 @@ def matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
     for i in asc.static_range(m // FRACTAL):  # A: one row of fractals per load (zZ)
         asc.load_data(a_l0[i * k * FRACTAL:], a_l1,
                       asc.LoadData2DParams(i, k // FRACTAL, m // FRACTAL, 0, 0, False, 0))
-    asc.load_data(b_l0, b_l1, asc.LoadData2DParams(0, (k // FRACTAL) * (n // FRACTAL), 1, 0, 0, True, 0))
+    for j in asc.static_range(k // FRACTAL):  # B: one row of fractals per load, transposed (Zn)
+        asc.load_data(b_l0[j * n * FRACTAL:], b_l1,
+                      asc.LoadData2DParams(j, n // FRACTAL, k // FRACTAL, 0, 0, True, 0))
     asc.set_flag(asc.HardEvent.MTE1_M, 0)
     asc.wait_flag(asc.HardEvent.MTE1_M, 0)
     asc.mmad(c_l0, a_l0, b_l0, asc.MmadParams(m, n, k, 0, False, True))

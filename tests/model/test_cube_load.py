@@ -32,8 +32,10 @@ extern "C" __global__ __aicore__ void v2mm(GM_ADDR a, GM_ADDR b, GM_ADDR c, int3
     AscendC::LoadData2DParamsV2 la{ms + i, ks, 1, ksteps, m / 16, 1, false, 0};
     AscendC::LoadData(a_l0[i * ksteps * 256], a_l1, la);
   }
-  AscendC::LoadData2DParamsV2 lb{ks, 0, ksteps, n / 16, k / 16, ksteps, true, 0};
-  AscendC::LoadData(b_l0, b_l1, lb);
+  for (int32_t i = 0; i < ksteps; i += 1) {  // Zn: one k block (n / 16 fractals) per load
+    AscendC::LoadData2DParamsV2 lb{ks + i, 0, 1, n / 16, k / 16, 1, true, 0};
+    AscendC::LoadData(b_l0[i * n * 16], b_l1, lb);
+  }
   AscendC::MmadParams mp{msteps * 16, n, ksteps * 16, 0, false, true};
   AscendC::Mmad(c_l0, a_l0, b_l0, mp);
   AscendC::FixpipeParamsV220 fp{n, msteps * 16, msteps * 16, n, false, 0, 0, 1, 0, 0, 0, false};
@@ -91,18 +93,19 @@ extern "C" __global__ __aicore__ void trmm(GM_ADDR a, GM_ADDR b, GM_ADDR c, int3
 }
 """
 # int8: B in L1 NZ has 32-column blocks of k rows; fractal (k16 block, n32 block) at nb*(k/16) + kb.
-# Two adjacent k16 fractals -> zN fractals (n16 block 2nb, k32 block t) and (2nb+1, t): dstFracGap = K1 - 1.
+# Two adjacent k16 fractals -> Zn fractals (k32 block t, n16 block 2nb) and (t, 2nb+1), adjacent in Zn.
 LOAD_B8 = """for (int32_t nb = 0; nb < n / 32; nb += 1) {
     for (int32_t t = 0; t < k1; t += 1) {
-      AscendC::LoadData2dTransposeParams lb{nb * (k / 16) + 2 * t, 1, 0, 0, k1 - 1, 0};
-      AscendC::LoadDataWithTranspose(b_l0[(2 * nb * k1 + t) * 512], b_l1, lb);
+      AscendC::LoadData2dTransposeParams lb{nb * (k / 16) + 2 * t, 1, 0, 0, 0, 0};
+      AscendC::LoadDataWithTranspose(b_l0[(t * (n / 16) + 2 * nb) * 512], b_l1, lb);
     }
   }"""
 # float: fractal (k16 block, n8 block) at nb*(k/16) + kb; n8 blocks 2u, 2u+1 are srcFracGap = k/16 - 1 apart;
-# each repeat (one k16 block) fills zN fractals (n16 block u, k8 blocks 2kb, 2kb+1).
+# each repeat (one k16 block kb) fills Zn fractals (k8 blocks 2kb, 2kb+1; n16 block u), n/16 apart:
+# dstFracGap = dstGap = n/16 - 1.
 LOAD_B32 = """for (int32_t u = 0; u < n / 16; u += 1) {
-    AscendC::LoadData2dTransposeParamsV2 lb{2 * u * (k / 16), k / 16, 1, 0, 0, k / 16 - 1, 0};
-    AscendC::LoadDataWithTranspose(b_l0[u * k1 * 128], b_l1, lb);
+    AscendC::LoadData2dTransposeParamsV2 lb{2 * u * (k / 16), k / 16, 1, n / 16 - 1, n / 16 - 1, k / 16 - 1, 0};
+    AscendC::LoadDataWithTranspose(b_l0[u * 128], b_l1, lb);
   }"""
 
 
@@ -172,7 +175,7 @@ def test_load_data_3d_v2_img2col_conv(run, c, h, wd, fh, fw, pads, s, d, mstart,
     mext = min(32, (ho * wo + 15) // 16 * 16)
     c1 = c // 16
     kext = c1 * fh * fw * 16
-    # host: x in [C1][H][W][C0]; weights as B (k x n), k = ((c1*fh + kh)*fw + kw)*16 + c0, in zN
+    # host: x in [C1][H][W][C0]; weights as B (k x n), k = ((c1*fh + kh)*fw + kw)*16 + c0, in Zn
     x5 = x.reshape(c1, 16, h, wd).transpose(0, 2, 3, 1).ravel()
     bmat = wt.reshape(n, c1, 16, fh, fw).transpose(1, 3, 4, 2, 0).reshape(kext, n)
     y = np.zeros((mext, n), np.float32)
@@ -278,8 +281,10 @@ extern "C" __global__ __aicore__ void padsplit(GM_ADDR a, GM_ADDR b, GM_ADDR c1,
     AscendC::LoadData2DParams la{i, k / 16, m / 16, 0, 0, false, 0};
     AscendC::LoadData(a_l0[i * k * 16], a_l1, la);
   }
-  AscendC::LoadData2DParams lb{0, k / 16 * (n / 16), 1, 0, 0, true, 0};
-  AscendC::LoadData(b_l0, b_l1, lb);
+  for (int32_t j = 0; j < k / 16; j += 1) {  // Zn: one k block of n / 16 fractals per load
+    AscendC::LoadData2DParams lb{j, n / 16, k / 16, 0, 0, true, 0};
+    AscendC::LoadData(b_l0[j * n * 16], b_l1, lb);
+  }
   AscendC::MmadParams mp{m, n, k, 0, false, true};
   AscendC::Mmad(c_l0, a_l0, b_l0, mp);
   AscendC::FixpipeParamsV220 fp{n, m, m, m, false, 0, 0, 1, 0, 0, 0, true};

@@ -1,7 +1,7 @@
 """Cube flow on the Model: GM -> L1 (Nd2Nz) -> L0A/L0B (LoadData) -> L0C (Mmad)
 -> GM (Fixpipe). The layouts are those documented at the top of
 cpp/model/include/asc_model/api/cube_layout.h; the int8 test builds the L0A (zZ) and
-L0B (zN) layouts on the host, so this file is their spec."""
+L0B (Zn, the vendor's "Nz -> Zn") layouts on the host, so this file is their spec."""
 
 import numpy as np
 import pytest
@@ -38,8 +38,10 @@ extern "C" __global__ __aicore__ void mm(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADD
     AscendC::LoadData2DParams la{i, k16 / 16, m16 / 16, 0, 0, false, 0};
     AscendC::LoadData(a_l0[i * k16 * 16], a_l1, la);
   }
-  AscendC::LoadData2DParams lb{0, k16 / 16 * (n16 / 16), 1, 0, 0, true, 0};
-  AscendC::LoadData(b_l0, b_l1, lb);
+  for (int32_t j = 0; j < k16 / 16; j += 1) {  // Zn: one k block of n16/16 fractals per load
+    AscendC::LoadData2DParams lb{j, n16 / 16, k16 / 16, 0, 0, true, 0};
+    AscendC::LoadData(b_l0[j * n16 * 16], b_l1, lb);
+  }
   AscendC::SetFlag<AscendC::HardEvent::MTE1_M>(0);
   AscendC::WaitFlag<AscendC::HardEvent::MTE1_M>(0);
   for (int32_t r = 0; r < reps; r += 1) {
@@ -103,9 +105,10 @@ def to_zz(a, c0):
 
 
 def to_zn(b, c0):
-    """B (k x n) -> L0B zN: fractals by n block then k block, each stored [n][k]."""
+    """B (k x n) -> L0B Zn: fractals c0(k) x 16(n), row-major by fractal (all n blocks of
+    k block 0, then k block 1, ...), each stored [n][k] (transposed)."""
     k, n = b.shape
-    return b.reshape(k // c0, c0, n // 16, 16).transpose(2, 0, 3, 1).ravel()
+    return b.reshape(k // c0, c0, n // 16, 16).transpose(0, 2, 3, 1).ravel()
 
 
 def from_nz(x, m, n):

@@ -41,7 +41,9 @@ def mm_basic(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, m
             for i in asc.static_range(bm // FRACTAL):
                 asc.load_data(a_l0[i * bk * FRACTAL:], a_l1,
                               asc.LoadData2DParams(i, bk // FRACTAL, bm // FRACTAL, 0, 0, False, 0))
-            asc.load_data(b_l0, b_l1, asc.LoadData2DParams(0, (bk // FRACTAL) * (bn // FRACTAL), 1, 0, 0, True, 0))
+            for j in asc.static_range(bk // FRACTAL):  # B (Zn): one k block of fractals per load
+                asc.load_data(b_l0[j * bn * FRACTAL:], b_l1,
+                              asc.LoadData2DParams(j, bn // FRACTAL, bk // FRACTAL, 0, 0, True, 0))
             asc.set_flag(asc.HardEvent.MTE1_M, 0)
             asc.wait_flag(asc.HardEvent.MTE1_M, 0)
             asc.mmad(c_l0, a_l0, b_l0, asc.MmadParams(bm, bn, bk, 0, False, kk == 0))
@@ -87,8 +89,9 @@ def mm_pipelined(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                 for i in asc.static_range(bm // FRACTAL):
                     asc.load_data(a_l0[p * a_size + i * bk * FRACTAL:], a_l1[p * a_size:],
                                   asc.LoadData2DParams(i, bk // FRACTAL, bm // FRACTAL, 0, 0, False, 0))
-                asc.load_data(b_l0[p * b_size:], b_l1[p * b_size:],
-                              asc.LoadData2DParams(0, (bk // FRACTAL) * (bn // FRACTAL), 1, 0, 0, True, 0))
+                for j in asc.static_range(bk // FRACTAL):  # B (Zn): one k block of fractals per load
+                    asc.load_data(b_l0[p * b_size + j * bn * FRACTAL:], b_l1[p * b_size:],
+                                  asc.LoadData2DParams(j, bn // FRACTAL, bk // FRACTAL, 0, 0, True, 0))
                 asc.set_flag(asc.HardEvent.MTE1_MTE2, p)
                 asc.set_flag(asc.HardEvent.MTE1_M, p)
                 asc.wait_flag(asc.HardEvent.MTE1_M, p)
@@ -151,8 +154,9 @@ def mm_optimised(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                     for i in asc.static_range(bm // FRACTAL):
                         asc.load_data(a_l0[p * a_step + i * bk * FRACTAL:], a_l1[q * a_panel + s * a_step:],
                                       asc.LoadData2DParams(i, bk // FRACTAL, bm // FRACTAL, 0, 0, False, 0))
-                    asc.load_data(b_l0[p * b_step:], b_l1[q * b_panel + s * b_step:],
-                                  asc.LoadData2DParams(0, (bk // FRACTAL) * (bn // FRACTAL), 1, 0, 0, True, 0))
+                    for j in asc.static_range(bk // FRACTAL):  # B (Zn): one k block of fractals per load
+                        asc.load_data(b_l0[p * b_step + j * bn * FRACTAL:], b_l1[q * b_panel + s * b_step:],
+                                      asc.LoadData2DParams(j, bn // FRACTAL, bk // FRACTAL, 0, 0, True, 0))
                     if s == kl // bk - 1:
                         asc.set_flag(asc.HardEvent.MTE1_MTE2, q)  # the panel's last L0 load: L1 panel q free
                     asc.set_flag(asc.HardEvent.MTE1_M, p)

@@ -126,8 +126,14 @@ def test_concurrent_runs_into_one_file_lose_nothing(tmp_path):
     """Several independent ASC_PROFILE runs writing one .prof at once: every launch kept."""
     path = tmp_path / "shared.prof"
     n, m = 3, 3
-    procs = [subprocess.Popen([sys.executable, str(CHILD), str(m)], env=_env(ASC_PROFILE=str(path)),
-                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # After its first launch (its writer open) each run waits until all n have got that far, so
+    # the runs overlap however the machine schedules them: a run that starts after another
+    # ended replaces the file by design (ProfWriter), which is not what this test is about.
+    barrier = (f"touch ready.$$; i=0; while [ $(ls ready.* | wc -l) -lt {n} ] && [ $i -lt 1200 ]; "
+               f"do sleep 0.05; i=$((i+1)); done")
+    procs = [subprocess.Popen([sys.executable, str(CHILD), str(m), "--then", barrier],
+                              env=_env(ASC_PROFILE=str(path)), cwd=tmp_path, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
              for _ in range(n)]
     for p in procs:
         out, err = p.communicate(timeout=300)

@@ -6,7 +6,9 @@ re-recorded since, on purpose: when the UB bank-conflict model changed the
 vector costs, and when the matmul fidelity work (docs/timed-model.md) made a
 pipe's GM transfers overlap their head latencies, gave L2-hit reads their own
 head latency and set the Mmad fixed cost from the published cube utilisation,
-and when TQue::AllocTensor started rotating through the queue's buffers
+when TQue::AllocTensor started rotating through the queue's buffers, and when
+examples/05_matmul started loading L0B one k block at a time (the vendor's Zn order: four
+MTE1 loads where it made one)
 (`python tests/profile/golden_cases.py [--full] > golden[_full].json`).
 A change here that nobody meant is a regression of the cycle model."""
 

@@ -627,10 +627,12 @@ class Matmul {
       p.cmatrixInitVal = kt == 0 && !partial;
       if (kt == 0 && with_bias) {
         p.cmatrixSource = true;
-        Mmad(l0c, l0a, l0b, bt_.template Get<TL0C>(file_, line_), p, file_, line_);
+        const LocalTensor<TL0C> bias = bt_.template Get<TL0C>(file_, line_);
+        asc_model::mmad(l0c, l0a, l0b, &bias, p, file_, line_, /*l0b_n_major=*/true);
         raise<HE::M_MTE1>(kBiasId);  // the bias table is free again
       } else {
-        Mmad(l0c, l0a, l0b, p, file_, line_);
+        asc_model::mmad<TL0C, TA, TB, LocalTensor<TL0C>>(l0c, l0a, l0b, nullptr, p, file_, line_,
+                                                         /*l0b_n_major=*/true);
       }
       raise<HE::M_MTE1>(l0);
     }
@@ -695,7 +697,9 @@ class Matmul {
       LoadData(l0a[uint64_t(r) * K1 * F], l1, p, file_, line_);
     }
   }
-  // L0B (zN): fractal (n block c, k block j) at (c * K1 + j), each holding (n, k).
+  // L0B in the Model's own n-block-major order (fractal (n block c, k block j) at
+  // c * K1 + j, each holding (n, k)): internal to this object, which computes with
+  // asc_model::mmad(..., l0b_n_major=true); a kernel's Mmad reads the vendor's Zn.
   void load_l0b(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len, int32_t kc) {
     if constexpr (sizeof(TB) != 2) {
       if (!trans_b_) {  // K x N B: LoadDataWithTranspose of 16-row bands

@@ -60,8 +60,9 @@ def matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
             for i in asc.static_range(BM // FRACTAL):
                 asc.load_data(a_l0[p * BM * BK + i * BK * FRACTAL:], a_l1[p * BM * BK:],
                               asc.LoadData2DParams(i, BK // FRACTAL, BM // FRACTAL, 0, 0, False, 0))
-            asc.load_data(b_l0[p * BK * BN:], b_l1[p * BK * BN:],
-                          asc.LoadData2DParams(0, (BK // FRACTAL) * (BN // FRACTAL), 1, 0, 0, True, 0))
+            for j in asc.static_range(BK // FRACTAL):  # B (Zn): one k block of fractals per load
+                asc.load_data(b_l0[p * BK * BN + j * BN * FRACTAL:], b_l1[p * BK * BN:],
+                              asc.LoadData2DParams(j, BN // FRACTAL, BK // FRACTAL, 0, 0, True, 0))
             asc.set_flag(asc.HardEvent.MTE1_MTE2, p)
             asc.set_flag(asc.HardEvent.MTE1_M, p)
             asc.wait_flag(asc.HardEvent.MTE1_M, p)
@@ -120,10 +121,10 @@ def matmul_panel_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Globa
                         asc.load_data(a_l0[p * BM * BK + i * BK * FRACTAL:], a_l1[q * BM * kc:],
                                       asc.LoadData2DParams(s * (BK // FRACTAL) * (BM // FRACTAL) + i, BK // FRACTAL,
                                                            BM // FRACTAL, 0, 0, False, 0))
-                    for j in asc.static_range(BN // FRACTAL):
-                        asc.load_data(b_l0[p * BK * BN + j * BK * FRACTAL:], b_l1,
-                                      asc.LoadData2DParams(j * (k // FRACTAL) + g * (BK // FRACTAL), BK // FRACTAL,
-                                                           1, 0, 0, True, 0))
+                    for j in asc.static_range(BK // FRACTAL):  # B (Zn): one k block of fractals per load
+                        asc.load_data(b_l0[p * BK * BN + j * BN * FRACTAL:], b_l1,
+                                      asc.LoadData2DParams(g * (BK // FRACTAL) + j, BN // FRACTAL, k // FRACTAL,
+                                                           0, 0, True, 0))
                     asc.set_flag(asc.HardEvent.MTE1_M, p)
                     asc.wait_flag(asc.HardEvent.MTE1_M, p)
                     asc.mmad(c_l0, a_l0[p * BM * BK:], b_l0[p * BK * BN:],

@@ -140,9 +140,12 @@ def _devkit_digest(devkit: Path) -> str:
             for f in sorted(files):
                 st = os.stat(os.path.join(root, f))
                 h.update(f"{os.path.relpath(os.path.join(root, f), devkit)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    # The builtins by path and mtime too: a precompiled header records both and clang refuses it
+    # ("has been modified since the precompiled header was built") when either differs, as when
+    # two checkouts share one cache.
     bdir = builtins_dir()
     for f in sorted(bdir.glob("*.h")):
-        h.update(f.name.encode() + f.read_bytes())
+        h.update(f"{f.resolve()}:{f.stat().st_mtime_ns}\n".encode() + f.read_bytes())
     h.update(compiler().encode())
     h.update(" ".join(BASE_FLAGS).encode())
     return h.hexdigest()[:16]

@@ -18,11 +18,14 @@
 //   (all k-fractals of row block 0, then row block 1, ...), each row-major:
 //     A[r][c] at ((r/16)*K1 + c/C0)*512/sizeof(T) + (r%16)*C0 + c%C0,
 //   K1 = ceil(k/C0).
-// * L0B ("zN"): B (k x n) as fractals of C0(k) x 16(n), ordered by n block
-//   then k block, each stored transposed (n-major):
-//     B[r][c] at ((c/16)*K1 + r/C0)*512/sizeof(T) + (c%16)*C0 + r%C0.
-//   For half this is what LoadData2D with ifTranspose=true makes of a k x n
-//   NZ matrix in L1 (repeatTimes = K1*N1, srcStride = 1).
+// * L0B ("Zn", the vendor's "Nz -> Zn"): B (k x n) as fractals of C0(k) x 16(n),
+//   ordered row-major by fractal (all n blocks of k block 0, then k block 1, ...),
+//   each stored transposed (n-major):
+//     B[r][c] at ((r/C0)*N1 + c/16)*512/sizeof(T) + (c%16)*C0 + r%C0,
+//   N1 = ceil(n/16). For half this is what LoadData2D with ifTranspose=true
+//   makes of a k x n NZ matrix in L1 one k block at a time (repeatTimes = N1,
+//   srcStride = K1, destination k block * N1 fractals), as the vendor's examples
+//   and its Matmul (load_to_l0b_load2d.h) load it.
 // * L0C: C (m x n, float or int32) in NZ with 16-element rows:
 //     C[r][c] at (c/16)*M16*16 + r*16 + c%16,   M16 = ceil(m/16)*16.
 // * Fixpipe / DataCopy(CO12Dst) read L0C column block j at

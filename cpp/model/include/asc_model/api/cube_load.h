@@ -51,9 +51,9 @@ void load_fractals(const char* api, const D& dst, const S& src, uint32_t start, 
 // mStep x kStep fractals from (mStartPosition, kStartPosition) are copied;
 // destination fractal (i, j) at (j*dstStride + i)*512 B (dstStride 0 = mStep).
 // ifTranspose transposes each 16x16 fractal (16-bit types only). Loading one
-// M row of fractals (mStep 1, dstStride 1) per call gives the L0A zZ layout;
-// a transposed load of a k x n NZ B matrix (M axis = k, K axis = n blocks,
-// dstStride = K1) gives the L0B zN layout.
+// M row of fractals (mStep 1, dstStride 1) per call gives the L0A zZ layout,
+// and of a k x n NZ B matrix (M axis = k, K axis = n blocks), transposed, the
+// L0B Zn layout (one k block per call, dst advancing N1 fractals).
 template <class D, class S>
 void load_2d_v2(const D& dst, const S& src, const AscendC::LoadData2DParamsV2& p, const char* file, int line) {
   using T = typename D::PrimType;

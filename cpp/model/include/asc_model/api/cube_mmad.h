@@ -17,9 +17,12 @@ struct AccOf { using type = float; };
 template <> struct AccOf<int8_t> { using type = int32_t; };
 template <> struct AccOf<uint8_t> { using type = int32_t; };
 
+// l0b_n_major: the adv Matmul's own L0B order (fractal (n block, k block) at nb*K1 + kb),
+// which its loads build (adv_matmul.h) and nothing outside it sees; Mmad itself reads
+// the vendor's Zn order (cube_layout.h).
 template <class C, class A, class B, class Bias>
 void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm, const AscendC::LocalTensor<B>& filt,
-          const Bias* bias, const AscendC::MmadParams& p, const char* file, int line) {
+          const Bias* bias, const AscendC::MmadParams& p, const char* file, int line, bool l0b_n_major = false) {
   static_assert(std::is_same_v<A, B>, "Mmad: fm and filter element types differ");
   static_assert(std::is_same_v<C, typename AccOf<A>::type>,
                 "Mmad: dst must be float for half/bfloat16/float inputs, int32_t for int8 inputs");
@@ -45,7 +48,8 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
       av[size_t(r) * p.k + k] = C(a[((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0]);
   for (uint32_t k = 0; k < p.k; ++k)
     for (uint32_t n = 0; n < p.n; ++n)
-      bv[size_t(k) * p.n + n] = C(b[((n / 16) * K1 + k / C0) * F + (n % 16) * C0 + k % C0]);
+      bv[size_t(k) * p.n + n] = C(b[(l0b_n_major ? (n / 16) * K1 + k / C0 : (k / C0) * N1 + n / 16) * F +
+                                    (n % 16) * C0 + k % C0]);
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t n = 0; n < p.n; ++n) {
       C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
@@ -74,8 +78,8 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
   asc_model::mmad(dst, fm, filter, &bias, p, ASC_LOC);
 }
 // MmadWithSparse: C (m x n, int32) (+)= A (m x k, int8, L0A zZ) * B, where B
-// (k x n) is 4:2 sparse and L0B holds its compressed form Bc (k/2 x n, zN,
-// K1c = ceil(k/2 / 32) fractals per n block) loaded by LoadDataWithSparse:
+// (k x n) is 4:2 sparse and L0B holds its compressed form Bc (k/2 x n, Zn:
+// fractal (k block, n block) at kb * N1 + nb, K1c = ceil(k/2 / 32)) loaded by LoadDataWithSparse:
 // Bc[j][c] stands for B[(j/2)*4 + idx(j, c)][c] (idx: the 2-bit index kept
 // with Bc's fractal). k = the dense K (a multiple of 4). cmatrixInitVal as Mmad.
 template <class T = int32_t, class U = int8_t>
@@ -110,7 +114,7 @@ void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const L
       C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
       C acc = p.cmatrixInitVal ? C(0) : out;
       for (uint32_t j = 0; j < kc; ++j) {
-        uint64_t e = uint64_t((n / 16) * K1c + j / 32) * 512 + (n % 16) * 32 + j % 32;
+        uint64_t e = uint64_t((j / 32) * N1 + n / 16) * 512 + (n % 16) * 32 + j % 32;
         uint32_t pos = (ix[e / 4] >> (2 * (e % 4))) & 3;
         uint32_t k = (j / 2) * 4 + pos;
         C av = C(a[((r / 16) * K1 + k / 32) * 512 + (r % 16) * 32 + k % 32]);
