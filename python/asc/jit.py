@@ -362,14 +362,14 @@ class JITFunction(TracedFunction):
                 cache.store_deferred(full_key, meta, files)
         if dumping:
             cache.dump(kernel_name, mlir, source)
-        corpus = _kernel_corpus.get()
-        if corpus is not None:
-            cache.record_kernel(corpus, kernel_name, _kernel_type_name(opts, source), source,
-                                self.source().filename)
-        vendor = _vendor_headers.get()
-        if vendor is not None:  # before the Model builds it (docs/npu-backend.md)
-            from .runtime.npu import vendor_check
-            vendor_check.check_kernel(source, vendor, kernel_name, _kernel_type_name(opts, source))
+        corpus, vendor = _kernel_corpus.get(), _vendor_headers.get()
+        if corpus is not None or vendor is not None:
+            kernel_type = _kernel_type_name(opts, source)
+            if corpus is not None:
+                cache.record_kernel(corpus, kernel_name, kernel_type, source, self.source().filename)
+            if vendor is not None:  # before the Model builds it (docs/npu-backend.md)
+                from .runtime.npu import vendor_check
+                vendor_check.check_kernel(source, vendor, kernel_name, kernel_type)
         compiled = self._run_compiler((params, mlir, source, full_key), opts)
         entry = (compiled, guards, {})
         if not opts.always_compile and compiled is not None:

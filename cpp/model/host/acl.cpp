@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "asc_model/dtypes.h"
 #include "asc_model/launch.h"
 #include "asc_model/platform.h"
 #include "asc_program/launch.h"
@@ -828,47 +829,7 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
 
 }  // extern "C"
 
-// ---- aclFloat16 (host half-precision bits) ----------------------------------------------
-extern "C" float aclFloat16ToFloat(aclFloat16 h) {
-  const uint32_t sign = uint32_t(h & 0x8000u) << 16;
-  const uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
-  uint32_t bits;
-  if (exp == 0x1f) {
-    bits = sign | 0x7f800000u | (man << 13);  // infinity, NaN (payload kept)
-  } else if (exp != 0) {
-    bits = sign | ((exp + 112u) << 23) | (man << 13);  // normal: rebias 15 -> 127
-  } else if (man == 0) {
-    bits = sign;  // signed zero
-  } else {  // subnormal half: normalise into a float
-    int e = -1;
-    uint32_t m = man;
-    do { m <<= 1; ++e; } while ((m & 0x400u) == 0);
-    bits = sign | (uint32_t(112 - e) << 23) | ((m & 0x3ffu) << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
+// ---- aclFloat16 (host half-precision bits): the Model's own binary16 conversions ------
+extern "C" float aclFloat16ToFloat(aclFloat16 value) { return asc_model::f16_to_f32(value); }
 
-extern "C" aclFloat16 aclFloatToFloat16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, sizeof x);
-  const uint16_t sign = uint16_t((x >> 16) & 0x8000u);
-  const uint32_t exp = (x >> 23) & 0xffu, man = x & 0x7fffffu;
-  if (exp == 0xff) return uint16_t(sign | 0x7c00u | (man ? 0x200u | (man >> 13) : 0u));  // inf / NaN
-  const int e = int(exp) - 127 + 15;
-  if (e >= 0x1f) return uint16_t(sign | 0x7c00u);  // overflow: infinity
-  if (e <= 0) {  // subnormal half or zero: shift the implicit bit in, round to nearest even
-    if (e < -10) return sign;
-    const uint32_t m = man | 0x800000u;
-    const int shift = 14 - e;
-    uint32_t h = m >> shift;
-    const uint32_t rest = m & ((1u << shift) - 1), half = 1u << (shift - 1);
-    if (rest > half || (rest == half && (h & 1u))) ++h;
-    return uint16_t(sign | h);
-  }
-  uint32_t h = (uint32_t(e) << 10) | (man >> 13);
-  const uint32_t rest = man & 0x1fffu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;  // may carry into the exponent: correct
-  return uint16_t(sign | h);
-}
+extern "C" aclFloat16 aclFloatToFloat16(float value) { return asc_model::f32_to_f16(value); }

@@ -120,9 +120,9 @@ struct Launch : std::enable_shared_from_this<Launch> {
   // A fault in block b stops blocks b.. at their next API call; blocks below b
   // run on, so the fault reported is the lowest-numbered block's whichever
   // thread got there first (the same message on every run and every runner).
-  // `cancelled` (any fault) releases every core waiting on another core.
-  std::atomic<bool> cancelled{false};
+  // Any fault (cancelled()) releases every core waiting on another core.
   std::atomic<int> cancel_from{INT_MAX};
+  bool cancelled() const { return cancel_from.load() != INT_MAX; }
   std::atomic<bool> interrupted{false};
   std::string first_fault;
   int fault_block = INT_MAX;  // the block first_fault came from (under mu)
@@ -184,7 +184,6 @@ struct Launch : std::enable_shared_from_this<Launch> {
         fault_block = block;
         if (block < cancel_from.load()) cancel_from.store(block);
       }
-      cancelled.store(true);
       cv.notify_all();
     }
     if (world && tell_world) world_rank_failed(world, rank, msg);  // outside mu: the world locks before launches
@@ -244,7 +243,7 @@ struct Launch : std::enable_shared_from_this<Launch> {
     };
     auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(cfg.timeout_s);
     for (;;) {
-      if (cancelled.load()) { leave(); throw Cancelled{}; }
+      if (cancelled()) { leave(); throw Cancelled{}; }
       if (ready()) { leave(); return; }
       if (int(waiting.size()) == live) {
         bool any = false;
@@ -258,7 +257,7 @@ struct Launch : std::enable_shared_from_this<Launch> {
                   who.c_str(), exited);
         }
       }
-      if (cv.wait_until(lk, deadline) == std::cv_status::timeout && !ready() && !cancelled.load()) {
+      if (cv.wait_until(lk, deadline) == std::cv_status::timeout && !ready() && !cancelled()) {
         leave();
         lk.unlock();
         c.fault(file, line, what, "watchdog: still waiting after %.1f s", cfg.timeout_s);
