@@ -36,7 +36,7 @@ class NullBackend(rt_backend.KernelBackend):
     name = "null"
 
     def load(self, kernel):
-        def launch(block_dim, stream, args):
+        def launch(block_dim, stream, args, ctx=None):
             return None
         return launch
 

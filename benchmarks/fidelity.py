@@ -23,7 +23,7 @@ line its figure comes from and the kernel it runs:
 
 Each case is in-sample (the platform file's parameters were chosen on it:
 which ones are listed) or out-of-sample (never used to choose anything).
-`python/asc/profiler/params/A2.base.json` gives every parameter's source.
+`python/asc/runtime/targets/A2.base.json` gives every parameter's source.
 Kept out of the suite and of calibration on purpose: examples/01_simd_cpp_api/
 05_best_practices/04_memory_access (the data-copy and bank-conflict samples),
 an independent check.

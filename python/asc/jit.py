@@ -28,6 +28,7 @@ from .language.core import utils as ir_utils
 from .language.core.types import ParamStruct
 from .options import CodegenOptions, CompileOptions, options_key, split_options
 from .runtime import config
+from .runtime import hooks as _hooks
 from .runtime.backend import CompiledKernel, ParamSpec, kernel_symbol
 from .runtime.kernel_args import check_dtype
 from .runtime.launcher import DEFAULT_RUN, LaunchOptions, Launcher, load as load_launcher
@@ -383,7 +384,7 @@ class JITFunction(TracedFunction):
         params, mlir, source, full_key = emitted
         return CompiledKernel(name=kernel_symbol(source, self.__name__), source=source, mlir=mlir, params=params,
                               key=full_key, cache_dir=cache.entry_dir(full_key),
-                              kernel_type=_kernel_type_name(opts, source), options=opts)
+                              kernel_type=_kernel_type_name(opts, source), options=opts, function_name=self.__name__)
 
     def _guards_from_names(self, guards, seen=None):
         """Guards for a kernel loaded from disk: every global the kernel and its
@@ -464,6 +465,10 @@ class _Launch:
             launcher = load_launcher(entry[0], fn.__name__)
             launchers.clear()
             launchers[config.generation] = launcher
+        if _hooks.active:  # a tool is watching launches: it gets the whole launch (runtime/hooks.py)
+            return _hooks.run(_hooks.LaunchContext(entry[0], launcher, self.core_num, self.stream, runtime,
+                                                   config.current_backend(), jit=fn, key=key,
+                                                   call=(self, args, kwargs)))
         return launcher(self.core_num, self.stream, runtime)
 
 

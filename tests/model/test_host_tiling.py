@@ -147,15 +147,19 @@ def test_chosen_tiling_within_10_percent_of_exhaustive_best(m, n, k, cores):
 
 
 def test_cost_terms_are_the_timed_models():
-    """The tiling's copies of the cycle model's figures agree with the parameter file."""
-    from asc.lib.host import matmul_tiling as mt
-    from asc.profiler.platform import timing_params
-    p = timing_params("Ascend910B1")
-    pairs = {"GM_HEAD": "gm_head_cycles", "CUBE_FIXED": "cube_fixed_cycles", "CUBE_K_BPC": "cube_k_bytes_per_cycle",
-             "MTE1_FIXED": "mte1_fixed_cycles", "MTE1_L0A_BPC": "mte1_l0a_bytes_per_cycle",
-             "MTE1_L0B_BPC": "mte1_l0b_bytes_per_cycle", "FIX_BPC": "fixpipe_bytes_per_cycle",
-             "L2_READ_BPC": "core_l2_read_bytes_per_cycle", "L2_WRITE_BPC": "core_l2_write_bytes_per_cycle",
-             "BURST_OVERHEAD": "burst_overhead_bytes", "OUTSTANDING": "mte_outstanding_transfers",
-             "SCALAR_API": "scalar_api_cycles", "SYNC_API": "sync_api_cycles"}
-    for const, param in pairs.items():
-        assert getattr(mt, const) == float(getattr(p, param)), (const, getattr(mt, const), getattr(p, param))
+    """The tiling's cost terms are the platform's target record, not copies: for every
+    platform they follow its cycle-model parameters (the clock included)."""
+    from asc.lib.host.platform import PlatformAscendC
+    from asc.runtime.platforms import PLATFORMS
+    pairs = {"gm_head": "gm_head_cycles", "cube_fixed": "cube_fixed_cycles", "cube_k_bpc": "cube_k_bytes_per_cycle",
+             "mte1_fixed": "mte1_fixed_cycles", "mte1_l0a_bpc": "mte1_l0a_bytes_per_cycle",
+             "mte1_l0b_bpc": "mte1_l0b_bytes_per_cycle", "fix_bpc": "fixpipe_bytes_per_cycle",
+             "l2_write_bpc": "core_l2_write_bytes_per_cycle", "burst_overhead": "burst_overhead_bytes",
+             "outstanding": "mte_outstanding_transfers", "scalar_api": "scalar_api_cycles",
+             "sync_api": "sync_api_cycles"}
+    for name, record in PLATFORMS.items():
+        costs = asc.lib.host.MatmulApiTiling(PlatformAscendC(name)).costs
+        p = record.timing
+        for term, param in pairs.items():
+            assert getattr(costs, term) == float(getattr(p, param)), (name, term)
+        assert costs.hbm_bpc == p.hbm_bytes_per_s / (record.clock_ghz * 1e9)

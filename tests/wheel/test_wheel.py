@@ -141,7 +141,7 @@ print(repr(sys.path))
     # no system site packages: only the venv's
     for entry in eval(out[4]):
         assert "site-packages" not in entry or entry.startswith(str(venv.root)), entry
-    assert list(pkg.glob("profiler/params/*.json")), "the timed Model's platform data"
+    assert list(pkg.glob("runtime/targets/*.json")), "the target records (platform data)"
 
 
 KERNEL = '''

@@ -23,7 +23,7 @@
 // insertion order, cores are stepped in block order).
 //
 // Every cost comes from the platform's parameter file
-// (python/asc/profiler/params, passed in as CycleInput::params in the order of
+// (python/asc/runtime/targets, passed in as CycleInput::params in the order of
 // kParamNames); nothing here is a cost literal.
 #include "cycle_model.h"
 #include "sync_pipes.h"

@@ -1,9 +1,10 @@
 """Collects the launches of a side while it runs unchanged.
 
 While a `Collector` is open every `kernel[core_num](...)` call of the process is
-seen: the kernel's name and array arguments are noted, the launch runs inside
-`asc.profile()` (the timed Model's prediction and the instrumentation stream the
-work is counted from), and with measure="wall" the same call is then repeated
+seen through a launch hook (asc.runtime.hooks): the kernel's name and array
+arguments are noted, the launch runs inside an `asc.profile()` session (the
+timed Model's prediction and the instrumentation stream the work is counted
+from), and with measure="wall" the same launch is then repeated without hooks
 for wall-clock samples (asc.bench.wall). A launch on a backend other than the
 Model (the NPU) is timed by its samples; its work is counted by launching it
 once more on the Model in timing-only mode.
@@ -11,6 +12,7 @@ once more on the Model in timing-only mode.
 
 from __future__ import annotations
 
+import threading
 from typing import Callable, List, Optional
 
 import numpy as np
@@ -21,6 +23,9 @@ from .work import count
 TOP_LINES = 5
 
 
+_local = threading.local()  # .busy: the collector's own launches (samples, work counts) are not collected
+
+
 class Collector:
     def __init__(self, measure: str = "model", compute: bool = True, sampler: Optional[Callable] = None):
         if measure not in ("model", "wall"):
@@ -29,55 +34,64 @@ class Collector:
         self.compute = compute
         self.sampler = sampler  # fn(call) -> [seconds]; asc.bench.wall.sample by default
         self.launches: List[Launch] = []
-        self._orig = None
+        self._hook = None
 
     def __enter__(self):
-        jit = _jit_module()
-        self._orig = orig = jit._Launch.__call__
-        collector = self
+        from ..profiler import session
+        from ..runtime import hooks
 
-        def collected_call(launch, *args, **kwargs):
-            return collector._launch(orig, launch, args, kwargs)
-
-        jit._Launch.__call__ = collected_call
+        session.hold()  # (the session this collector opens for a launch is seen by that launch)
+        self._hook = hooks.add(self._enter, self._exit, hooks.ORDER_COLLECT)
         return self
 
     def __exit__(self, *exc):
-        _jit_module()._Launch.__call__ = self._orig
+        from ..profiler import session
+
+        self._hook.remove()
+        session.release()
         return False
 
-    # -- one launch -----------------------------------------------------------------
-    def _launch(self, orig, launch, args, kwargs):
+    # -- one launch (launch hooks: asc.runtime.hooks) ---------------------------------
+    def _enter(self, ctx) -> None:
+        if getattr(_local, "busy", False) or ctx.jit is None or ctx.world is not None:
+            return
         from .. import profile
+
+        prof = profile(compute=self.compute)
+        prof.attach()
+        ctx.data["collect"] = prof
+
+    def _exit(self, ctx, exc) -> None:
+        prof = ctx.data.pop("collect", None)
+        if prof is None:
+            return
+        prof.detach()
+        if exc is not None:  # a fault propagates to the side's runner
+            return
         from ..runtime import config
 
-        jitfn = launch.jitfn
-        backend = config.current_backend()
-        with profile(compute=self.compute) as prof:
-            result = orig(launch, *args, **kwargs)  # a fault propagates to the side's runner
         lp = prof.launches[-1] if prof.launches else None
+        backend = ctx.backend
         samples: List[float] = []
-        if self.measure == "wall":
-            from .wall import sample
+        _local.busy = True
+        try:
+            if self.measure == "wall":
+                from .wall import sample
 
-            sampler = self.sampler or sample
-            samples = [s * 1e6 for s in sampler(lambda: orig(launch, *args, **kwargs))]
-        if lp is None:  # not on the Model: count the work there, timing only
-            lp = _on_model(orig, launch, args, kwargs)
+                sampler = self.sampler or sample
+                samples = [s * 1e6 for s in sampler(ctx.run_plain)]
+            if lp is None:  # not on the Model: count the work there, timing only
+                lp = _on_model(ctx)
+        finally:
+            _local.busy = False
         platform = lp.platform if lp is not None else config.platform.value
-        rec = Launch(kernel=jitfn.__name__, core_num=int(launch.core_num), arrays=_arrays(jitfn, args, kwargs),
+        _, args, kwargs = ctx.call or (None, ctx.args, {})
+        rec = Launch(kernel=ctx.name, core_num=int(ctx.core_num), arrays=_arrays(ctx.jit, args, kwargs),
                      platform=platform, backend=getattr(backend, "name", "model"),
                      time_us=lp.total_us if lp is not None and backend.name == "model" else None,
                      samples_us=samples, work=count(lp) if lp is not None else None,
                      compute=bool(lp.compute) if lp is not None else True, profile=_profile(lp))
         self.launches.append(rec)
-        return result
-
-
-def _jit_module():
-    import importlib
-
-    return importlib.import_module("asc.jit")  # (the package's `asc.jit` name is the decorator)
 
 
 def _arrays(jitfn, args, kwargs) -> List[dict]:
@@ -91,16 +105,19 @@ def _arrays(jitfn, args, kwargs) -> List[dict]:
     return out
 
 
-def _on_model(orig, launch, args, kwargs):
-    """Launches the call once on the Model (timing only) for its work counts."""
+def _on_model(ctx):
+    """Launches the call once more on the Model (timing only) for its work counts."""
     from .. import profile
     from ..runtime import config
 
+    if ctx.call is None:
+        return None
+    launch, args, kwargs = ctx.call
     was = (config.backend, config.platform)
     try:
         config.set_platform(config.Backend.Model, was[1])
         with profile(compute=False) as prof:
-            orig(launch, *args, **kwargs)
+            launch(*args, **kwargs)
         return prof.launches[-1] if prof.launches else None
     finally:
         config.set_platform(was[0], was[1], check=False)

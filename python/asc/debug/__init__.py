@@ -11,7 +11,6 @@ kernel output with a reference (docs/precision.md).
 from .findings import Finding, report  # noqa: F401
 from .engine import checks  # noqa: F401  (memcheck, racecheck, initcheck, synccheck on the launches of a block)
 from . import verify_sync as _verify_sync
-from ..runtime import launcher as _launcher
 
-_launcher.LAUNCH_HOOKS["verify_sync"] = _verify_sync.wrap  # @asc.jit(verify_sync=True)
+_verify_sync.install()  # @asc.jit(verify_sync=True): racecheck and synccheck on each launch of the kernel
 from .precision import PrecisionResult, check_precision  # noqa: F401

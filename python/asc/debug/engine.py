@@ -4,10 +4,11 @@ The checks themselves run in the Model (cpp/model/src/debug_check.cpp, one
 observer per core and a pass over all cores after the launch). This module
 switches them on for a launch and turns what they found into `Finding`s:
 
-- `install()` wraps `ModelBackend._launch` once (asc's import does it). A launch
-  with `$ASC_DEBUG` unset goes straight through; otherwise it gets the
-  checks' bits in `LaunchConfig.debug_flags` and a `DebugIO` the runtime fills
-  with its findings (one tab-separated line each, columns `COLUMNS`).
+- `install()` registers a launch hook (asc.runtime.hooks) that is on while
+  `$ASC_DEBUG` is set (asc's import does it); an `asc.debug.checks` block
+  turns it on while it is open. A checked launch gets the checks' bits in
+  `LaunchConfig.debug_flags` and a `DebugIO` the runtime fills with its
+  findings (one tab-separated line each, columns `COLUMNS`).
 - each finding is formatted (messages.py) and reported (findings.report: at
   once to stderr, and to `$ASC_DEBUG_FINDINGS` under the asc-debug CLI);
 - a fault the Model still raises (a bad access past `--max-errors`, queue
@@ -47,7 +48,6 @@ class DebugIO(ctypes.Structure):
                 ("max_errors", ctypes.c_uint32), ("flags", ctypes.c_uint32)]
 
 
-_orig_launch = None
 _seen = []  # every finding this process reported (the exit summary without the CLI)
 
 
@@ -156,58 +156,80 @@ class checks:
     def __enter__(self) -> "checks":
         install()
         _api.open = getattr(_api, "open", ()) + (self,)
+        _block_opened()
         return self
 
     def __exit__(self, *exc) -> bool:
         _api.open = tuple(b for b in _api.open if b is not self)
+        _block_closed()
         return False
 
 
-def _debug_launch(self, entry, marshaller, core_type, block_dim, args):
+def launch_enter(ctx) -> None:
+    """Launch hook: the checks on now get a DebugIO in the launch's context."""
+    if ctx.debug_io is not None or getattr(ctx.backend, "name", "") != "model":
+        return
     on = enabled()
-    from ..runtime.model.launch import LAUNCH_TIMING_ONLY
-    local = self.debug_local
-    if not on or getattr(local, "io", None) is not None or self.launch_flags & LAUNCH_TIMING_ONLY:
+    from ..runtime.model.launch import DEBUG_FLAG_BITS, LAUNCH_TIMING_ONLY
+    if not on or ctx.all_launch_flags() & LAUNCH_TIMING_ONLY:
         # (a timing-only launch computes no data: asc.autotune's trials, whose faults only drop a config)
-        return _orig_launch(self, entry, marshaller, core_type, block_dim, args)
-    from ..profiler.session import _kernel_name
-    kernel = _kernel_name()
+        return
     io = DebugIO()
     io.max_errors = settings.debug_max_errors.get()
-    from ..runtime.model.launch import DEBUG_FLAG_BITS
     io.flags = sum(DEBUG_FLAG_BITS[t] for t in on)
-    local.io = io
-    fault = None
-    try:
-        _orig_launch(self, entry, marshaller, core_type, block_dim, args)
-    except Exception as exc:  # ModelFault (and anything else the launch raised): reported, then raised
-        fault = exc
-    finally:
-        local.io = None
-        text = _take(io)
-    rows = parse_report(text)
-    for f in messages.format_findings(rows, kernel):
+    ctx.debug_io = io
+    ctx.data["debug"] = io
+
+
+def launch_exit(ctx, exc) -> None:
+    """Launch hook: the findings of the launch (and its fault, which then propagates) reported."""
+    io = ctx.data.pop("debug", None)
+    if io is None:
+        return
+    ctx.debug_io = None
+    rows = parse_report(_take(io))
+    for f in messages.format_findings(rows, ctx.name):
         _report(f)
-    if fault is not None:
+    if exc is not None:
         from ..runtime.model import ModelFault
-        if isinstance(fault, ModelFault):
-            _report(_fault_finding(str(fault), kernel))
-        raise fault
+        if isinstance(exc, ModelFault):
+            _report(_fault_finding(str(exc), ctx.name))
+
+
+_installed = False
+_open_hook = None  # registered while an asc.debug.checks block is open in any thread
+_open_count = 0
+_open_lock = threading.Lock()
 
 
 def install() -> None:
-    """Wraps ModelBackend._launch (once): launches pay one settings read when
-    $ASC_DEBUG is unset."""
-    global _orig_launch
-    if _orig_launch is not None:
+    """Registers the checks' launch hook, on while $ASC_DEBUG is set (asc's import does it;
+    once): with it unset, a Model launch pays one read of the variable."""
+    global _installed
+    if _installed:
         return
-    try:
-        from ..runtime.model import ModelBackend
-    except ImportError:  # pragma: no cover - a build without the Model
-        return
-    _orig_launch = ModelBackend._launch
-    ModelBackend._launch = _debug_launch
+    _installed = True
+    from ..runtime import hooks
+    hooks.add(launch_enter, launch_exit, hooks.ORDER_DEBUG, when=lambda: bool(settings.debug.raw()))
     atexit.register(_exit_summary)
+
+
+def _block_opened() -> None:
+    global _open_hook, _open_count
+    from ..runtime import hooks
+    with _open_lock:
+        _open_count += 1
+        if _open_hook is None:
+            _open_hook = hooks.add(launch_enter, launch_exit, hooks.ORDER_DEBUG)
+
+
+def _block_closed() -> None:
+    global _open_hook, _open_count
+    with _open_lock:
+        _open_count -= 1
+        if _open_count == 0 and _open_hook is not None:
+            _open_hook.remove()
+            _open_hook = None
 
 
 def _exit_summary() -> None:

@@ -1,7 +1,8 @@
 """Which arrays the kernels of this process wrote, for the precision checks.
 
 While a precision check is on (asc-debug --precision-check / --precision-trace
-/ --save-golden / --golden), every Model launch goes through `watched_load`:
+/ --save-golden / --golden), every Model launch goes through this module's launch
+hook (asc.runtime.hooks):
 the GM arguments are copied before the launch, and those whose bytes changed
 are the launch's outputs. They are remembered (weakly, by address range) so
 that a later numpy/torch comparison involving one of them, or a view of it,
@@ -42,7 +43,7 @@ class Output:
 _listeners: List[Callable[[int, str, List[Output]], None]] = []
 _lock = threading.Lock()
 _launches = 0
-_orig_load = None
+_hook = None  # the launch hook (asc.runtime.hooks), while installed
 # Outputs still alive: (weakref or strong ref, first byte, end byte, Output without the array).
 _outputs: List[tuple] = []
 _MAX_TRACKED = 4096
@@ -97,49 +98,48 @@ def _remember(outputs: List[Output]) -> None:
         del _outputs[:-_MAX_TRACKED]
 
 
-def _timing_only(backend) -> bool:
-    """The launch about to run computes no data: the backend's flag, or an open
-    asc.profile(compute=False) session (the profiler sets the flag only inside
-    ModelBackend._launch, below this wrapper; its rule: the innermost exclusive
-    session, else all, and one timing-only session decides)."""
-    if getattr(backend, "launch_flags", 0) & _TIMING_ONLY:
-        return True
-    from ..profiler import session
-
-    sessions = list(getattr(session, "_active", ()))
-    inner = [s for s in sessions if getattr(s, "exclusive", False)]
-    return any(not getattr(s, "compute", True) for s in (inner[-1:] if inner else sessions))
+def _timing_only(ctx) -> bool:
+    """The launch computes no data: the backend's flag, or a timing-only asc.profile()
+    (its hook, which runs before this one, has set the launch's flag)."""
+    return bool(ctx.all_launch_flags() & _TIMING_ONLY)
 
 
-def _wrap(backend, kernel, launch_fn):
-    params = list(kernel.params)
-
-    def watched(block_dim, stream, args):
-        global _launches
-        # Timing-only launches (asc.profile(compute=False), asc.autotune's trials) compute
-        # nothing: not outputs, and not counted, so golden launch numbers do not depend on
-        # whether a tuning came from its cache.
-        if not (_track or _listeners) or _timing_only(backend):
-            launch_fn(block_dim, stream, args)
-            return
-        gm = [(i, p, _numpy_of(args[i])) for i, p in enumerate(params) if p.kind == "gm" and i < len(args)]
-        before = [(i, p, a, a.copy()) for i, p, a in gm if a is not None]
-        launch_fn(block_dim, stream, args)
-        with _lock:
-            index = _launches
-            _launches += 1
-        outs = [Output(index, kernel.name, i, p.name, args[i]) for i, p, a, old in before
-                if a.tobytes() != old.tobytes()]
-        _remember(outs)
-        for fn in list(_listeners):
-            fn(index, kernel.name, outs)
-
-    watched.library_path = getattr(launch_fn, "library_path", None)  # type: ignore[attr-defined]
-    return watched
+def _enter(ctx) -> None:
+    """Launch hook: the launcher substituted while a trace is on; the GM arguments copied."""
+    if getattr(ctx.backend, "name", "") != "model":
+        return
+    hook = _launcher_hook
+    if hook is not None:
+        ctx.launcher = hook(ctx.backend, ctx.kernel, ctx.launcher)
+    # Timing-only launches (asc.profile(compute=False), asc.autotune's trials) compute
+    # nothing: not outputs, and not counted, so golden launch numbers do not depend on
+    # whether a tuning came from its cache.
+    if not (_track or _listeners) or _timing_only(ctx):
+        return
+    args = ctx.args
+    gm = [(i, p, _numpy_of(args[i])) for i, p in enumerate(ctx.kernel.params) if p.kind == "gm" and i < len(args)]
+    ctx.data["watch"] = [(i, p, a, a.copy()) for i, p, a in gm if a is not None]
 
 
-# Another way to load a kernel, or None: fn(backend, kernel, plain_load) -> launcher.
-# precision_trace sets it while a trace is on (it loads the kernel's shadow build).
+def _exit(ctx, exc) -> None:
+    """Launch hook: the arguments whose bytes changed are the launch's outputs."""
+    global _launches
+    before = ctx.data.pop("watch", None)
+    if before is None or exc is not None:
+        return
+    with _lock:
+        index = _launches
+        _launches += 1
+    args = ctx.args
+    outs = [Output(index, ctx.name, i, p.name, args[i]) for i, p, a, old in before if a.tobytes() != old.tobytes()]
+    _remember(outs)
+    for fn in list(_listeners):
+        fn(index, ctx.name, outs)
+
+
+# Another launcher for a Model launch, or None: fn(backend, kernel, launcher) -> launcher
+# (launcher(block_dim, stream, args, ctx)). precision_trace sets it while a trace is on
+# (it runs the kernel's shadow build).
 _launcher_hook: Optional[Callable] = None
 
 
@@ -148,32 +148,20 @@ def set_launcher_hook(fn: Optional[Callable]) -> None:
     _launcher_hook = fn
 
 
-def watched_load(self, kernel):
-    hook = _launcher_hook
-    if hook is not None:
-        launcher = hook(self, kernel, lambda: _orig_load(self, kernel))
-    else:
-        launcher = _orig_load(self, kernel)
-    return _wrap(self, kernel, launcher)
-
-
 def install() -> None:
-    """Routes every Model launch through watched_load (idempotent)."""
-    global _orig_load
-    from ..runtime.model import ModelBackend
+    """Registers the launch hook: every Model launch is watched from now on (idempotent)."""
+    global _hook
+    from ..runtime import hooks
 
-    if _orig_load is None:
-        _orig_load = ModelBackend.load
-        ModelBackend.load = watched_load
+    if _hook is None:
+        _hook = hooks.add(_enter, _exit, hooks.ORDER_WATCH)
 
 
 def uninstall() -> None:
-    global _orig_load
-    from ..runtime.model import ModelBackend
-
-    if _orig_load is not None:
-        ModelBackend.load = _orig_load
-        _orig_load = None
+    global _hook
+    if _hook is not None:
+        _hook.remove()
+        _hook = None
 
 
 def track_outputs() -> None:

@@ -190,31 +190,34 @@ def _read_report(lib) -> str:
     return buf.value.decode(errors="replace")
 
 
-def traced_launcher(backend, kernel, plain_load):
+def traced_launcher(backend, kernel, plain):
     """The launcher that runs `kernel`'s shadow build and adds its table to the
-    trace (launch_watch.watched_load calls this while a trace is on). A kernel
-    whose shadow build fails to compile runs untraced (`plain_load()`: the
-    normal library), and the report says so."""
+    trace (launch_watch's launch hook substitutes it while a trace is on). A kernel
+    whose shadow build fails to compile runs untraced (`plain`: the normal
+    launcher), and the report says so."""
     from ..runtime.model import _CORE_TYPES, launch
 
     trace = _trace
     if trace is None:  # stopped
-        return plain_load()
+        return plain
+    if "model-precision-failed" in kernel.backend_state:  # (tried once per kernel)
+        return plain
     try:
         lib, entry = _shadow_library(kernel)
     except Exception as exc:  # noqa: BLE001 - any build failure: run the normal library
+        kernel.backend_state["model-precision-failed"] = True
         trace.failures.append(f"{kernel.name}: the shadow build failed ({str(exc).splitlines()[0]})")
-        return plain_load()
+        return plain
     state = kernel.backend_state["model-precision"]
     marshaller = state.get("marshaller")
     if marshaller is None:
         marshaller = state["marshaller"] = launch.Marshaller(kernel.params)
     core_type = _CORE_TYPES.get(kernel.kernel_type, 0)
 
-    def traced(block_dim, stream, args):
+    def traced(block_dim, stream, args, ctx=None):
         lib.asc_precision_reset()
         t0 = time.perf_counter()
-        backend._launch(entry, marshaller, core_type, int(block_dim), args)
+        backend._launch(entry, marshaller, core_type, int(block_dim), args, ctx)
         trace.run_s += time.perf_counter() - t0
         trace.add(kernel.name, parse_report(_read_report(lib)))
 
@@ -235,7 +238,7 @@ def start() -> Trace:
 
 
 def stop() -> Optional[Trace]:
-    """Stops tracing (launchers built while it was on stay traced); returns what was traced."""
+    """Stops tracing (the launches after it run the normal build); returns what was traced."""
     global _trace
     from . import launch_watch
 

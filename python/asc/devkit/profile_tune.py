@@ -82,7 +82,7 @@ def _imported(name: Optional[str], path: str) -> Optional[types.ModuleType]:
 
 
 def _run_module(path: str) -> types.ModuleType:
-    from ..runtime.model import ModelBackend
+    from ..runtime import hooks
 
     with open(path, encoding="utf-8") as f:
         source = f.read()
@@ -92,14 +92,13 @@ def _run_module(path: str) -> types.ModuleType:
     # Same file name and lines, and none of this module's __future__ flags (string annotations
     # would change the kernel's digest): the kernel compiles to the cache entry the script's did.
     code = compile(source, path, "exec", dont_inherit=True)
-    real = ModelBackend._launch
 
-    def stop(*_a, **_k):
+    def stop(_ctx):  # the script's first launch ends the run: its definitions are what is wanted
         raise _StopLaunch()
 
     argv, sys.argv = sys.argv, [path]
     sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
-    ModelBackend._launch = stop
+    hook = hooks.add(stop, None, hooks.ORDER_STOP)
     try:
         exec(code, module.__dict__)
     except _StopLaunch:
@@ -107,7 +106,7 @@ def _run_module(path: str) -> types.ModuleType:
     except (Exception, SystemExit):  # noqa: BLE001 - test code after the definitions may fail without data
         pass
     finally:
-        ModelBackend._launch = real
+        hook.remove()
         sys.argv = argv
     return module
 

@@ -23,7 +23,9 @@ from typing import Any, List, Optional, Sequence
 
 from .. import settings
 from ..runtime import config
-from ..runtime.model import RANK, ModelBackend, ModelFault
+from ..runtime import hooks
+from ..runtime.launcher import load as load_launcher
+from ..runtime.model import ModelBackend, ModelFault
 from ..runtime.model.faults import fault_message
 from . import report as _report
 from ..profiler import LaunchProfile, simulate, timing_params
@@ -152,7 +154,7 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
             raise TypeError(f"rank {r}'s arguments specialise the kernel differently from rank 0's "
                             "(every rank runs the same compiled kernel: same dtypes and ConstExpr values)")
     compiled = kernel.warmup(*args[0])
-    backend.load(compiled)  # compiles the Model library once, for every rank
+    launcher = load_launcher(compiled, kernel.__name__)  # compiles the Model library once, for every rank
     state = compiled.backend_state["model"]
     lib = _world_api(state["lib"])
     for r in range(world_size):  # every rank's arguments convert: a rank that cannot start would stall the rest
@@ -160,7 +162,6 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
             state["marshaller"](bound[r][1])
         except (TypeError, ValueError, OverflowError) as exc:
             raise type(exc)(f"rank {r}: {exc}") from None
-    core_type = 1 if compiled.kernel_type == "AIC_ONLY" else 0
     world = lib.asc_model_world_new(world_size, block_dim, float(settings.deadlock_timeout.get()))
     if not world:
         raise RuntimeError("the Model could not create the ranks' world")
@@ -168,9 +169,12 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
     ios = [RecordIO() for _ in range(world_size)] if profile else [None] * world_size
 
     def run_rank(r: int) -> None:
-        RANK.world, RANK.rank, RANK.record_io = world, r, ios[r]
+        # Each rank is a launch like any other (its tools' hooks see it), with the rank's knobs.
+        ctx = hooks.LaunchContext(compiled, launcher, block_dim, None, bound[r][1], backend, jit=kernel,
+                                  key=bound[r][0])
+        ctx.world, ctx.rank, ctx.record_io = world, r, ios[r]
         try:
-            backend._launch(state["entry"], state["marshaller"], core_type, block_dim, bound[r][1])
+            hooks.run(ctx)
         except ModelFault as exc:  # the world has the report (raised below)
             errors[r] = exc
         except BaseException as exc:  # noqa: BLE001 - failed outside the Model: stop the other ranks too

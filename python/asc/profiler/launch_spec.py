@@ -1,9 +1,9 @@
 """What a profiled launch was, so that it can be re-timed later without its data.
 
-`capture()` is called from inside a Model launch: it finds the `kernel[grid](...)`
-call on the stack (asc.jit's _Launch.__call__, whose locals hold the kernel, the
-specialization key and the runtime arguments; the profiler layer reads them
-rather than importing the front end) and returns a JSON-ready dict:
+`capture(ctx)` is called by the profiler's launch hook with the launch's
+asc.runtime.hooks.LaunchContext (the @asc.jit function, its specialization key
+and the runtime arguments; the profiler layer reads them rather than importing
+the front end) and returns a JSON-ready dict:
 
     kernel, qualname, module, file, line     where the @asc.jit function is defined
     source_digest                            asc's digest of its code (and of what it names)
@@ -19,7 +19,6 @@ A value that JSON cannot hold is kept as its repr with `"replayable": False`.
 
 from __future__ import annotations
 
-import sys
 import threading
 from typing import Optional
 
@@ -52,29 +51,17 @@ def plain(value):
     return None
 
 
-def _find_launch_frame():
-    f = sys._getframe(2)
-    for _ in range(12):
-        if f is None:
-            return None
-        loc = f.f_locals
-        obj = loc.get("self")
-        if getattr(obj, "jitfn", None) is not None and "key" in loc and "runtime" in loc:
-            return loc
-        f = f.f_back
-    return None
-
-
-def capture() -> Optional[dict]:
-    loc = _find_launch_frame()
-    if loc is None:
+def capture(launch_ctx) -> Optional[dict]:
+    """The spec of the launch `launch_ctx` (asc.runtime.hooks.LaunchContext), or None
+    for a launch not made by asc.jit."""
+    fn, key = launch_ctx.jit, launch_ctx.key
+    if fn is None or key is None:
         return None
-    launch, key, runtime = loc["self"], loc["key"], list(loc["runtime"])
-    fn = launch.jitfn
+    runtime = list(launch_ctx.args)
     code = fn.fn.__code__
     spec = {"kernel": fn.__name__, "qualname": fn.__qualname__, "module": fn.__module__,
             "file": code.co_filename, "line": code.co_firstlineno, "source_digest": fn.source_digest(),
-            "grid": launch.core_num, "params": [], "replayable": True}
+            "grid": launch_ctx.core_num, "params": [], "replayable": True}
     values = iter(runtime)
     for name, k in zip(fn.param_names, key):
         if isinstance(k, tuple) and k and k[0] == "c":
@@ -90,9 +77,8 @@ def capture() -> Optional[dict]:
             else:
                 p = {"name": name, "kind": "scalar", "type": type(arg).__name__, "value": plain(arg)}
         spec["params"].append(p)
-    entry = fn._kernels.get(key)
-    if entry is not None:
-        compiled = entry[0]
+    compiled = launch_ctx.kernel
+    if compiled is not None:
         spec["ascendc"] = {"name": compiled.name, "source": compiled.source, "kernel_type": compiled.kernel_type,
                            "params": [dict(p.__dict__) for p in compiled.params]}
     ctx = getattr(_local, "ctx", None)

@@ -2,13 +2,14 @@
 
 While a profile is open (or when ASC_PROFILE=dir is set), every Model launch
 records its instrumentation stream in memory (packed records, a C++ Observer
-per core) and the cycle model (C++, cpp/model/src/cycle_model.cpp) replays it. With no profile open nothing is hooked: a launch pays nothing.
+per core) and the cycle model (C++, cpp/model/src/cycle_model.cpp) replays it.
+The session's launch hook (asc.runtime.hooks) is registered only while a
+profile is open: with none open a launch pays nothing.
 """
 
 from __future__ import annotations
 
 import atexit
-import sys
 import time
 from pathlib import Path
 from typing import List, Optional
@@ -20,7 +21,7 @@ from .cycle import RecordIO, Recording, simulate
 from . import launch_spec
 
 _active: List["profile"] = []
-_orig_launch = None
+_hook = None  # the launch hook, registered while a session is open
 _env_session: Optional["profile"] = None
 
 
@@ -60,17 +61,25 @@ class profile:
         self.count = 0
 
     def __enter__(self):
-        _install()
-        _active.append(self)
+        self.attach()
         return self
 
     def __exit__(self, *exc):
+        self.detach()
+        self.close()
+        return False
+
+    def attach(self) -> None:
+        """Records the following launches, as inside `with` (a launch hook opens a session
+        for one launch so: asc-bench's collector)."""
+        _install()
+        _active.append(self)
+
+    def detach(self) -> None:
         if self in _active:
             _active.remove(self)
         if not _active:
             _uninstall()
-        self.close()
-        return False
 
     def close(self):
         """Closes the .prof (its launches are already committed)."""
@@ -92,57 +101,48 @@ class profile:
             self.launches.append(lp)
 
 
-def _kernel_name() -> str:
-    f = sys._getframe(2)
-    for _ in range(8):
-        if f is None:
-            break
-        obj = f.f_locals.get("self")
-        jitfn = getattr(obj, "jitfn", None)
-        if jitfn is not None:
-            return getattr(jitfn, "__name__", "kernel")
-        f = f.f_back
-    return "kernel"
-
-
-def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
+def _enter(ctx) -> None:
+    """Launch hook: the launch records its stream for the open sessions (timing-only when one
+    of them is, only the first blocks when one simulates fewer cores)."""
     sessions = list(_active)
-    from ..runtime.model import RANK
-    if not sessions or getattr(RANK, "world", None) is not None:
-        # (a rank of asc.distributed.launch: ranks run at once on one backend, so they are
-        # timed there, launch(profile=True), not through the backend's one RecordIO)
-        return _orig_launch(self, entry, marshaller, core_type, block_dim, args)
+    if not sessions or ctx.world is not None or getattr(ctx.backend, "name", "") != "model":
+        # (a rank of asc.distributed.launch: ranks run at once, so they are timed there,
+        # launch(profile=True); another backend has no recording)
+        return
     inner = [s for s in sessions if s.exclusive]
     if inner:
         sessions = inner[-1:]
-    name = _kernel_name()
-    spec = launch_spec.capture()
-    platform = getattr(self.platform, "name", "Ascend910B1")
+    platform = getattr(ctx.platform, "name", "Ascend910B1")
     params = timing_params(platform)  # unknown platform: one clear ValueError before the launch
     compute = all(s.compute for s in sessions)  # one timing-only session makes the launch timing-only
     subsets = [s.cores for s in sessions if s.cores is not None]
+    from ..runtime.model.abi import AIV_PER_BLOCK
+    block_dim = int(ctx.core_num) * AIV_PER_BLOCK.get(ctx.kernel.kernel_type, 1)  # the cores the Model runs
     run = min([block_dim] + subsets)  # the blocks that run and are timed
-    was_io, was_flags, was_run = self.record_io, self.launch_flags, self.blocks_run
-    io = self.record_io = RecordIO()
+    io = ctx.record_io = RecordIO()
     if not compute:
         from ..runtime.model.launch import LAUNCH_TIMING_ONLY
-        self.launch_flags = was_flags | LAUNCH_TIMING_ONLY
+        ctx.launch_flags |= LAUNCH_TIMING_ONLY
     if run < block_dim:
-        self.blocks_run = run
-    try:
-        _orig_launch(self, entry, marshaller, core_type, block_dim, args)  # a fault propagates unchanged
-    except BaseException:
+        ctx.blocks_run = run
+    ctx.data["profile"] = (sessions, params, platform, compute, run, block_dim, io)
+
+
+def _exit(ctx, exc) -> None:
+    got = ctx.data.pop("profile", None)
+    if got is None:
+        return
+    sessions, params, platform, compute, run, block_dim, io = got
+    if exc is not None:  # a fault propagates unchanged
         if io.recording:  # (the runtime records nothing for a launch that faulted or was interrupted)
             io.free_recording(io.recording)
             io.recording = None
-        raise
-    finally:
-        self.record_io, self.launch_flags, self.blocks_run = was_io, was_flags, was_run
+        return
     rec = Recording.take(io)
     from ..runtime import config as _config
-    from ..runtime.model import LAUNCH
+    name = ctx.name
+    spec = launch_spec.capture(ctx)
     forced = _config.forced_note()
-    aiv_per_aic = getattr(LAUNCH, "aiv_per_aic", 0)
     for s in sessions:
         p = params.with_overrides(**s.overrides) if s.overrides else params
         if run < block_dim:
@@ -154,7 +154,7 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
             p = p.with_overrides(hbm_bytes_per_s=p.hbm_bytes_per_s * share, l2_bytes_per_s=p.l2_bytes_per_s * share,
                                  l2_bytes=p.l2_bytes * share)
         t0 = time.perf_counter()
-        res = simulate(rec, p, aiv_per_aic)
+        res = simulate(rec, p, ctx.aiv_per_aic)
         lp = LaunchProfile(name, block_dim, p, rec, res, compute=compute, wall_s=time.perf_counter() - t0)
         lp.overrides = dict(s.overrides)
         lp.cores_simulated = run
@@ -165,20 +165,36 @@ def _profiled_launch(self, entry, marshaller, core_type, block_dim, args):
         s._record(lp)
 
 
+_holds = 0  # hold(): the hook stays registered with no session open
+
+
+def hold() -> None:
+    """Keeps the profiler's launch hook registered until release(), so that a session
+    attached by another hook during a launch is seen by that same launch."""
+    global _holds
+    _holds += 1
+    _install()
+
+
+def release() -> None:
+    global _holds
+    _holds -= 1
+    if not _active:
+        _uninstall()
+
+
 def _install():
-    global _orig_launch
-    from ..runtime.model import ModelBackend
-    if _orig_launch is None:
-        _orig_launch = ModelBackend._launch
-        ModelBackend._launch = _profiled_launch
+    global _hook
+    if _hook is None:
+        from ..runtime import hooks
+        _hook = hooks.add(_enter, _exit, hooks.ORDER_PROFILE)
 
 
 def _uninstall():
-    global _orig_launch
-    if _orig_launch is not None and _env_session is None:
-        from ..runtime.model import ModelBackend
-        ModelBackend._launch = _orig_launch
-        _orig_launch = None
+    global _hook
+    if _hook is not None and _env_session is None and _holds == 0:
+        _hook.remove()
+        _hook = None
 
 
 def environment_session(value: Optional[str] = None) -> Optional["profile"]:

@@ -5,7 +5,8 @@ Ascend C source the emitter wrote, the MLIR it came from, and the kernel's
 parameter list. A backend turns that into something launchable:
 
     launcher = backend.load(kernel)          # once per compiled kernel
-    launcher(block_dim, stream, args)        # every launch
+    launcher(block_dim, stream, args, ctx)   # every launch (ctx: None, or the
+                                             # hooks.LaunchContext with the tools' knobs)
 
 `args` are the user's own objects in parameter order (numpy arrays or CPU
 torch tensors for GM parameters; Python or numpy scalars for the others); a
@@ -53,12 +54,15 @@ class CompiledKernel:
     cache_dir: Optional[Path]  # per-kernel disk-cache directory (None: disk cache off)
     kernel_type: str = "AIV_ONLY"  # a KernelType name
     options: Any = None  # the CompileOptions used
+    function_name: str = ""  # the kernel's Python name (name may differ: `vadd` is emitted as `vadd_`)
     # Backends keep their loaded artefact here (e.g. the Model's shared library)
     # so a cache hit does not load twice.
     backend_state: dict = dataclasses.field(default_factory=dict)
 
 
-Launcher = Callable[[int, Any, Sequence[Any]], None]
+# launcher(block_dim, stream, args, ctx=None); a backend's launcher that takes only the
+# first three is adapted by asc.runtime.launcher (it then sees no context).
+Launcher = Callable[..., None]
 
 
 class BackendUnavailable(RuntimeError):

@@ -15,11 +15,12 @@ wrapped `run` is called as pyasc calls it, once per launch.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional, Sequence
 
 from .. import settings
-from . import config
+from . import config, hooks
 from .backend import CompiledKernel
 
 
@@ -52,27 +53,57 @@ class Launcher:
             return
         if self.options.core_num <= 0:
             raise ValueError(f"core_num must be positive to launch {function_name}, got {self.options.core_num}")
-        load(kernel, function_name)(self.options.core_num, self.options.stream, user_args)
+        launch = load(kernel, function_name)
+        if hooks.active:  # (the Model's launcher also runs them: this path covers every backend)
+            hooks.run(hooks.LaunchContext(kernel, launch, self.options.core_num, self.options.stream, user_args,
+                                          config.current_backend(), name=function_name))
+        else:
+            launch(self.options.core_num, self.options.stream, user_args)
 
 
-# Compile options whose launch-time work lives above the runtime: option ->
-# function(launcher, kernel name) -> launcher. asc.debug registers verify_sync's
-# (racecheck + synccheck on every launch) when the package is imported.
-LAUNCH_HOOKS: Dict[str, Callable] = {}
+def _with_context(launch: Callable) -> Callable:
+    """`launch` as the hooks call it, launch(block_dim, stream, args, ctx=None): a
+    backend written to the three-argument contract is adapted (its launches see the
+    hooks, not the context)."""
+    try:
+        n = len(inspect.signature(launch).parameters)
+    except (TypeError, ValueError):
+        n = 4
+    if n >= 4:
+        return launch
+
+    def adapted(block_dim, stream, args, ctx=None):
+        return launch(block_dim, stream, args)
+
+    adapted.library_path = getattr(launch, "library_path", None)  # type: ignore[attr-defined]
+    return adapted
 
 
 def load(kernel: CompiledKernel, function_name: str) -> Callable:
-    """The launcher of `kernel` on the current backend: loaded once per backend
-    selection (config.generation) and wrapped by the hooks its options ask for.
+    """The launcher of `kernel` on the current backend, launcher(block_dim, stream,
+    args, ctx=None): loaded once per backend selection (config.generation). A kernel
+    whose options ask for hooks (verify_sync) launches through them every time.
     Both Launcher.run and asc.jit's fast path get their launcher here."""
     cached = kernel.backend_state.get("launcher")
     if cached is not None and cached[0] == config.generation:
         return cached[1]
-    launch = config.current_backend().load(kernel)
-    if getattr(kernel.options, "verify_sync", False):
-        launch = LAUNCH_HOOKS["verify_sync"](launch, function_name)
+    backend = config.current_backend()
+    launch = _with_context(backend.load(kernel))
+    if hooks.option_hooks(kernel):
+        launch = _hooked(kernel, launch, backend, function_name)
     kernel.backend_state["launcher"] = (config.generation, launch)
     return launch
+
+
+def _hooked(kernel: CompiledKernel, launch: Callable, backend, function_name: str) -> Callable:
+    def hooked(block_dim, stream, args, ctx=None):
+        if ctx is not None:  # inside hooks.run already
+            return launch(block_dim, stream, args, ctx)
+        return hooks.run(hooks.LaunchContext(kernel, launch, block_dim, stream, args, backend,
+                                             name=function_name))
+
+    hooked.library_path = getattr(launch, "library_path", None)  # type: ignore[attr-defined]
+    return hooked
 
 
 # asc.jit compares Launcher.run against this to take its fast path.

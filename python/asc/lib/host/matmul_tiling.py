@@ -28,27 +28,44 @@ from typing import Iterable, List, Optional, Tuple
 from .enums import DTYPE_BYTES, CubeFormat, DataType, MatrixTraverse, ScheduleType, TPosition
 from .platform import PlatformAscendC, get_ascendc_platform
 
-# Cost terms (cycles; bytes per cycle), the defaults of the timed Model
-# (python/asc/profiler/params/A2.base.json; tests/model/test_host_tiling.py checks they agree).
-GM_HEAD = 125.0
-OUTSTANDING = 2.0
-L2_READ_BPC = 110.0
-L2_WRITE_BPC = 86.0
-BURST_OVERHEAD = 1024.0
-MTE1_FIXED = 20.0
-MTE1_L0A_BPC = 512.0
-MTE1_L0B_BPC = 256.0
-CUBE_FIXED = 9.0
-CUBE_K_BPC = 32.0
-FIX_BPC = 64.0
-SCALAR_API = 12.0
-SYNC_API = 4.0
-HBM_BPC = 1.6e12 / 1.85e9
-# The GM -> L1 read rate a core sees for the tiles of a matmul: below the L2 port's
-# 110 B/cycle because first touches miss to HBM and the cores share the port; the
-# factor was fitted to the timed Model's MTE2 time of the Matmul (five block shapes,
+# The GM -> L1 read rate a core sees for the tiles of a matmul is the L2 port's rate
+# divided by this: first touches miss to HBM and the cores share the port; the factor
+# was fitted to the timed Model's MTE2 time of the Matmul (five block shapes,
 # 512 x 128 x 256 on two cores; docs/host-tiling.md).
-GM_READ_BPC = L2_READ_BPC / 1.6
+GM_READ_SHARE = 1.6
+
+
+class _Costs:
+    """The cost terms of the estimate (cycles; bytes per cycle): the timed Model's own
+    parameters, read from the platform's target record (never copied here)."""
+
+    def __init__(self, timing):
+        t = timing
+        self.gm_head = float(t.gm_head_cycles)
+        self.outstanding = float(t.mte_outstanding_transfers)
+        self.l2_write_bpc = float(t.core_l2_write_bytes_per_cycle)
+        self.burst_overhead = float(t.burst_overhead_bytes)
+        self.mte1_fixed = float(t.mte1_fixed_cycles)
+        self.mte1_l0a_bpc = float(t.mte1_l0a_bytes_per_cycle)
+        self.mte1_l0b_bpc = float(t.mte1_l0b_bytes_per_cycle)
+        self.cube_fixed = float(t.cube_fixed_cycles)
+        self.cube_k_bpc = float(t.cube_k_bytes_per_cycle)
+        self.fix_bpc = float(t.fixpipe_bytes_per_cycle)
+        self.scalar_api = float(t.scalar_api_cycles)
+        self.sync_api = float(t.sync_api_cycles)
+        self.hbm_bpc = float(t.hbm_bytes_per_s) / (float(t.clock_ghz) * 1e9)
+        self.gm_read_bpc = float(t.core_l2_read_bytes_per_cycle) / GM_READ_SHARE
+
+    def eff(self, burst: float) -> float:
+        return burst / (burst + self.burst_overhead)
+
+    def copy(self, rows: int, row_bytes: int) -> float:
+        """One GM -> L1 Nd2Nz copy: its head latency (half hidden by the second transfer in
+        flight) and its bytes at the read rate, with the burst overhead paid once per copy."""
+        nbytes = rows * row_bytes
+        return self.gm_head / self.outstanding + nbytes / (self.gm_read_bpc * self.eff(nbytes))
+
+
 INT32_MIN, INT32_MAX = -2 ** 31, 2 ** 31 - 1  # the tiling struct's fields (TCubeTiling: int32_t)
 _SIM_BLOCKS = 16  # blocks simulated per candidate (more are scaled from these)
 
@@ -92,6 +109,7 @@ class MatmulApiTiling:
         self.org_m = self.org_n = self.org_ka = self.org_kb = -1
         self.bias = False
         spec = self.platform.spec
+        self.costs = _Costs(spec.timing)
         self.l1_size, self.l0a_size, self.l0b_size, self.l0c_size = spec.l1, spec.l0a, spec.l0b, spec.l0c
         self.ub_size, self.bt_size = spec.ub, spec.bt
         self.fix_m = self.fix_n = self.fix_k = -1
@@ -355,14 +373,15 @@ class MatmulApiTiling:
         scalar unit's issue of its calls and flags."""
         m16, n16 = _up(ml, 16), _up(nl, 16)
         e = self.esize
-        copy = (_copy(ml, kc * e) if not self.a.trans else _copy(kc, ml * e)) + \
-               (_copy(kc, nl * e) if not self.b.trans else _copy(nl, kc * e))
+        c = self.costs
+        copy = (c.copy(ml, kc * e) if not self.a.trans else c.copy(kc, ml * e)) + \
+               (c.copy(kc, nl * e) if not self.b.trans else c.copy(nl, kc * e))
         tiles = _extents(kc, bk)
-        t1 = sum(c * ((m16 // 16) * (MTE1_FIXED + _up(kl, 16) * 16 * e / MTE1_L0A_BPC)
-                      + (n16 // 16) * (MTE1_FIXED + _up(kl, 16) * 16 * e / MTE1_L0B_BPC)) for kl, c in tiles)
-        tc = sum(c * (CUBE_FIXED + (m16 * n16 / 256.0) * (kl * e / CUBE_K_BPC)) for kl, c in tiles)
-        ntiles = sum(c for _, c in tiles)
-        scalar = (2 + ntiles * (m16 // 16 + n16 // 16 + 1)) * SCALAR_API + (4 + 4 * ntiles) * SYNC_API
+        t1 = sum(n * ((m16 // 16) * (c.mte1_fixed + _up(kl, 16) * 16 * e / c.mte1_l0a_bpc)
+                      + (n16 // 16) * (c.mte1_fixed + _up(kl, 16) * 16 * e / c.mte1_l0b_bpc)) for kl, n in tiles)
+        tc = sum(n * (c.cube_fixed + (m16 * n16 / 256.0) * (kl * e / c.cube_k_bpc)) for kl, n in tiles)
+        ntiles = sum(n for _, n in tiles)
+        scalar = (2 + ntiles * (m16 // 16 + n16 // 16 + 1)) * c.scalar_api + (4 + 4 * ntiles) * c.sync_api
         return copy, max(t1, tc) + min(t1, tc) / ntiles, scalar
 
     def _cost(self, s_m, s_n, k, bm, bn, bk, step, depth, db_c, used, limit=float("inf")) -> float:
@@ -388,6 +407,7 @@ class MatmulApiTiling:
         for ml, nl, cnt in kinds:
             order += [(ml, nl)] * max(1, round(cnt / scale))
         ub_out = self.c.pos != TPosition.GM
+        c = self.costs
         load_free = [0.0] * depth
         fix_free = [0.0] * db_c
         mte2 = comp = fix = scalar = 0.0
@@ -417,12 +437,12 @@ class MatmulApiTiling:
                     load_free = [t + extra for t in load_free]
             out = ml * nl * 4
             # Fixpipe to GM: one transfer (its head latency) at the L2 write rate
-            tf = (MTE1_FIXED + out / FIX_BPC) if ub_out else GM_HEAD + out / L2_WRITE_BPC
+            tf = (c.mte1_fixed + out / c.fix_bpc) if ub_out else c.gm_head + out / c.l2_write_bpc
             fix = max(fix, comp) + tf
             fix_free[c_slot] = fix
         core = max(fix, scalar) * scale
         # The chip's HBM bandwidth shared by all cores (first reads of A and B).
-        hbm = (self.m * k + k * self.n) * self.esize / HBM_BPC
+        hbm = (self.m * k + k * self.n) * self.esize / self.costs.hbm_bpc
         return max(core, hbm)
 
     def _fields(self, r: dict) -> dict:
@@ -462,17 +482,6 @@ def _extents(total: int, block: int):
     if tail:
         out.append((tail, 1))
     return out
-
-
-def _eff(burst: float) -> float:
-    return burst / (burst + BURST_OVERHEAD)
-
-
-def _copy(rows: int, row_bytes: int) -> float:
-    """One GM -> L1 Nd2Nz copy: its head latency (half hidden by the second transfer in
-    flight) and its bytes at the read rate, with the burst overhead paid once per copy."""
-    nbytes = rows * row_bytes
-    return GM_HEAD / OUTSTANDING + nbytes / (GM_READ_BPC * _eff(nbytes))
 
 
 class MultiCoreMatmulTiling(MatmulApiTiling):

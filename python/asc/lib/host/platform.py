@@ -1,7 +1,8 @@
 """PlatformAscendC: the SoC the host tiling sizes its blocks for (pyasc's asc.lib.host).
 
 `get_ascendc_platform()` is the platform chosen with asc.runtime.config.set_platform;
-its memory sizes and core counts come from asc.runtime.platforms (hardware.md).
+its memory sizes and core counts come from the platform's target record
+(asc.runtime.platforms).
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ class PlatformAscendC:
     def get_core_mem_size(self, mem_type: CoreMemType) -> int:
         s = self.spec
         sizes = {CoreMemType.L0_A: s.l0a, CoreMemType.L0_B: s.l0b, CoreMemType.L0_C: s.l0c,
-                 CoreMemType.L1: s.l1, CoreMemType.L2: 192 * 1024 * 1024, CoreMemType.UB: s.ub,
-                 CoreMemType.HBM: 64 * 1024 ** 3, CoreMemType.FB: s.fb, CoreMemType.BT: s.bt}
+                 CoreMemType.L1: s.l1, CoreMemType.L2: s.l2, CoreMemType.UB: s.ub,
+                 CoreMemType.HBM: s.hbm, CoreMemType.FB: s.fb, CoreMemType.BT: s.bt}
         return sizes[CoreMemType(int(mem_type))]
 
     def get_lib_api_work_space_size(self) -> int:

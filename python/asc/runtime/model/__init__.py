@@ -14,12 +14,12 @@ from __future__ import annotations
 import ctypes
 import os
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any, List, Optional, Sequence
 
 from ..backend import CompiledKernel, KernelBackend, Launcher
+from .. import hooks
 from ..platforms import PlatformSpec, get_platform
 from ... import cache as _asc_cache
 from . import build, launch
@@ -42,15 +42,6 @@ class ModelFault(RuntimeError):
 # (the mapping is shared with asc-cc's launches: abi.py)
 _CORE_TYPES = _abi.CORE_TYPES
 _AIV_PER_BLOCK = _abi.AIV_PER_BLOCK
-
-# The launch the calling thread is making: aiv_per_aic > 1 for a mixed kernel,
-# whose groups of that many AIV blocks share one AIC (the timed Model reads it).
-LAUNCH = threading.local()
-
-# The rank the calling thread launches as (asc.distributed sets world and rank
-# on each rank's thread; thread-local, so wrappers of _launch pass it through).
-RANK = threading.local()
-
 
 def parse_trace(text: str) -> List[dict]:
     """The instrumentation stream written by the C++ TraceObserver, as dicts."""
@@ -118,14 +109,9 @@ class ModelBackend(KernelBackend):
         self.timeout_s = timeout_s
         self.trace = trace  # record the instrumentation stream of each launch
         self.last_trace: List[dict] = []
-        # asc.profile() sets a RecordIO (asc.profiler.cycle) here: the launch records the stream in
-        # memory as packed records and fills it with them and the cycle model's entry points
-        self.record_io = None
-        # asc.debug sets `.io` (a DebugIO) on the launching thread: the launch hands asc-debug's findings to it
-        # (per thread: the ranks of a distributed launch run on one backend at once)
-        self.debug_local = threading.local()
-        self.launch_flags = 0  # launch.LAUNCH_TIMING_ONLY: data not computed (asc.profile(compute=False))
-        self.blocks_run = 0  # > 0: only the first blocks run (asc.profile(cores=k)); 0: all
+        # What a tool wants of one launch (asc.profile's RecordIO, asc-debug's DebugIO, timing-only
+        # mode, the blocks that run, a distributed rank) comes in that launch's hooks.LaunchContext.
+        self.launch_flags = 0  # bits every launch of this backend gets (launch.LAUNCH_NPU_SCRIPT)
         self.last_compile_s = 0.0  # wall time of the last actual compilation (0 on a cache hit)
         self._cfg_key = None
         self._cfg_bytes = b""
@@ -149,12 +135,13 @@ class ModelBackend(KernelBackend):
 
         aiv_per_aic = per_block if core_type == 0 and per_block > 1 else 0
 
-        def launcher(block_dim: int, stream: Any, args: Sequence[Any]) -> None:
-            LAUNCH.aiv_per_aic = aiv_per_aic
-            try:
-                self._launch(entry, marshaller, core_type, int(block_dim) * per_block, args)
-            finally:  # a direct _launch (precision trace, distributed ranks) never sees a stale value
-                LAUNCH.aiv_per_aic = 0
+        def launcher(block_dim: int, stream: Any, args: Sequence[Any], ctx: Optional[hooks.LaunchContext] = None):
+            if ctx is None:
+                if hooks.active or hooks.gated_on():  # a launch that did not come through asc.jit's hooked path
+                    return hooks.run(hooks.LaunchContext(kernel, launcher, block_dim, stream, args, self))
+            else:
+                ctx.aiv_per_aic = aiv_per_aic
+            self._launch(entry, marshaller, core_type, int(block_dim) * per_block, args, ctx)
 
         launcher.library_path = state["path"]  # type: ignore[attr-defined]
         return launcher
@@ -171,7 +158,8 @@ class ModelBackend(KernelBackend):
             self._cfg_bytes, self._cfg_key = bytes(cfg), key
         return self._cfg_bytes
 
-    def _launch(self, entry, marshaller, core_type: int, block_dim: int, args: Sequence[Any]) -> None:
+    def _launch(self, entry, marshaller, core_type: int, block_dim: int, args: Sequence[Any],
+                ctx: Optional[hooks.LaunchContext] = None) -> None:
         if not 0 < block_dim <= launch.MAX_BLOCK_DIM:
             raise ValueError(f"block_dim must be positive and at most {launch.MAX_BLOCK_DIM}: core_num "
                              f"{block_dim} is outside 1..{launch.MAX_BLOCK_DIM}, the Model's range")
@@ -181,23 +169,21 @@ class ModelBackend(KernelBackend):
         cfg.core_type = core_type
         cfg.time_limit_s, cfg.debug_flags = launch.runtime_settings()
         cfg.launch_flags = self.launch_flags
-        cfg.blocks_run = self.blocks_run
-        world = getattr(RANK, "world", None)  # a rank of asc.distributed.launch: where its collectives meet
-        if world is not None:
-            cfg.world = world
-            cfg.rank = RANK.rank
-            if getattr(RANK, "record_io", None) is not None:  # asc.distributed.launch(profile=True)
-                cfg.record = ctypes.addressof(RANK.record_io)
+        if ctx is not None:
+            cfg.launch_flags |= ctx.launch_flags
+            cfg.blocks_run = ctx.blocks_run
+            if ctx.world is not None:  # a rank of asc.distributed.launch: where its collectives meet
+                cfg.world = ctx.world
+                cfg.rank = ctx.rank
+            if ctx.record_io is not None:  # asc.profile(), asc.distributed.launch(profile=True)
+                cfg.record = ctypes.addressof(ctx.record_io)
+            if ctx.debug_io is not None:  # asc-debug's checks
+                cfg.debug = ctypes.addressof(ctx.debug_io)
         cfg.num_regions = nreg
         cfg.regions = regions
         err = ctypes.create_string_buffer(4096)
         cfg.err = ctypes.cast(err, ctypes.c_char_p)
         cfg.err_len = len(err)
-        if self.record_io is not None and world is None:  # ranks run concurrently: not recorded
-            cfg.record = ctypes.addressof(self.record_io)
-        debug_io = getattr(self.debug_local, "io", None)
-        if debug_io is not None:
-            cfg.debug = ctypes.addressof(debug_io)
         trace_file = None
         if self.trace:
             fd, trace_file = tempfile.mkstemp(prefix="asc-trace-", suffix=".tsv")

@@ -81,7 +81,7 @@ class NPUBackend(KernelBackend):
             state = loaded[str(path)] = {"lib": lib, "entry": entry, "path": path, "acl": acl}
         entry, params = state["entry"], list(kernel.params)
 
-        def launcher(block_dim: int, stream: Any, args: Sequence[Any]) -> None:
+        def launcher(block_dim: int, stream: Any, args: Sequence[Any], ctx: Any = None) -> None:
             acl = self.acl
             launch.run(acl, entry, params, int(block_dim), self.stream_handle(stream), args)
 
