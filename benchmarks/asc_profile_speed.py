@@ -52,7 +52,7 @@ def timed(cmd, **kw) -> float:
 def main():
     tmp = Path(tempfile.mkdtemp(prefix="asc-profile-bench-"))
     shared = tmp / "cache0"
-    tool = [sys.executable, "-m", "asc.devkit.profile"]
+    tool = [sys.executable, "-m", "asc.profiler.cli"]
 
     # 1. a 50-launch profile, then the analysis of it
     script = tmp / "fifty.py"

@@ -12,12 +12,20 @@ traced into the `ascendc` MLIR dialect (`asc._C`), emitted as Ascend C and run
 by a backend (the CPU Model by default, or an NPU through CANN).
 """
 
+import sys as _sys
+
 from ._version import __version__  # noqa: F401
 from . import _C  # noqa: F401  (native module: dialect, builder, emitter)
 from ._exports import *  # noqa: F401,F403
 from ._exports import __all__ as _language_names
 from .errors import CompileError, UnsupportedSyntaxError
 from .jit import JITFunction, jit
+from .runtime import jit as _runtime_jit
+
+# pyasc's asc.runtime.jit names (the runtime layer cannot import the launch layer above it;
+# the module asc.jit, not the decorator this package exports under that name)
+for _name in _runtime_jit.__all__:
+    setattr(_runtime_jit, _name, getattr(_sys.modules[__name__ + ".jit"], _name))
 from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
 from .autotune import Config, autotune  # noqa: F401  (tiling auto-tune, issue 12)
 from .options import CodegenOptions, CompileOptions, LaunchOptions

@@ -1,4 +1,4 @@
-"""Errors the front end reports to kernel authors.
+"""Errors asc reports: the front end's to kernel authors, and the tools' one-line errors.
 
 A CompileError points at the user's Python source: file:line:col, the line
 itself and a caret under the column, the way Python's own SyntaxError does.
@@ -38,3 +38,14 @@ class CompileError(Exception):
 
 class UnsupportedSyntaxError(CompileError):
     """A Python construct the kernel language does not have."""
+
+
+class ToolError(Exception):
+    """A failure the user can act on: printed as one `[ERROR]` line (and an
+    optional `[INFO]` hint), exit code `exit_code`."""
+
+    def __init__(self, message: str, hint: str | None = None, exit_code: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.exit_code = exit_code

@@ -141,9 +141,7 @@ def _default_cache_dir() -> Path:
 
 
 def _default_model_include() -> Path:
-    import asc  # the installed package (a wheel), else the checkout it belongs to
-
-    pkg = Path(asc.__file__).resolve().parent
+    pkg = Path(__file__).resolve().parent  # the installed package (a wheel), else the checkout's python/asc
     installed = pkg / "_model" / "include"  # a wheel carries the Model's files here
     if installed.is_dir():
         return installed

@@ -109,17 +109,17 @@ def test_profile_writes_program_prof_with_asc_lines(build, tmp_path):
     lp = launches[0].profile()
     assert lp.block_dim == 4 and lp.total_us > 0
     assert {f for f, *_ in lp.lines} == {str(SCALE)}  # the hot lines are the .asc's
-    rep = _run([sys.executable, "-m", "asc.devkit.profile", str(prof), "--lines"], tmp_path,
+    rep = _run([sys.executable, "-m", "asc.profiler.cli", str(prof), "--lines"], tmp_path,
                env=_env(PYTHONPATH=str(ROOT / "python")))
     assert "scale.asc:29" in rep.stdout  # AscendC::Muls
-    rep = _run([sys.executable, "-m", "asc.devkit.profile", str(prof)], tmp_path,
+    rep = _run([sys.executable, "-m", "asc.profiler.cli", str(prof)], tmp_path,
                env=_env(PYTHONPATH=str(ROOT / "python")))
     assert "[INFO] Operator: scale_kernel on Ascend910B1, 4 cores" in rep.stdout
     assert "Hottest source lines:" in rep.stdout
 
 
 def test_asc_debug_reports_the_race_and_the_summary(build):
-    r = _run([sys.executable, "-m", "asc.devkit.debug", "--", str(build / "racy")], build,
+    r = _run([sys.executable, "-m", "asc.debug.cli", "--", str(build / "racy")], build,
              env=_env(PYTHONPATH=str(ROOT / "python")), check=False)
     assert r.returncode == 1
     assert "RAW hazard detected at UB in racy_kernel" in r.stderr
@@ -129,7 +129,7 @@ def test_asc_debug_reports_the_race_and_the_summary(build):
 
 def test_asc_debug_clean_program_has_no_findings(build, tmp_path):
     out = tmp_path / "findings.json"
-    r = _run([sys.executable, "-m", "asc.devkit.debug", "--json", str(out), "--", str(build / "scale")], build,
+    r = _run([sys.executable, "-m", "asc.debug.cli", "--json", str(out), "--", str(build / "scale")], build,
              env=_env(PYTHONPATH=str(ROOT / "python")))
     assert r.stderr.rstrip().endswith("ERROR SUMMARY: 0 errors, 0 warnings")
     assert json.loads(out.read_text())["findings"] == []
@@ -156,7 +156,7 @@ def test_npu_run_mode_is_a_configure_error(tmp_path):
 
 
 def test_asc_bench_compares_two_programs(build, tmp_path):
-    r = _run([sys.executable, "-m", "asc.devkit.bench", "--baseline", str(build / "scale"), str(build / "scale"),
+    r = _run([sys.executable, "-m", "asc.bench.cli", "--baseline", str(build / "scale"), str(build / "scale"),
               "--save-history=false", "--json"], tmp_path, env=_env(PYTHONPATH=str(ROOT / "python")))
     rows = json.loads(r.stdout)["results"]
     assert [row["kernel"] for row in rows] == ["scale_kernel"]
@@ -165,7 +165,7 @@ def test_asc_bench_compares_two_programs(build, tmp_path):
 
 
 def test_asc_bench_program_side_that_faults_is_one_line(build, tmp_path):
-    r = _run([sys.executable, "-m", "asc.devkit.bench", "--baseline", str(build / "racy"),
+    r = _run([sys.executable, "-m", "asc.bench.cli", "--baseline", str(build / "racy"),
               str(build / "scale") + " too-many-blocks", "--save-history=false"], tmp_path,
              env=_env(PYTHONPATH=str(ROOT / "python")), check=False)
     assert r.returncode != 0

@@ -10,7 +10,7 @@ import bench_sides
 from asc.bench import baselines, sides, wall
 from asc.bench.launches import Launch
 from asc.bench.work import Work
-from asc.devkit import bench
+from asc.bench import cli as bench
 
 
 def run(capsys, *argv):

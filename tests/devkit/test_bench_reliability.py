@@ -12,7 +12,7 @@ import textwrap
 import pytest
 
 from asc.bench import history as hist
-from asc.devkit import bench
+from asc.bench import cli as bench
 
 GOOD = {"time": "2026-01-01T00:00:00Z", "commit": "abc", "asc_version": "0", "platform": "Ascend910B1",
         "key": {"operator": "vadd", "shape": "1024", "dtype": "float32", "platform": "Ascend910B1",
@@ -120,7 +120,7 @@ def _side_module(tmp_path, name, body):
 def test_function_side_failures_are_one_error_line(tmp_path, body, expect):
     name = f"side_{abs(hash(body)) % 10**8}"
     spec = _side_module(tmp_path, name, body)
-    proc = subprocess.run([sys.executable, "-m", "asc.devkit.bench", "--baseline", spec, spec,
+    proc = subprocess.run([sys.executable, "-m", "asc.bench.cli", "--baseline", spec, spec,
                            "--history", str(tmp_path / "h.jsonl")],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))

@@ -17,7 +17,7 @@ TUNED = ROOT / "examples" / "07_bench" / "tuned.py"
 def asc_bench(*argv, cwd=None):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "python")] + sys.path)
-    return subprocess.run([sys.executable, "-m", "asc.devkit.bench", *map(str, argv)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "asc.bench.cli", *map(str, argv)], capture_output=True,
                           text=True, env=env, cwd=cwd, timeout=600)
 
 

@@ -1,9 +1,9 @@
-"""The command-line layer the devkit tools share (asc.devkit.cli)."""
+"""The command-line layer the devkit tools share (asc.cli)."""
 
 from absl import flags
 
 from asc import __version__
-from asc.devkit import cli
+from asc import cli
 
 
 def make_tool(seen):

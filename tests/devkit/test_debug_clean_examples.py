@@ -17,7 +17,7 @@ EXAMPLES = sorted(p for p in (ROOT / "examples").glob("0*/*.py"))
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.parent.name for p in EXAMPLES])
 def test_example_has_no_findings(path, tmp_path):
     out = tmp_path / "findings.json"
-    run = subprocess.run([sys.executable, "-m", "asc.devkit.debug", "--json", str(out), "--", "python", str(path)],
+    run = subprocess.run([sys.executable, "-m", "asc.debug.cli", "--json", str(out), "--", "python", str(path)],
                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert run.returncode == 0, run.stderr[-3000:]
     data = json.loads(out.read_text())

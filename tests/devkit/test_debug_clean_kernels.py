@@ -12,7 +12,7 @@ import pytest
 
 import asc
 from asc.debug import findings
-from asc.devkit.debug import DEFAULT_TOOLS
+from asc.debug.cli import DEFAULT_TOOLS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "profile"))

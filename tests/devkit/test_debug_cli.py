@@ -8,13 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from asc.devkit import debug
+from asc.debug import cli as debug
 
 CORPUS = Path(__file__).resolve().parent / "debug_corpus"
 
 
 def asc_debug(*argv, cwd=None):
-    return subprocess.run([sys.executable, "-m", "asc.devkit.debug", *argv], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "asc.debug.cli", *argv], capture_output=True, text=True,
                           timeout=600, cwd=cwd)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from asc.debug import findings
-from asc.devkit.debug import DEFAULT_TOOLS, exit_code
+from asc.debug.cli import DEFAULT_TOOLS, exit_code
 from asc.runtime.model import ModelFault
 
 CORPUS = Path(__file__).resolve().parent / "debug_corpus"

@@ -23,7 +23,7 @@ def asc_debug(*args, timeout=240):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "python")] + sys.path))
     for k in ("ASC_DEBUG_PRECISION", "ASC_DEBUG_GOLDEN", "ASC_DEBUG_GOLDEN_SAVE", "ASC_DEBUG", "ASC_PROFILE"):
         env.pop(k, None)
-    return subprocess.run([sys.executable, "-m", "asc.devkit.debug", *args], env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "asc.debug.cli", *args], env=env, capture_output=True,
                           text=True, timeout=timeout)
 
 

@@ -13,8 +13,8 @@ from absl import flags
 import asc
 from asc import settings
 from asc.debug import precision
-from asc.devkit import debug_precision
-from asc.devkit.cli import ToolError
+from asc.debug import precision_cli as debug_precision
+from asc.cli import ToolError
 
 
 def _quiet(actual, expected, **kw):

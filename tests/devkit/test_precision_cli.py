@@ -1,4 +1,4 @@
-"""The precision flags through asc-debug itself (asc.devkit.debug): the
+"""The precision flags through asc-debug itself (asc.debug.cli): the
 script's comparison failure is an error in the summary and the exit code, a
 trace is a warning, a bad --golden stops before the script runs."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from precision_helpers import KERNELS, PYTHON_DIR, marker_line
 
-debug = pytest.importorskip("asc.devkit.debug")
+debug = pytest.importorskip("asc.debug.cli")
 
 
 @pytest.fixture(autouse=True)

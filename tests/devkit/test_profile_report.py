@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from asc.devkit import profile as tool
+from asc.profiler import cli as tool
 from asc.profiler import analysis, store
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -274,12 +274,12 @@ def test_usage_version_and_bad_arguments(prof_path, capsys):
 
 
 def test_console_script_entry(prof_path):
-    """python -m asc.devkit.profile runs the same tool through absl.app (the console script's path)."""
-    r = subprocess.run([sys.executable, "-m", "asc.devkit.profile", str(prof_path), "--top", "1"],
+    """python -m asc.profiler.cli runs the same tool through absl.app (the console script's path)."""
+    r = subprocess.run([sys.executable, "-m", "asc.profiler.cli", str(prof_path), "--top", "1"],
                        capture_output=True, text=True, env=_env(), timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("[INFO] Operator: tiled")
-    r = subprocess.run([sys.executable, "-m", "asc.devkit.profile", "nope.prof"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "asc.profiler.cli", "nope.prof"], capture_output=True, text=True,
                        env=_env(), timeout=120)
     assert r.returncode == 1 and r.stderr.startswith("[ERROR] Failed to load profile data: nope.prof")
 

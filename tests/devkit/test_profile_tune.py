@@ -10,8 +10,8 @@ import pytest
 
 import asc
 from asc import autotune as _autotune_mod  # noqa: F401  (the module: asc.autotune is the decorator)
-from asc.devkit import profile as tool
-from asc.devkit import profile_tune as tune
+from asc.profiler import cli as tool
+from asc.profiler import tune
 from asc.profiler import store
 
 DATA = Path(__file__).resolve().parent / "data"

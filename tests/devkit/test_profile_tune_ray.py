@@ -19,8 +19,8 @@ import time
 import pytest
 import ray  # noqa: F401  (a development requirement: a missing Ray fails here)
 
-from asc.devkit import profile as tool
-from asc.devkit import profile_tune as tune
+from asc.profiler import cli as tool
+from asc.profiler import tune
 from asc.profiler import store
 
 

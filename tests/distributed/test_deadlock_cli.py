@@ -1,4 +1,4 @@
-"""asc-debug --deadlock-check: the flags' environment (asc.devkit.debug_deadlock)
+"""asc-debug --deadlock-check: the flags' environment (asc.debug.deadlock_cli)
 and what a script run with it reports: a finding on stderr and in the findings
 file, within the timeout, for a deadlock the plain run also reports."""
 
@@ -13,8 +13,8 @@ import pytest
 from absl import flags
 
 from asc.debug import findings
-from asc.devkit import debug_deadlock
-from asc.devkit.cli import ToolError
+from asc.debug import deadlock_cli as debug_deadlock
+from asc.cli import ToolError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,7 +103,7 @@ def test_asc_debug_deadlock_check_end_to_end(tmp_path):
     script = tmp_path / "skipper.py"
     script.write_text(SKIPPER)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "python")] + sys.path))
-    proc = subprocess.run([sys.executable, "-m", "asc.devkit.debug", "--tools=", "--deadlock-check", "--",
+    proc = subprocess.run([sys.executable, "-m", "asc.debug.cli", "--tools=", "--deadlock-check", "--",
                            sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr
     assert f"[ERROR]   Rank 2: finished without calling AllReduce; it called no collective" in proc.stderr

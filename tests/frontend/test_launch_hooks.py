@@ -18,22 +18,7 @@ import asc
 import asc.distributed as dist
 from asc.runtime import hooks
 from asc.runtime.launcher import Launcher, LaunchOptions
-
-
-@asc.jit
-def double(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
-    x_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, n)
-    y_gm = asc.GlobalTensor()
-    y_gm.set_global_buffer(y, n)
-    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
-    asc.data_copy(t, x_gm, n)
-    asc.set_flag(asc.HardEvent.MTE2_V, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    asc.muls(t, t, 2.0, n)
-    asc.set_flag(asc.HardEvent.V_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(y_gm, t, n)
+from asc.testing import scale
 
 
 @asc.jit
@@ -52,7 +37,7 @@ def racy(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
 
 def _args(n=64):
     x = np.arange(n, dtype=np.float32)
-    return x, np.zeros_like(x), n
+    return x, np.zeros_like(x), n, 2.0
 
 
 @pytest.fixture
@@ -89,13 +74,13 @@ def test_a_jit_launch_hands_its_whole_context_to_the_hooks(registered):
         seen.append(("exit", exc, ctx.args[1].copy()))
 
     registered(enter, exit)
-    x, y, n = _args()
-    double[2](x, y, n)
+    x, y, n, f = _args()
+    scale[2](x, y, n // 2, f)
     (_, name, jit, key, args, core_num, backend, platform, fname, loc, verify), (_, exc, y_after) = seen
-    assert (name, jit, core_num, backend, fname, verify) == ("double", double, 2, "model", "double", False)
+    assert (name, jit, core_num, backend, fname, verify) == ("scale", scale, 2, "model", "scale", False)
     assert platform == asc.runtime.config.platform.value and key is not None
-    assert args[0] is x and args[1] is y and args[2] == n
-    assert loc == (__file__, double.fn.__code__.co_firstlineno)
+    assert args[0] is x and args[1] is y and args[2] == n // 2 and args[3] == f
+    assert loc == (scale.fn.__code__.co_filename, scale.fn.__code__.co_firstlineno)
     assert exc is None and np.array_equal(y_after, 2 * x)  # exit runs after the kernel wrote y
 
 
@@ -104,16 +89,16 @@ def test_hooks_enter_in_order_and_exit_in_reverse(registered):
     for order, tag in ((5, "b"), (-5, "a"), (5, "c")):
         registered(lambda ctx, t=tag: calls.append("enter " + t),
                    lambda ctx, exc, t=tag: calls.append("exit " + t), order)
-    double[1](*_args())
+    scale[1](*_args())
     assert calls == ["enter a", "enter b", "enter c", "exit c", "exit b", "exit a"]
 
 
 def test_a_fault_reaches_every_exit_hook_and_then_the_caller(registered):
     got = []
     registered(None, lambda ctx, exc: got.append(type(exc).__name__))
-    x, y, n = _args()
+    x, y, n, f = _args()
     with pytest.raises(asc.runtime.model.ModelFault):
-        double[1](x, y[:8], n)  # y too short: the Model faults
+        scale[1](x, y[:8], n, f)  # y too short: the Model faults
     assert got == ["ModelFault"]
 
 
@@ -125,9 +110,9 @@ def test_an_enter_hook_that_raises_stops_the_launch_and_unwinds_the_others(regis
         raise RuntimeError("not now")
 
     registered(refuse, lambda ctx, exc: calls.append("exit b"), 1)
-    x, y, n = _args()
+    x, y, n, f = _args()
     with pytest.raises(RuntimeError, match="not now"):
-        double[1](x, y, n)
+        scale[1](x, y, n, f)
     assert calls == ["enter a", "exit a RuntimeError"]  # b never entered: it does not exit
     assert not y.any()  # the kernel did not run
 
@@ -141,7 +126,7 @@ def test_a_failing_exit_hook_does_not_keep_the_others_from_exiting(registered):
 
     registered(None, broken, 1)
     with pytest.raises(ValueError, match="hook bug"):
-        double[1](*_args())
+        scale[1](*_args())
     assert calls == ["outer"]
 
 
@@ -157,8 +142,8 @@ def test_an_enter_hook_may_substitute_the_launcher(registered):
         ctx.launcher = counted
 
     registered(substitute)
-    x, y, n = _args()
-    double[3](x, y, n)
+    x, y, n, f = _args(96)
+    scale[3](x, y, n // 3, f)
     assert ran == [3] and np.array_equal(y, 2 * x)
 
 
@@ -167,28 +152,28 @@ def test_a_gated_hook_follows_its_condition_at_each_launch(registered):
     seen = []
     registered(lambda ctx: seen.append(ctx.name), when=lambda: state["on"])
     assert hooks.active == ()  # (asc.jit's path stays hook-free; the Model's launcher asks the gate)
-    double[1](*_args())
+    scale[1](*_args())
     state["on"] = True
-    double[1](*_args())
-    assert seen == ["double"]
+    scale[1](*_args())
+    assert seen == ["scale"]
 
 
 def test_an_option_hook_sees_only_the_kernels_compiled_with_the_option(registered):
     seen = []
     registered(lambda ctx: seen.append(ctx.name), option="always_compile")
-    x, y, n = _args()
-    double[1](x, y, n)
-    asc.jit(always_compile=True)(double.fn)[1](x, y, n)
-    assert seen == ["double"] and len(seen) == 1
+    x, y, n, f = _args()
+    scale[1](x, y, n, f)
+    asc.jit(always_compile=True)(scale.fn)[1](x, y, n, f)
+    assert seen == ["scale"] and len(seen) == 1
 
 
 def test_pyascs_launcher_run_goes_through_the_same_hooks(registered):
     seen = []
     registered(lambda ctx: seen.append((ctx.name, ctx.core_num, ctx.jit)))
-    x, y, n = _args()
-    kernel = double.warmup(x, y, n)
-    Launcher(LaunchOptions(core_num=2)).run(kernel, "double", [x, y, n])
-    assert seen == [("double", 2, None)] and np.array_equal(y, 2 * x)
+    x, y, n, f = _args()
+    kernel = scale.warmup(x, y, n, f)
+    Launcher(LaunchOptions(core_num=1)).run(kernel, "scale", [x, y, n, f])
+    assert seen == [("scale", 1, None)] and np.array_equal(y, 2 * x)
 
 
 @asc.jit
@@ -211,7 +196,7 @@ def test_every_rank_of_a_distributed_launch_is_a_launch_the_hooks_see(registered
 
 
 def test_profile_and_debug_checks_together_on_one_launch():
-    x, y, n = _args()
+    x, y, n, f = _args()
     with asc.profile() as prof, asc.debug.checks("racecheck") as run:
         racy[1](x, y, n)
     assert len(prof.launches) == 1 and prof.launches[0].kernel == "racy"

@@ -5,20 +5,37 @@ statement read, at module level and inside functions alike: a function-level
 import is a dependency too, only a later one. Importing `asc.a.b` also runs
 `asc/a/__init__.py`, so it counts as importing the package `asc.a` as well.
 
-The layers, and what each may import:
+The layers, and what each may import (docs/architecture.md draws them):
 
-    base      asc._C, errors, settings, options     nothing above it
-    language  asc.language (the kernel API; its     base
-              trace state and scalar semantics)
-    source    asc.source (a traced function's       base
-              source; the device-function protocol)
-    runtime   asc.runtime (backends, config,        base
-              streams), asc.cache
-    codegen   asc.codegen (AST -> dialect)          language, source, runtime, base
-    jit       asc.jit (launch, caches)              codegen and everything below
-    lib       asc.lib (pyasc's host runtime names)  runtime, base
-    profiler  asc.profiler                          runtime, base
-    top       asc (the package), asc._exports       anything
+    base         asc._C, errors, settings,        nothing above it
+                 options, _version
+    language     asc.language, asc.adv (the       base
+                 kernel API; its trace state),
+                 asc._exports (its names for `asc`)
+    source       asc.source (a traced function)   base
+    runtime      asc.runtime (backends, hooks,    base
+                 targets, config), asc.cache
+    codegen      asc.codegen (AST -> dialect)     language, source, runtime, base
+    jit          asc.jit (launch, caches)         codegen and everything below
+    lib          asc.lib (pyasc's host names)     runtime, base
+    profiler     asc.profiler (the timed Model)   runtime, base
+    debug        asc.debug (asc-debug's checks)   language, runtime, base
+    cli          asc.cli (the commands' shared    runtime, base
+                 flags, errors, version line)
+    autotune     asc.autotune                     jit, profiler and below
+    distributed  asc.distributed                  debug, profiler, runtime, base
+    bench        asc.bench (asc-bench's engine)   profiler, runtime, base
+    cprog        asc.cprog (Ascend C programs)    cli, debug, profiler, lib and below
+    command      each tool's command: asc.*.cli,  any layer but top
+                 asc.profiler.tune/report/html,
+                 asc.debug.*_cli, asc.tools
+    testing      asc.testing (reference kernels)  jit and below
+    top          asc (the package)                anything
+
+Every subpackage and module is named in the table: none falls to the package's
+own layer by default. A tool keeps its engine and its command in one package
+(asc.profiler: session, cycle model, store ... and cli.py; asc.debug; asc.bench);
+the command module sits in the command layer, above every engine it drives.
 
 So no import circle runs between two layers, and there is no circle inside a
 layer either (e.g. language/core/tensor.py <-> types.py, runtime/config.py ->
@@ -33,25 +50,48 @@ import pytest
 
 LAYERS = {  # module prefix -> layer (the longest matching prefix wins)
     "asc._C": "base", "asc.errors": "base", "asc.settings": "base", "asc.options": "base",
-    "asc.language": "language",
+    "asc._version": "base",
+    "asc.language": "language", "asc.adv": "language",
     "asc.source": "source",
     "asc.runtime": "runtime", "asc.cache": "runtime",
     "asc.codegen": "codegen",
     "asc.jit": "jit",
     "asc.lib": "lib",
     "asc.profiler": "profiler",
-    "asc": "top", "asc._exports": "top",
+    "asc.debug": "debug",
+    "asc.cli": "cli",
+    "asc.autotune": "autotune",
+    "asc.distributed": "distributed",
+    "asc.bench": "bench",
+    "asc.cprog": "cprog",
+    "asc.profiler.cli": "command", "asc.profiler.tune": "command", "asc.profiler.report": "command",
+    "asc.profiler.html": "command", "asc.debug.cli": "command", "asc.debug.deadlock_cli": "command",
+    "asc.debug.precision_cli": "command", "asc.bench.cli": "command", "asc.tools": "command",
+    "asc.testing": "testing",
+    "asc._exports": "language",  # (the language's names collected for the `asc` namespace)
+    "asc": "top",
 }
+_BELOW_JIT = {"codegen", "language", "source", "runtime", "base"}
 ALLOWED = {  # layer -> the layers it may import (besides itself)
     "base": set(),
     "language": {"base"},
     "source": {"base"},
     "runtime": {"base"},
     "codegen": {"language", "source", "runtime", "base"},
-    "jit": {"codegen", "language", "source", "runtime", "base"},
+    "jit": _BELOW_JIT,
     "lib": {"runtime", "base"},
     "profiler": {"runtime", "base"},
-    "top": {"base", "language", "source", "runtime", "codegen", "jit", "lib", "profiler"},
+    "debug": {"language", "runtime", "base"},
+    "cli": {"runtime", "base"},
+    "autotune": {"jit", "profiler"} | _BELOW_JIT,
+    "distributed": {"debug", "profiler", "runtime", "base"},
+    "bench": {"profiler", "runtime", "base"},
+    "cprog": {"cli", "debug", "profiler", "lib", "language", "runtime", "base"},
+    "command": {"cli", "autotune", "distributed", "bench", "cprog", "debug", "profiler", "lib", "jit"}
+               | _BELOW_JIT,
+    "testing": {"jit"} | _BELOW_JIT,
+    "top": {"base", "language", "source", "runtime", "codegen", "jit", "lib", "profiler", "debug", "cli",
+            "autotune", "distributed", "bench", "cprog", "command", "testing"},
 }
 FRONT_END = {"language", "source", "codegen", "jit"}
 
@@ -194,6 +234,12 @@ def test_the_graph_sees_every_import(graph):
 def test_every_module_has_a_layer(graph):
     missing = sorted(m for m in graph if layer_of(m) is None)
     assert not missing, f"put these modules in a layer of {__file__} (LAYERS): {missing}"
+
+
+def test_every_subpackage_is_named_in_the_table(graph):
+    """Only the package itself and its exports are top: each subpackage has its own layer."""
+    top = sorted(m for m in graph if layer_of(m) == "top" and m != "asc")
+    assert not top, f"name a layer for these modules in {__file__} (LAYERS): {top}"
 
 
 def test_layers_import_downwards(graph):

@@ -143,7 +143,7 @@ def mutate_prof(seed: Path, out: Path, rng) -> str:
 
 
 def check_prof(path: Path, work: Path):
-    from asc.devkit import profile as tool
+    from asc.profiler import cli as tool
 
     codes = [tool.run([str(path), "--json", "--lines"])]
     codes.append(tool.run(["export", str(path), "-o", str(work / "export")]))
@@ -173,7 +173,7 @@ def mutate_history(seed: Path, out: Path, rng) -> str:
 
 def check_history(path: Path, work: Path):
     from asc.bench import history as hist
-    from asc.devkit import bench
+    from asc.bench import cli as bench
 
     codes = [bench.TOOL.run(["history", "--history", str(path)]), bench.TOOL.run(["history", "--history", str(path),
                                                                                   "--json"])]
@@ -214,7 +214,7 @@ def check_golden(path: Path, work: Path):
 
     from asc.debug import launch_watch
     from asc.debug.golden import GoldenChecker, GoldenError
-    from asc.devkit import debug
+    from asc.debug import cli as debug
 
     fv = debug.TOOL.flags
     codes = [debug.TOOL.run(["--golden", str(path), "--", sys.executable, "-c", "pass"])]

@@ -37,7 +37,7 @@ def _py(*args, cwd=None, timeout=240, **env):
 
 
 def _tool(*args, cwd=None, timeout=240):
-    return _py("-m", "asc.devkit.profile", *args, cwd=cwd, timeout=timeout)
+    return _py("-m", "asc.profiler.cli", *args, cwd=cwd, timeout=timeout)
 
 
 def _errors(text):

@@ -18,6 +18,7 @@ import asc
 from asc.lib.host.platform import CoreMemType, PlatformAscendC
 from asc.runtime import config
 from asc.runtime.platforms import PLATFORMS, SOC_FIELDS, get_platform
+from asc.testing import scale
 
 SELECTABLE = [p for p in config.Platform]
 
@@ -55,22 +56,6 @@ def test_consumers_read_the_record():
         assert asc.profiler.timing_params(name) is record.timing
 
 
-@asc.jit
-def _scale(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
-    x_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, n)
-    y_gm = asc.GlobalTensor()
-    y_gm.set_global_buffer(y, n)
-    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
-    asc.data_copy(t, x_gm, n)
-    asc.set_flag(asc.HardEvent.MTE2_V, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    asc.muls(t, t, 2.0, n)
-    asc.set_flag(asc.HardEvent.V_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(y_gm, t, n)
-
-
 @pytest.mark.parametrize("plat", SELECTABLE, ids=[p.name for p in SELECTABLE])
 def test_every_selectable_platform_profiles(plat):
     was = (config.backend, config.platform)
@@ -79,7 +64,7 @@ def test_every_selectable_platform_profiles(plat):
         x = np.arange(256, dtype=np.float32)
         y = np.zeros_like(x)
         with asc.profile() as prof:
-            _scale[2](x, y, 256)
+            scale[2](x, y, 128, 2.0)
         (lp,) = prof.launches
         assert lp.platform == plat.value.replace("-", "_") and lp.total_us > 0
         assert np.array_equal(y, 2 * x)
@@ -96,7 +81,7 @@ def test_a_faster_clock_is_a_shorter_profile():
         try:
             x = np.arange(4096, dtype=np.float32)
             with asc.profile() as prof:
-                _scale[1](x, np.zeros_like(x), 4096)
+                scale[1](x, np.zeros_like(x), 4096, 2.0)
             times[plat.name] = prof.launches[0].total_us
         finally:
             config.set_platform(*was, check=False)

@@ -1,7 +1,7 @@
 """Issue 20: the vendor's Ascend C headers judge what asc emits and what the Model declares.
 
 Sections 2 and 3 of the issue, as `./dev vendor-check` runs them
-(asc.devkit.vendor_check): every kernel the examples and the test suites compile
+(asc.tools.vendor_check): every kernel the examples and the test suites compile
 (collected by running them with DRY_RUN=1 and ASC_KERNEL_CORPUS) compiles against
 the pinned asc-devkit snapshot's headers on the Atlas A2 vector and cube cores, and
 the Model's kernel_operator.h declares no API differently from the vendor's. Any
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from asc.devkit import vendor_check as dvc
-from asc.devkit import vendor_decls
+from asc.tools import vendor_check as dvc
+from asc.tools import vendor_decls
 from asc.runtime.npu import vendor_check as vc
 
 ROOT = dvc.checkout_root()  # the checkout, or Bazel's runfiles tree

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import asc
-from asc.devkit import vendor_check as dvc
+from asc.tools import vendor_check as dvc
 from asc.errors import CompileError
 from asc.runtime.npu import vendor_check as vc
 from asc.tools import translate

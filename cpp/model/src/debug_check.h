@@ -40,22 +40,6 @@
 
 namespace asc_model {
 
-// LaunchConfig::debug points at one of these (Python: asc/debug/engine.py).
-struct DebugIO {
-  char* report;                // out: the findings (NUL-terminated text); free with free_report
-  uint64_t report_len;
-  void (*free_report)(char*);
-  uint32_t max_errors;         // in: memcheck findings after which a bad access faults again (0: no bound)
-  uint32_t flags;              // in: kDebug* checks on top of LaunchConfig::debug_flags (asc.debug.checks)
-};
-
-// The columns of one report line, in order (Python parses by these names).
-constexpr const char* kReportColumns =
-    "tool,kind,severity,count,mem,offset,size,"
-    "a_block,a_pipe,a_file,a_line,a_api,a_write,a_operand,"
-    "b_block,b_pipe,b_file,b_line,b_api,b_write,b_operand,"
-    "tensor_lo,tensor_hi,tensor_pos,tensor_type,region,event,id,blocks,message";
-
 // S, V, M, MTE1, MTE2, MTE3, FIX, and the collective engine (Hccl tasks: their
 // GM accesses are complete once Hccl::Wait returned to the scalar unit).
 constexpr int kDebugSlots = 8;

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import List
 
 from .._version import __version__
-from ..devkit.cli import ToolError
+from ..errors import ToolError
 from .advice import advice
 
 

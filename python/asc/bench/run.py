@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional
 
-from ..devkit.cli import ToolError
+from ..errors import ToolError
 from . import history as hist
 from . import match, sides, text
 from .compare import Result, compare

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional
 
-from ..devkit.cli import ToolError
+from ..errors import ToolError
 from .launches import Launch
 
 

@@ -9,7 +9,7 @@ import json
 
 from absl import flags
 
-from ..devkit import cli
+from .. import cli
 from ..runtime.model import build
 from . import prefix, toolchain
 

@@ -22,7 +22,6 @@ program's `<name>.prof`), then the spool is removed.
 
 from __future__ import annotations
 
-import ctypes
 import shutil
 import sys
 import time
@@ -73,17 +72,6 @@ def _fault(spool: Path) -> None:
         engine._report(engine._fault_finding(message, kernel))
 
 
-def _engine():
-    """The cycle model's entry points, from the engine library (toolchain.engine_library)."""
-    from ..profiler import cycle
-    from ..runtime.model import build
-    from . import toolchain
-    lib = ctypes.CDLL(str(toolchain.engine_library(build.include_dir())))
-    io = cycle.RecordIO()
-    lib.asc_model_fill_record_io(ctypes.byref(io))
-    cycle._engine = io
-
-
 def _profiles(spool: Path, value: str) -> None:
     import numpy as np
 
@@ -97,7 +85,7 @@ def _profiles(spool: Path, value: str) -> None:
     session = environment_session(value) if value else None
     if session is None:
         return
-    _engine()
+    cycle.engine()
     try:
         for n, path in found:
             meta = _meta(spool, n)

@@ -7,9 +7,9 @@
     kernel_operator.h, acl/acl.h, the launch), which asc-cc puts in front of
     every source it compiles;
   * one small config object per (platform, interpreter, settings), generated
-    by config_gen;
-  * the cycle-model engine library `python -m asc.cprog.finish` loads to time
-    a program's recorded launches.
+    by config_gen.
+(The cycle model `python -m asc.cprog.finish` times a program's recorded
+launches with is the runtime's own library: asc.runtime.model.build.)
 
 Each artefact follows build.py's rules: keyed by a content hash, written to a
 temporary name and renamed into place, its sha256 written beside it and
@@ -85,8 +85,7 @@ def _artefact(path: Path, make_cmd, what: str, stdin=None) -> Path:
 def _paths(inc: Path) -> Dict[str, Path]:
     root = build.cache_root()
     return {"host": root / f"host-{digest(inc)[:20]}.o",
-            "pch": root / f"program-pch-{digest(inc, 'host/include')[:20]}" / f"{PRELUDE}.gch",
-            "engine": root / f"engine-{hashlib.sha256((build.toolchain_digest(inc) + _ENGINE).encode()).hexdigest()[:20]}.so"}
+            "pch": root / f"program-pch-{digest(inc, 'host/include')[:20]}" / f"{PRELUDE}.gch"}
 
 
 def host_object(inc: Path) -> Path:
@@ -112,21 +111,6 @@ def config_object(inc: Path, text: str) -> Path:
     return _artefact(out, lambda tmp: [build.cxx(), *build.RUNTIME_FLAGS, "-I", str(host_dir(inc)), "-x", "c++",
                                        "-c", "-", "-o", str(tmp)],
                      "compiling the program's configuration", stdin=text)
-
-
-_ENGINE = ('#include "../src/cycle_model.h"\n'
-           'extern "C" __attribute__((visibility("default"))) void asc_model_fill_record_io(asc_model::RecordIO* io) '
-           '{ asc_model::fill_record_io(io); }\n')
-
-
-def engine_library(inc: Path) -> Path:
-    """A shared library of the runtime with one exported entry, asc_model_fill_record_io:
-    the cycle model for timing a program's recorded launches in Python."""
-    rt = build.runtime_object(inc)
-    return _artefact(_paths(inc)["engine"],
-                     lambda tmp: [build.cxx(), *build.RUNTIME_FLAGS, "-I", str(host_dir(inc)), "-I", str(inc),
-                                  "-shared", "-x", "c++", "-", "-x", "none", str(rt), "-o", str(tmp)],
-                     "linking the Model's cycle-model engine", stdin=_ENGINE)
 
 
 def prepare(inc: Path) -> Dict[str, Path]:

@@ -1,7 +1,7 @@
 """The precision checks asc-debug asked for, switched on when asc is imported.
 
 asc-debug passes its precision flags to the script it runs as environment
-variables (asc.devkit.debug_precision.child_env; knobs in asc.settings):
+variables (asc.debug.precision_cli.child_env; knobs in asc.settings):
 
     ASC_DEBUG_PRECISION=check[,trace]  --precision-check / --precision-trace
     ASC_DEBUG_GOLDEN_SAVE=dir          --save-golden dir

@@ -26,14 +26,14 @@ ALL_PIPES = ("vec", "mte2", "mte3", "scalar", "cube", "mte1", "fixpipe")
 _SLOT_PIPES = (PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX)  # kResBusy's column order
 BREAKDOWN_KEYS = ("compute_cube", "compute_vector", "hbm_read", "hbm_write", "sync_wait", "scalar")
 
-# asc_model::EventKind and Mem, in enum order (instrument.h, platform.h)
+# asc_model::EventKind and Mem, in enum order (instrument.h, abi.h)
 KINDS = ("api", "set_flag", "wait_flag", "barrier", "enque", "deque", "alloc", "free", "cross_set", "cross_wait",
          "sync_all", "prof_start", "prof_stop", "print")
 KIND_CODE = {k: i for i, k in enumerate(KINDS)}
 MEMS = ("GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB")
 MEM_CODE = {m: i for i, m in enumerate(MEMS)}
 
-# The packed layouts of cycle_model.h (RecordIO.sizes checks the sizes at every launch).
+# The packed layouts of asc_model/abi.h (RecordIO.sizes checks the sizes at every launch; tests/model/test_abi.py every field).
 EVENT = np.dtype([("block", "<i4"), ("kind", "<i4"), ("pipe", "<i4"), ("line", "<i4"), ("event", "<i4"),
                   ("id", "<i4"), ("api", "<u4"), ("file", "<u4"), ("elems", "<u8"), ("bytes", "<u8"),
                   ("acc_first", "<u8"), ("acc_count", "<u8")])
@@ -71,7 +71,25 @@ class RecordIO(ctypes.Structure):
 
 
 _SIZES = EVENT.itemsize | ACCESS.itemsize << 16 | SLICE.itemsize << 32 | FLOW.itemsize << 48
-_engine: Optional[RecordIO] = None  # the entry points of the last recorded launch (the Model's runtime)
+_engine: Optional[RecordIO] = None  # the cycle model's entry points: a recorded launch's, or engine()'s
+_engine_lib = None  # the cycle-engine library engine() loaded (kept loaded: _engine points into it)
+
+
+def engine() -> RecordIO:
+    """The cycle model's entry points: those a profiled launch of this process handed over,
+    else the cycle-engine library's (runtime/model/build.py, built once per toolchain), so
+    that a recorded stream can be simulated with no launch at all."""
+    global _engine, _engine_lib
+    if _engine is None:
+        from ..runtime.model import build
+        lib = ctypes.CDLL(str(build.cycle_engine_library()))
+        io = RecordIO()
+        getattr(lib, build.CYCLE_ENGINE_ENTRY)(ctypes.byref(io))
+        if io.sizes != _SIZES:
+            raise RuntimeError(f"cycle model: record layouts differ between the Model's runtime and "
+                               f"asc.profiler.cycle ({io.sizes:#x} vs {_SIZES:#x})")
+        _engine_lib, _engine = lib, io
+    return _engine
 
 
 def _read(fn, handle, which, dtype) -> np.ndarray:
@@ -251,9 +269,7 @@ def simulate(events: Union[Recording, Sequence[dict]], params: TimingParams, aiv
     aiv_per_aic > 1: a mixed kernel, whose consecutive groups of that many AIV blocks share
     one AIC's cube pipes (M, MTE1)."""
     rec = events if isinstance(events, Recording) else Recording.from_dicts(events)
-    io = _engine
-    if io is None:
-        raise RuntimeError("cycle model: it runs in the Model's runtime, which no profiled launch has loaded yet")
+    io = engine()
     names = io.param_names.decode().rstrip(",").split(",")
     values = param_array(names, params)
     factors = params.vec_api_repeat_factor

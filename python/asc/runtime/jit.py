@@ -13,20 +13,8 @@ step a launch takes when `Launcher.run` is replaced, so patching either one
 stops the run.
 """
 
-from __future__ import annotations
-
-import importlib
-
 # The names live in asc.jit (the launch layer, which may use the language's
-# dtypes); this runtime module only forwards to them, importing nothing above it.
-_NAMES = ("JITFunction", "jit", "MockTensor", "MockValue")
-
-
-def __getattr__(name):
-    if name in _NAMES:
-        return getattr(importlib.import_module("asc.jit"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(list(globals()) + list(_NAMES))
+# dtypes). This runtime module imports nothing above it: the package (asc/__init__.py,
+# the top layer) puts them here once asc.jit is imported; a user importing
+# asc.runtime.jit imports the package first, so they are always here.
+__all__ = ["JITFunction", "jit", "MockTensor", "MockValue"]

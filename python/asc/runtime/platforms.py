@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 KiB = 1024
 
-# Memory order shared with cpp/model/include/asc_model/platform.h (enum Mem).
+# Memory order shared with cpp/model/include/asc_model/abi.h (enum Mem).
 MEMORIES = ("GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB")
 
 TARGETS_DIR = Path(__file__).resolve().parent / "targets"

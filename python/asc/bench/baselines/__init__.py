@@ -27,7 +27,7 @@ from typing import Callable, Dict, List, Optional
 
 import numpy as np
 
-from ...devkit.cli import ToolError
+from ...errors import ToolError
 from ..launches import Launch
 
 

@@ -20,5 +20,5 @@ def cores(kernel_type: str):
 
 
 # LaunchConfig.debug_flags bits, by the check's name in $ASC_DEBUG (asc.settings.debug;
-# kDebug* in cpp/model/include/asc_model/platform.h).
+# kDebug* in cpp/model/include/asc_model/abi.h).
 DEBUG_FLAG_BITS = {"initcheck": 1 << 0, "racecheck": 1 << 1, "synccheck": 1 << 2, "memcheck": 1 << 3}

@@ -484,6 +484,30 @@ def runtime_object(inc: Path) -> Path:
     return out
 
 
+# The cycle model as a library of its own: the runtime object with one exported entry
+# that fills a RecordIO (asc_model/abi.h) with the cycle model's functions. asc.profiler
+# runs the cycle model on a recorded stream through it when no profiled launch of this
+# process has handed over the runtime's own entry points (a .prof re-timed, a program's
+# recorded launches).
+_CYCLE_ENGINE = ('#include "../src/cycle_model.h"\n'
+                 'extern "C" __attribute__((visibility("default"))) void asc_model_fill_record_io('
+                 'asc_model::RecordIO* io) { asc_model::fill_record_io(io); }\n')
+CYCLE_ENGINE_ENTRY = "asc_model_fill_record_io"
+
+
+def cycle_engine_library(inc: Optional[Path] = None) -> Path:
+    """The shared library of the cycle model (built once per toolchain, from the runtime object)."""
+    inc = inc or include_dir()
+    rt = runtime_object(inc)
+    key = hashlib.sha256((toolchain_digest(inc) + _CYCLE_ENGINE).encode()).hexdigest()[:20]
+    out = cache_root() / f"engine-{key}.so"
+    if check(out)[0] != OK:
+        _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc / ".." / "src"), "-I", str(inc), "-shared", "-x",
+                            "c++", "-", "-x", "none", str(rt), "-o"],
+                      "linking the Model's cycle-model engine", stdin=_CYCLE_ENGINE)
+    return out
+
+
 def pch_dir(inc: Path) -> Path:
     """Directory of the precompiled kernel_operator.h (same flags as the kernels),
     cached next to the runtime object; first on -I when its .gch exists."""

@@ -21,8 +21,8 @@ class RegionDesc(ctypes.Structure):
 
 
 class LaunchConfig(ctypes.Structure):
-    # Mirrors asc_model::LaunchConfig in cpp/model/include/asc_model/platform.h
-    # (tests/model/test_settings.py compares the offsets).
+    # Mirrors asc_model::LaunchConfig in cpp/model/include/asc_model/abi.h
+    # (tests/model/test_abi.py compares every offset).
     _fields_ = [
         ("mem_size", ctypes.c_uint64 * NUM_MEMS),
         ("mem_align", ctypes.c_uint32 * NUM_MEMS),
@@ -45,7 +45,7 @@ class LaunchConfig(ctypes.Structure):
     ]
 
 
-# LaunchConfig.launch_flags bits (kLaunch* in platform.h).
+# LaunchConfig.launch_flags bits (kLaunch* in asc_model/abi.h).
 LAUNCH_TIMING_ONLY = 1 << 0  # asc.profile(compute=False): checks and events, no data
 LAUNCH_NPU_SCRIPT = 1 << 1  # an NPU script forced onto the Model (ASC_FORCE_BACKEND): the device's silent behaviours (kLaunchNpuScript)
 

@@ -13,7 +13,7 @@ the vendor's lines means the builtins header is wrong.
 
 Where it is used: `ASC_VENDOR_HEADERS=DIR` runs it on every compile
 (`check_kernel`, raising CompileError at the user's line), `asc-translate
---check-vendor-headers DIR`, and `./dev vendor-check` (asc.devkit.vendor_check)
+--check-vendor-headers DIR`, and `./dev vendor-check` (asc.tools.vendor_check)
 over every kernel the project emits. docs/npu-backend.md says what it proves.
 
 The vendor's headers are heavy (a few seconds of the compiler's front end per

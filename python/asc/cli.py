@@ -1,4 +1,4 @@
-"""The command-line layer shared by asc-profile, asc-debug and asc-bench.
+"""The command-line layer shared by asc-profile, asc-debug, asc-bench and asc-config.
 
 Built on absl-py: each tool declares its flags on its own `flags.FlagValues`
 (so that the tools, and tests calling them in one process, never clash on a
@@ -8,7 +8,7 @@ What every tool gets from here, identically:
 - `--help` (and no arguments at all, when the tool needs some) prints the usage;
 - `--version` prints `<tool> <version> (asc <version>, platform data <version>)`;
 - an error is one line, `[ERROR] <message>`, optionally followed by one hint
-  line `[INFO] <hint>`, and exit code 1 (`ToolError`); a flag the tool does not
+  line `[INFO] <hint>`, and exit code 1 (`asc.errors.ToolError`); a flag the tool does not
   know is such an error too;
 - `Tool.run(argv)` returns the exit code instead of exiting, for tests.
 """
@@ -21,25 +21,15 @@ from typing import Callable, Optional, Sequence
 
 from absl import app, flags
 
-from .._version import __version__
-
-
-class ToolError(Exception):
-    """A failure the user can act on: printed as one `[ERROR]` line (and an
-    optional `[INFO]` hint), exit code `exit_code`."""
-
-    def __init__(self, message: str, hint: str | None = None, exit_code: int = 1):
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
-        self.exit_code = exit_code
+from ._version import __version__
+from .errors import ToolError  # noqa: F401  (the tools raise it through this module too)
 
 
 def platform_data_version() -> str:
     """The version of the platform parameter files the timed Model reads."""
-    from ..profiler import platform
+    from .runtime.platforms import targets_version
 
-    return platform.params_version()
+    return targets_version()
 
 
 def version_line(tool: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from absl import flags
 
-from . import cli
+from .. import cli
 
 USAGE = """usage: asc-bench --baseline BASELINE CANDIDATE [--report markdown|html FILE] [flags]
        asc-bench history [--history PATH] [--json]

@@ -1,6 +1,6 @@
 """`./dev vendor-check`: every kernel asc emits, against the vendor's own headers.
 
-    python3 -m asc.devkit.vendor_check [--devkit DIR] [--corpus DIR] [--jobs N] [--no-decls]
+    python3 -m asc.tools.vendor_check [--devkit DIR] [--corpus DIR] [--jobs N] [--no-decls]
 
 1. The vendor's sources: `--devkit DIR` (an unpacked asc-devkit), else the
    pinned snapshot `../shared/third_party/asc-devkit/asc-devkit.tar.xz` (looked
@@ -19,7 +19,7 @@
    core, a cube kernel for the cube core, a mixed kernel for both), several per translation unit,
    in parallel; one line per kernel, then the totals. `--arch 310p` adds the
    Atlas 310P.
-4. The Model's declarations against the vendor's (asc.devkit.vendor_decls).
+4. The Model's declarations against the vendor's (asc.tools.vendor_decls).
 
 Exit status 0 when every kernel passes and every Model declaration that differs
 from the vendor's is one cpp/vendor_check/known_model_differences.txt lists (with

@@ -17,7 +17,7 @@ from typing import Dict
 
 from absl import flags
 
-from .cli import ToolError
+from ..errors import ToolError
 
 DEADLOCK_CHECK = "deadlock-check"
 DEADLOCK_TIMEOUT = "deadlock-timeout"

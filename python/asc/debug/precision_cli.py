@@ -16,7 +16,7 @@ from typing import Dict
 
 from absl import flags
 
-from .cli import ToolError
+from ..errors import ToolError
 
 PRECISION_CHECK = "precision-check"
 PRECISION_TRACE = "precision-trace"

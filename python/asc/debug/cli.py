@@ -21,18 +21,18 @@ import tempfile
 
 from absl import flags
 
-from . import cli
+from .. import cli
 from ..debug import findings as _findings
 from .. import settings
 from ..settings import DEBUG_FLAGS
 
 try:  # issue 13 §3: --precision-check, --precision-trace, --save-golden, --golden
-    from . import debug_precision
+    from . import precision_cli as debug_precision
 except ImportError:  # pragma: no cover - a tree without the precision checks
     debug_precision = None
 
 try:  # issue 15 §3: --deadlock-check, --deadlock-timeout (distributed launches)
-    from . import debug_deadlock
+    from . import deadlock_cli as debug_deadlock
 except ImportError:  # pragma: no cover - a tree without asc.distributed
     debug_deadlock = None
 

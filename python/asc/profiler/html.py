@@ -10,7 +10,7 @@ import os
 import tempfile
 from typing import List, Optional
 
-from .profile_report import config_text
+from .report import config_text
 
 
 def _img(path: str, alt: str) -> str:

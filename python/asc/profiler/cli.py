@@ -21,8 +21,8 @@ from typing import List, Optional, Sequence
 
 from absl import flags
 
-from . import cli
-from . import profile_report as report
+from .. import cli
+from . import report
 
 USAGE = """usage: asc-profile PROFILE.prof [flags]
        asc-profile run [-o OUT.prof] -- python my_test.py [args...]
@@ -154,7 +154,7 @@ def _selected(prof, top: int):
 
 
 def _tune(launches, fv) -> List[dict]:
-    from . import profile_tune as tune
+    from . import tune
 
     if fv["jobs"].value < 1:
         raise cli.ToolError(f"--jobs {fv['jobs'].value}: needs at least 1")
@@ -189,7 +189,7 @@ def _tune(launches, fv) -> List[dict]:
 
 
 def _tune_lines(t: dict) -> List[str]:
-    from . import profile_tune as tune
+    from . import tune
 
     fmt = report.config_text
     lines = [f"Auto-tune: {t['operator']}: {t['configs_timed']} configs, {t['runner']}"]
@@ -254,7 +254,7 @@ def _analyse(args: List[str], fv) -> int:
     try:
         plots = _plots(fv["plot"].value, prof, launches)
         if fv["html"].value:
-            from . import profile_html
+            from . import html as profile_html
             pts = [{"label": f"{sl.kernel} #{sl.id}", "analysis": sl.summary["analysis"],
                     "cores": sl.summary["block_dim"]} for sl in launches]
             hot = max(launches, key=lambda sl: sl.total_us)
