@@ -123,3 +123,44 @@ system_nanobind = repository_rule(
     local = True,
     environ = ["PATH"],
 )
+
+def _system_gtest_impl(ctx):
+    # Debian's libgtest-dev: headers under /usr/include/gtest, static libgtest.a and
+    # libgtest_main.a in the multiarch library directory (./dev setup installs it).
+    header = ctx.path("/usr/include/gtest/gtest.h")
+    if not header.exists:
+        fail("GoogleTest not found (/usr/include/gtest): install libgtest-dev (./dev setup)")
+    ctx.symlink("/usr/include/gtest", "include/gtest")
+    libdir = ""
+    for d in ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]:
+        if ctx.path(d + "/libgtest.a").exists:
+            libdir = d
+            break
+    if not libdir:
+        fail("libgtest.a not found: install libgtest-dev (./dev setup)")
+    ctx.symlink(libdir + "/libgtest.a", "lib/libgtest.a")
+    ctx.symlink(libdir + "/libgtest_main.a", "lib/libgtest_main.a")
+    ctx.file("BUILD", """
+package(default_visibility = ["//visibility:public"])
+
+cc_library(
+    name = "gtest",
+    hdrs = glob(["include/gtest/**/*.h"]),
+    includes = ["include"],
+    srcs = ["lib/libgtest.a"],
+    linkopts = ["-pthread"],
+)
+
+# gtest with its main(): what a cc_test of plain TEST()s links.
+cc_library(
+    name = "gtest_main",
+    srcs = ["lib/libgtest_main.a"],
+    deps = [":gtest"],
+    linkopts = ["-pthread"],
+)
+""")
+
+system_gtest = repository_rule(
+    implementation = _system_gtest_impl,
+    local = True,
+)

@@ -19,6 +19,22 @@ using namespace mlir::ascendc;
 #include "asc/Dialect/AscendC/AscendCOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
+// Views (ViewLikeOpInterface, declared in the ops' .td): the value each one is
+// a view of. A view with an offset has it as operand 1 (AscendC::viewOffset).
+//===----------------------------------------------------------------------===//
+
+Value SubIndexOp::getViewSource() { return getTensor(); }
+Value ReinterpretCastOp::getViewSource() { return getTensor(); }
+Value GMPtrOffsetOp::getViewSource() { return getPtr(); }
+Value GMPtrCastOp::getViewSource() { return getPtr(); }
+
+Value mlir::ascendc::viewOffset(ViewLikeOpInterface view) {
+  if (auto sub = dyn_cast<SubIndexOp>(view.getOperation())) return sub.getOffset();
+  if (auto off = dyn_cast<GMPtrOffsetOp>(view.getOperation())) return off.getOffset();
+  return Value();
+}
+
+//===----------------------------------------------------------------------===//
 // Structs
 //===----------------------------------------------------------------------===//
 

@@ -133,26 +133,14 @@ MemRegion regionOf(Value v) {
       return r;
     }
     Operation *def = v.getDefiningOp();
-    if (auto ptrOffset = dyn_cast<GMPtrOffsetOp>(def)) {
-      std::optional<int64_t> off = constantOf(ptrOffset.getOffset());
-      if (off) offset += *off * elementBytes(v.getType());
-      else offsetKnown = false;
-      v = ptrOffset.getPtr();
-      continue;
-    }
-    if (isa<GMPtrCastOp>(def)) {
-      v = def->getOperand(0);
-      continue;
-    }
-    if (auto sub = dyn_cast<SubIndexOp>(def)) {
-      std::optional<int64_t> off = constantOf(sub.getOffset());
-      if (off) offset += *off * elementBytes(v.getType());
-      else offsetKnown = false;
-      v = sub.getTensor();
-      continue;
-    }
-    if (auto cast = dyn_cast<ReinterpretCastOp>(def)) {
-      v = cast.getTensor();
+    // A view (its ops declare ViewLikeOpInterface in the .td): its source, at the
+    // view's element offset when that is a constant.
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      if (Value off = viewOffset(view)) {
+        if (std::optional<int64_t> n = constantOf(off)) offset += *n * elementBytes(v.getType());
+        else offsetKnown = false;
+      }
+      v = view.getViewSource();
       continue;
     }
     MemRegion r;

@@ -15,6 +15,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "asc/Dialect/AscendC/AscendCEnums.h.inc"
 
@@ -43,5 +44,14 @@ int64_t getStructFieldArity(llvm::StringRef cppType);
 
 #define GET_OP_CLASSES
 #include "asc/Dialect/AscendC/AscendCOps.h.inc"
+
+namespace mlir::ascendc {
+
+/// The element offset a view (an op with ViewLikeOpInterface: subindex,
+/// gm_ptr_offset, reinterpret_cast, gm_ptr_cast) adds to its source; null
+/// when the view keeps the source's start.
+Value viewOffset(ViewLikeOpInterface view);
+
+} // namespace mlir::ascendc
 
 #endif // ASC_DIALECT_ASCENDC_ASCENDCDIALECT_H

@@ -28,7 +28,8 @@ def AscendC_BitMaskOp : AscendC_DeclOp<"bitmask", "[2] = {static_cast<uint64_t>(
 }
 
 let ascPipe = "none" in
-def AscendC_GMPtrOffsetOp : AscendC_Op<"gm_ptr_offset", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+def AscendC_GMPtrOffsetOp : AscendC_Op<"gm_ptr_offset", [Pure, AllTypesMatch<["ptr", "result"]>,
+                                                   DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
   let summary = "`ptr + offset` on a GM pointer (offset in elements)";
   let arguments = (ins AscendC_GMPtr:$ptr, AnySignlessInteger:$offset);
   let results = (outs AscendC_GMPtr:$result);
@@ -45,7 +46,7 @@ def AscendC_GMNullPtrOp : AscendC_Op<"gm_null_ptr", [Pure]> {
 }
 
 let ascPipe = "none" in
-def AscendC_GMPtrCastOp : AscendC_Op<"gm_ptr_cast", [Pure]> {
+def AscendC_GMPtrCastOp : AscendC_Op<"gm_ptr_cast", [Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
   let summary = "Reinterprets a GM pointer with another element type";
   let arguments = (ins AscendC_GMPtr:$ptr);
   let results = (outs AscendC_GMPtr:$result);

@@ -17,7 +17,8 @@ class AscendC_IsElementTypeOf<string from, string to>
 //===----------------------------------------------------------------------===//
 
 let ascPipe = "none" in
-def AscendC_SubIndexOp : AscendC_Op<"subindex", [Pure, AllTypesMatch<["tensor", "result"]>]> {
+def AscendC_SubIndexOp : AscendC_Op<"subindex", [Pure, AllTypesMatch<["tensor", "result"]>,
+                                            DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
   let summary = "`tensor[offset]`: the tensor starting `offset` elements further";
   let arguments = (ins AscendC_AnyTensor:$tensor, AnySignlessInteger:$offset);
   let results = (outs AscendC_AnyTensor:$result);
@@ -224,7 +225,7 @@ def AscendC_SetUserTagOp : AscendC_Op<"set_user_tag"> {
 }
 
 let ascPipe = "none" in
-def AscendC_ReinterpretCastOp : AscendC_Op<"reinterpret_cast", [Pure]> {
+def AscendC_ReinterpretCastOp : AscendC_Op<"reinterpret_cast", [Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
   let summary = "`tensor.ReinterpretCast<U>()`: the same memory seen as elements of type U";
   let arguments = (ins AscendC_LocalTensor:$tensor);
   let results = (outs AscendC_LocalTensor:$result);
