@@ -158,6 +158,25 @@ def test_a_gated_hook_follows_its_condition_at_each_launch(registered):
     assert seen == ["scale"]
 
 
+def test_a_hook_gated_by_a_setting_follows_the_environment(registered, monkeypatch):
+    from asc import settings
+    seen = []
+    registered(lambda ctx: seen.append(ctx.name), when=settings.print_autotuning)
+    for name in settings.print_autotuning.names:
+        monkeypatch.delenv(name, raising=False)
+    scale[1](*_args())
+    monkeypatch.setenv(settings.print_autotuning.name, "1")
+    scale[1](*_args())
+    assert seen == ["scale"]
+
+
+def test_asc_debugs_gate_is_its_setting_not_a_call_into_the_tool():
+    from asc import settings
+    from asc.debug import engine
+    (gate,) = [h for h in hooks.gated if h.enter is engine.launch_enter]
+    assert gate.when is settings.debug
+
+
 def test_an_option_hook_sees_only_the_kernels_compiled_with_the_option(registered):
     seen = []
     registered(lambda ctx: seen.append(ctx.name), option="always_compile")

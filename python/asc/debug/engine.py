@@ -210,7 +210,7 @@ def install() -> None:
         return
     _installed = True
     from ..runtime import hooks
-    hooks.add(launch_enter, launch_exit, hooks.ORDER_DEBUG, when=lambda: bool(settings.debug.raw()))
+    hooks.add(launch_enter, launch_exit, hooks.ORDER_DEBUG, when=settings.debug)
     atexit.register(_exit_summary)
 
 

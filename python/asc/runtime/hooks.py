@@ -112,10 +112,13 @@ class LaunchContext:
 class Hook:
     """A registered pair; `remove()` unregisters it."""
 
-    __slots__ = ("enter", "exit", "order", "when", "option", "_seq")
+    __slots__ = ("enter", "exit", "order", "when", "option", "_seq", "_test")
 
     def __init__(self, enter, exit, order, when, option, seq):
         self.enter, self.exit, self.order, self.when, self.option, self._seq = enter, exit, order, when, option, seq
+        # A settings knob is tested by the runtime itself (its raw value: set or not), so that
+        # a launch with no tool on never calls into the tool that registered the hook.
+        self._test = getattr(when, "raw", when)
 
     def remove(self) -> None:
         remove(self)
@@ -141,10 +144,11 @@ def _rebuild() -> None:
 
 def add(enter: Optional[Callable[[LaunchContext], None]] = None,
         exit: Optional[Callable[[LaunchContext, Optional[BaseException]], None]] = None,
-        order: int = 0, *, when: Optional[Callable[[], bool]] = None, option: Optional[str] = None) -> Hook:
+        order: int = 0, *, when: Any = None, option: Optional[str] = None) -> Hook:
     """Registers enter(ctx) and/or exit(ctx, exc) for every following launch; with `when`,
-    only for the launches made while when() is true; with `option`, only for the kernels
-    compiled with that option set (CompileOptions field)."""
+    only for the launches made while when() is true, or while the settings knob `when`
+    (asc.settings) is set; with `option`, only for the kernels compiled with that option
+    set (CompileOptions field)."""
     global _seq
     if enter is None and exit is None:
         raise ValueError("asc.runtime.hooks.add: give an enter or an exit function")
@@ -167,7 +171,7 @@ def remove(hook: Hook) -> None:
 
 def gated_on() -> bool:
     """Whether a gated hook wants the launch about to start."""
-    return any(h.when() for h in gated)
+    return any(h._test() for h in gated)
 
 
 def option_hooks(kernel: CompiledKernel) -> Tuple[Hook, ...]:
@@ -178,7 +182,7 @@ def option_hooks(kernel: CompiledKernel) -> Tuple[Hook, ...]:
 
 def _for(ctx: LaunchContext) -> Tuple[Hook, ...]:
     hooks = active
-    extra = tuple(h for h in gated if h.when()) + option_hooks(ctx.kernel)
+    extra = tuple(h for h in gated if h._test()) + option_hooks(ctx.kernel)
     if extra:
         hooks = tuple(sorted(hooks + extra, key=lambda h: (h.order, h._seq)))
     return hooks
