@@ -345,12 +345,20 @@ def test_mismatched_dtypes_name_the_tensors(call, names):
 
 
 @pytest.mark.parametrize("call, what", [
-    (lambda t: asc.trans_data_to_5hd([t.h1], [t.h0], asc.TransDataTo5HDParams()), "TensorList"),
-    (lambda t: asc.trans_data_to_5hd([0], [512], asc.TransDataTo5HDParams()), "AddrList"),
+    (lambda t: asc.trans_data_to_5hd([t.h1], [t.h0], asc.TransDataTo5HDParams()), "dst_list must hold 16 tensors, got 1"),
+    (lambda t: asc.trans_data_to_5hd([0], [512], asc.TransDataTo5HDParams()), "dst_list must hold 16 addresses, got 1"),
+    (lambda t: asc.trans_data_to_5hd([t.h1] * 16, [t.f0] * 16, asc.TransDataTo5HDParams()), "mismatched dtypes"),
 ])
-def test_unsupported_forms(call, what):
-    text = _compile_error(call)
-    assert "not supported" in text and what in text
+def test_list_forms_take_sixteen_of_one_kind(call, what):
+    assert what in _compile_error(call)
+
+
+def test_list_forms_declare_their_arrays():
+    src = emit(lambda t: asc.trans_data_to_5hd([t.h1] * 16, [t.h0] * 16, asc.TransDataTo5HDParams()))
+    check_in_order(src, "AscendC::LocalTensor<half> dst_list[16] = {h1, h1,", "AscendC::LocalTensor<half> src_list[16] = {h0,",
+                   "AscendC::TransDataTo5HD<half>(dst_list, src_list, v")
+    src = emit(lambda t: asc.trans_data_to_5hd([t.h1.get_phy_addr()] * 16, [0] * 16, asc.TransDataTo5HDParams()))
+    check_in_order(src, "uint64_t dst_list[16] = {", "uint64_t src_list[16] = {", "AscendC::TransDataTo5HD<half>(dst_list, src_list, v")
 
 
 def test_gather_mask_returns_the_count():

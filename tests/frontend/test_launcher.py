@@ -64,3 +64,22 @@ def test_launcher_used_directly():
         Launcher(LaunchOptions()).run(kernel, "scale", (x, y, n, f))
     assert Launcher.get_core_num() == 24  # Ascend910B1, the default platform: 24 AI Cores
     assert launcher_mod.DEFAULT_RUN is Launcher.run
+
+
+def test_config_rt_says_whether_the_model_can_run(monkeypatch):
+    """pyasc's `config.rt`: the Model's runtime is available where its host compiler is;
+    set_platform(Backend.Model, check=True) refuses clearly, naming the SoC, where it is not."""
+    from asc.runtime import config
+    assert config.rt.is_available()
+    monkeypatch.setenv("CXX", "no-such-compiler-for-asc")
+    assert not config.rt.is_available()
+    was = (config.backend, config.platform)
+    try:
+        with pytest.raises(RuntimeError, match=r"Backend.Model is not available for Ascend910B3: .*install g\+\+"
+                                               r".*simulator/Ascend910B3/lib"):
+            config.set_platform(config.Backend.Model, soc_version=config.Platform.Ascend910B3, check=True)
+        assert config.rt.soc_version is config.Platform.Ascend910B3
+        config.set_platform(config.Backend.Model, soc_version=config.Platform.Ascend910B3, check=False)  # not asked
+    finally:
+        monkeypatch.delenv("CXX")
+        config.set_platform(*was, check=False)

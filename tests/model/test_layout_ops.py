@@ -172,3 +172,51 @@ def test_bilinear_unaligned_offset_faults(run):
     with pytest.raises(ModelFault, match="multiples of 32"):
         run("bil", BIL, BIL_PARAMS, 1, [np.zeros(1024, np.float16), off, np.zeros(256, np.float16),
                                          np.zeros(2048, np.float16), 1, 1, 1, 128, 1, 128, 0, 0])
+
+
+# ---- the list forms through asc.jit (the vendor's LocalTensor<T>[16] and uint64_t[16] arrays) ----
+
+import asc  # noqa: E402
+
+
+@asc.jit
+def t5hd_lists(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+    """y = the 16x16 transpose of x through the tensor-list form, z the same through the address list."""
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 256)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y, 256)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, 256)
+    xl = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+    yl = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 1024, 256)
+    zl = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 2048, 256)
+    asc.data_copy(xl, xg, 256)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    params = asc.TransDataTo5HDParams(dst_high_half=False, src_high_half=False, repeat_times=1,
+                                      dst_rep_stride=0, src_rep_stride=0)
+    asc.trans_data_to_5hd([yl[0], yl[16], yl[32], yl[48], yl[64], yl[80], yl[96], yl[112],
+                           yl[128], yl[144], yl[160], yl[176], yl[192], yl[208], yl[224], yl[240]],
+                          [xl[0], xl[16], xl[32], xl[48], xl[64], xl[80], xl[96], xl[112],
+                           xl[128], xl[144], xl[160], xl[176], xl[192], xl[208], xl[224], xl[240]], params)
+    z0 = zl.get_phy_addr()
+    x0 = xl.get_phy_addr()
+    asc.trans_data_to_5hd([z0, z0 + 32, z0 + 64, z0 + 96, z0 + 128, z0 + 160, z0 + 192, z0 + 224,
+                           z0 + 256, z0 + 288, z0 + 320, z0 + 352, z0 + 384, z0 + 416, z0 + 448, z0 + 480],
+                          [x0, x0 + 32, x0 + 64, x0 + 96, x0 + 128, x0 + 160, x0 + 192, x0 + 224,
+                           x0 + 256, x0 + 288, x0 + 320, x0 + 352, x0 + 384, x0 + 416, x0 + 448, x0 + 480], params)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(yg, yl, 256)
+    asc.data_copy(zg, zl, 256)
+
+
+def test_trans_data_to_5hd_list_forms_transpose_sixteen_rows():
+    x = np.arange(256, dtype=np.float16)
+    y = np.zeros_like(x)
+    z = np.zeros_like(x)
+    t5hd_lists[1](x, y, z)
+    want = x.reshape(16, 16).T.reshape(-1)
+    np.testing.assert_array_equal(y, want)
+    np.testing.assert_array_equal(z, want)

@@ -161,6 +161,25 @@ LogicalResult verifyFlagOp(FlagOp op) {
 
 LogicalResult SetFlagOp::verify() { return verifyFlagOp(*this); }
 
+/// TransDataTo5HD's array forms: 16 + 16 LocalTensors of element_type, or 16 + 16
+/// uint64 addresses (the vendor's NCHW_CONV_ADDR_LIST_SIZE).
+LogicalResult TransDataTo5HDListOp::verify() {
+  if (getDstList().size() != 16 || getSrcList().size() != 16)
+    return emitOpError() << "takes 16 destinations and 16 sources, got " << getDstList().size() << " and "
+                         << getSrcList().size();
+  auto isTensor = [&](Value v) {
+    auto t = dyn_cast<LocalTensorType>(v.getType());
+    return t && t.getElementType() == getElementType();
+  };
+  auto isAddress = [](Value v) { return v.getType().isInteger(64); };
+  bool tensors = llvm::all_of(getDstList(), isTensor) && llvm::all_of(getSrcList(), isTensor);
+  bool addresses = llvm::all_of(getDstList(), isAddress) && llvm::all_of(getSrcList(), isAddress);
+  if (!tensors && !addresses)
+    return emitOpError() << "lists must be all LocalTensors of " << getElementType()
+                         << " or all 64-bit addresses";
+  return success();
+}
+
 LogicalResult AdvAxpyOp::verify() {
   if (!getSharedTmpBuffer() || !getCount())
     return emitOpError() << "AscendC::Axpy takes a sharedTmpBuffer and a calCount (its only form is "

@@ -119,10 +119,40 @@ LogicalResult emitStructField(asc::CppEmitter &e, Operation *o) {
   e.endStatement();
   return success();
 }
+/// `ascendc.trans_data_to_5hd_list`: the two lists declared as arrays (of
+/// LocalTensor<T> or of uint64_t), then `AscendC::TransDataTo5HD<T>(dst, src, params);`.
+LogicalResult emitTransDataTo5HDList(asc::CppEmitter &e, Operation *o) {
+  auto op = cast<ascendc::TransDataTo5HDListOp>(o);
+  std::string elem = e.getTypeName(op.getElementType());
+  if (elem.empty()) return op.emitOpError() << "no C++ type for " << op.getElementType();
+  bool tensors = isa<ascendc::LocalTensorType>(op.getDstList().front().getType());
+  std::string arrayType = tensors ? "AscendC::LocalTensor<" + elem + ">" : std::string("uint64_t");
+  auto declare = [&](ValueRange values, StringRef what) {
+    std::string name = e.newName(what.str());
+    e.beginStatement(o);
+    e.os() << arrayType << " " << name << "[" << values.size() << "] = {";
+    for (auto [i, v] : llvm::enumerate(values)) {
+      if (i) e.os() << ", ";
+      e.emitValue(v);
+    }
+    e.os() << "}";
+    e.endStatement();
+    return name;
+  };
+  std::string dst = declare(op.getDstList(), "dst_list");
+  std::string src = declare(op.getSrcList(), "src_list");
+  e.beginStatement(o);
+  e.os() << "AscendC::TransDataTo5HD<" << elem << ">(" << dst << ", " << src << ", ";
+  e.emitValue(op.getParams());
+  e.os() << ")";
+  e.endStatement();
+  return success();
+}
 } // namespace
 
 void asc::registerApiEmitters(CppEmitter::EmitterTable &table) {
   registerGeneratedEmitters(table);
   table[TypeID::get<ascendc::ConstructOp>()] = emitConstruct;
   table[TypeID::get<ascendc::StructFieldOp>()] = emitStructField;
+  table[TypeID::get<ascendc::TransDataTo5HDListOp>()] = emitTransDataTo5HDList;
 }

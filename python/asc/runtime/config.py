@@ -57,6 +57,44 @@ _instance_backend: Optional[Backend] = None  # the backend _instance is (the for
 _forced_announced = False
 
 
+class _ModelRuntime:
+    """pyasc's `config.rt`: the runtime behind Backend.Model. pyasc's is CANN's simulator
+    library; asc's is its own CPU Model, which is available wherever the host C++ compiler
+    it builds kernels with is (set_platform(Backend.Model, check=True) asks)."""
+
+    soc_version: Optional[Platform] = None
+
+    @staticmethod
+    def is_available() -> bool:
+        from .model import build
+        try:
+            build.cxx()
+        except build.ModelCompileError:
+            return False
+        return True
+
+    @staticmethod
+    def use_model() -> None:
+        """Nothing to load: the Model is in-process (pyasc loads the simulator's library here)."""
+
+    def set_soc_version(self, soc: Platform) -> None:
+        self.soc_version = soc
+
+
+rt = _ModelRuntime()
+
+
+def _check_model(soc: Platform) -> None:
+    rt.use_model()
+    rt.set_soc_version(soc)
+    if not rt.is_available():
+        raise RuntimeError(
+            f"Backend.Model is not available for {soc.value}: asc's Model compiles each kernel with the host "
+            "C++ compiler and none was found (install g++, or set $CXX). (pyasc's Model is CANN's simulator, "
+            f"loaded from $ASCEND_HOME_PATH/tools/simulator/{soc.value}/lib; asc runs its own CPU Model "
+            "instead.)")
+
+
 def set_platform(backend_: Backend, soc_version: Optional[Platform] = None,
                  device_id_: Optional[int] = None, check: bool = True) -> None:
     """Selects the backend (and platform) that runs the following launches."""
@@ -75,6 +113,8 @@ def set_platform(backend_: Backend, soc_version: Optional[Platform] = None,
     _instance = None
     generation += 1
     if check:
+        if backend_ is Backend.Model:
+            _check_model(platform)
         current_backend()
 
 

@@ -90,6 +90,22 @@ func.func @trans_5hd_addresses(%a: !ascendc.local_tensor<f16>, %p: !ascendc.tran
 
 // -----
 
+func.func @trans_5hd_list_of_15(%t: !ascendc.local_tensor<f16>, %p: !ascendc.trans_data_to_5hd_params) {
+  // expected-error @+1 {{takes 16 destinations and 16 sources, got 15 and 15}}
+  ascendc.trans_data_to_5hd_list f16, [%t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t], [%t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t], %p : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>), (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>)
+  return
+}
+
+// -----
+
+func.func @trans_5hd_list_mixed(%t: !ascendc.local_tensor<f32>, %p: !ascendc.trans_data_to_5hd_params) {
+  // expected-error @+1 {{lists must be all LocalTensors of 'f16' or all 64-bit addresses}}
+  ascendc.trans_data_to_5hd_list f16, [%t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t], [%t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t], %p : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>), (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>)
+  return
+}
+
+// -----
+
 func.func @vdeq_not_u64(%t: !ascendc.local_tensor<f32>, %i: !ascendc.vdeq_info) {
   // expected-error @+1 {{the vdeq tensor holds uint64_t (ui64), not 'f32'}}
   ascendc.set_deq_scale_vdeq %t, %i : !ascendc.local_tensor<f32>

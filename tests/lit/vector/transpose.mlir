@@ -38,3 +38,25 @@ func.func @trans_data_to_5hd(%dst_addrs: !ascendc.local_tensor<ui64> loc("dst_ad
   ascendc.trans_data_to_5hd f16, %dst_addrs, %src_addrs, %p : !ascendc.local_tensor<ui64>, !ascendc.local_tensor<ui64>
   return
 }
+
+// ROUNDTRIP-LABEL: func.func @trans_data_to_5hd_lists(
+// ROUNDTRIP: ascendc.trans_data_to_5hd_list f16, [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}
+// CHECK-LABEL: void trans_data_to_5hd_lists(AscendC::LocalTensor<half>& t, int64_t a) {
+// CHECK-NEXT:   AscendC::TransDataTo5HDParams params{false, false, 1, 0, 0};
+// CHECK-NEXT:   AscendC::LocalTensor<half> dst_list[16] = {t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t};
+// CHECK-NEXT:   AscendC::LocalTensor<half> src_list[16] = {t, t, t, t, t, t, t, t, t, t, t, t, t, t, t, t};
+// CHECK-NEXT:   AscendC::TransDataTo5HD<half>(dst_list, src_list, params);
+// CHECK-NEXT:   uint64_t dst_list_1[16] = {a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a};
+// CHECK-NEXT:   uint64_t src_list_1[16] = {a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a};
+// CHECK-NEXT:   AscendC::TransDataTo5HD<half>(dst_list_1, src_list_1, params);
+// CHECK-NEXT:   return;
+// CHECK-NEXT: }
+func.func @trans_data_to_5hd_lists(%t: !ascendc.local_tensor<f16> loc("t"), %a: i64 loc("a")) {
+  %false = arith.constant false
+  %r = arith.constant 1 : i8
+  %z = arith.constant 0 : i16
+  %p = ascendc.construct !ascendc.trans_data_to_5hd_params(%false, %false, %r, %z, %z) : i1, i1, i8, i16, i16 loc("params")
+  ascendc.trans_data_to_5hd_list f16, [%t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t], [%t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t, %t], %p : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>), (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>)
+  ascendc.trans_data_to_5hd_list f16, [%a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a], [%a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a, %a], %p : (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64), (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)
+  return
+}

@@ -25,16 +25,16 @@ namespace AscendC {
 //   block (dstHighHalf: elements 16..31, else 0..15; the other half is left
 //   unchanged): dst[j][dh*16 + i] = src[i][sh*16 + j].
 // All sources are read before any destination is written (each repeat).
+// The vendor's three forms differ only in where the 16 + 16 addresses come from:
+// two LocalTensor<uint64_t> of addresses, two arrays of LocalTensor<T> (each
+// element's GetPhyAddr()), or two uint64_t arrays of addresses.
+constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
+
+namespace detail_5hd {
 template <class T>
-void TransDataTo5HD(const LocalTensor<uint64_t>& dstList, const LocalTensor<uint64_t>& srcList,
-                    const TransDataTo5HDParams& p, ASC_LOC_PARAMS) {
+void run(asc_model::Call& op, const uint64_t* da, const uint64_t* sa, const TransDataTo5HDParams& p) {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "TransDataTo5HD: 8-, 16- or 32-bit elements");
-  asc_model::Call op("TransDataTo5HD", PIPE_V, ASC_LOC);
   asc_model::Core& core = op.core();
-  if (dstList.mem() != asc_model::Mem::UB || srcList.mem() != asc_model::Mem::UB)
-    op.fault("address lists must be in UB");
-  const uint64_t* da = op.in(dstList, 16, 0, false);
-  const uint64_t* sa = op.in(srcList, 16, 0, false);
   uint32_t reps = p.repeatTimes;
   uint64_t ub = core.mem_size(asc_model::Mem::UB);
   std::vector<uint8_t*> d(size_t(reps) * 16);
@@ -64,6 +64,40 @@ void TransDataTo5HD(const LocalTensor<uint64_t>& dstList, const LocalTensor<uint
     }
     for (int j = 0; j < 16; ++j) std::memcpy(d[r * 16 + j], out[j], 32);
   }
+}
+}  // namespace detail_5hd
+
+template <class T>
+void TransDataTo5HD(const LocalTensor<uint64_t>& dstList, const LocalTensor<uint64_t>& srcList,
+                    const TransDataTo5HDParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("TransDataTo5HD", PIPE_V, ASC_LOC);
+  if (dstList.mem() != asc_model::Mem::UB || srcList.mem() != asc_model::Mem::UB)
+    op.fault("address lists must be in UB");
+  const uint64_t* da = op.in(dstList, 16, 0, false);
+  const uint64_t* sa = op.in(srcList, 16, 0, false);
+  detail_5hd::run<T>(op, da, sa, p);
+}
+
+template <class T>
+void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
+                    const LocalTensor<T> (&srcList)[NCHW_CONV_ADDR_LIST_SIZE], const TransDataTo5HDParams& p,
+                    ASC_LOC_PARAMS) {
+  asc_model::Call op("TransDataTo5HD", PIPE_V, ASC_LOC);
+  uint64_t da[NCHW_CONV_ADDR_LIST_SIZE], sa[NCHW_CONV_ADDR_LIST_SIZE];
+  for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {
+    if (dstList[i].mem() != asc_model::Mem::UB || srcList[i].mem() != asc_model::Mem::UB)
+      op.fault("every tensor of the two lists must be in UB");
+    da[i] = dstList[i].GetPhyAddr();
+    sa[i] = srcList[i].GetPhyAddr();
+  }
+  detail_5hd::run<T>(op, da, sa, p);
+}
+
+template <class T>
+void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                    const TransDataTo5HDParams& p, ASC_LOC_PARAMS) {
+  asc_model::Call op("TransDataTo5HD", PIPE_V, ASC_LOC);
+  detail_5hd::run<T>(op, dstList, srcList, p);
 }
 
 // ---- BilinearInterpolation (level 0) ---------------------------------------------------------

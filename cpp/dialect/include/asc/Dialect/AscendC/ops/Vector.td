@@ -789,6 +789,25 @@ def AscendC_TransDataTo5HDOp : AscendC_Op<"trans_data_to_5hd"> {
   let assemblyFormat = "$element_type `,` $dst `,` $src `,` $params attr-dict `:` type($dst) `,` type($src)";
 }
 
+// Printed by a hand-written emitter (cpp/emitter/lib/ApiEmitters.cpp): the two
+// lists are declared first as C++ arrays, then passed by name.
+let ascPipe = "V", ascWrites = ["dst_list"] in
+def AscendC_TransDataTo5HDListOp : AscendC_Op<"trans_data_to_5hd_list", [AttrSizedOperandSegments]> {
+  let summary = "AscendC::TransDataTo5HD<T> on two lists of 16 tensors, or of 16 UB addresses";
+  let description = [{
+    The vendor's array forms: `dst_list` and `src_list` are 16 LocalTensors each
+    (`const LocalTensor<T> (&)[16]`; T is their element type) or 16 uint64 UB
+    byte addresses each (`uint64_t[16]`; `element_type` is the T of the data
+    they point to). Emitted as `AscendC::LocalTensor<T> dst[16] = {...};` (or
+    `uint64_t dst[16] = {...};`) and the call on the two arrays.
+  }];
+  let arguments = (ins Variadic<AnyType>:$dst_list, Variadic<AnyType>:$src_list,
+                       AscendC_TransDataTo5HDParamsType:$params, TypeAttr:$element_type);
+  let assemblyFormat = "$element_type `,` `[` $dst_list `]` `,` `[` $src_list `]` `,` $params attr-dict "
+                       "`:` `(` type($dst_list) `)` `,` `(` type($src_list) `)`";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // basic/common: the vector mask
 //===----------------------------------------------------------------------===//
