@@ -84,7 +84,9 @@ def _isolated(tmp_path, monkeypatch):
     yield
     from asc.lib import runtime
     from asc.runtime import config
-    config.set_platform(config.Backend.Model, config.Platform.Ascend910B1, 0)
+    # (check=False: restoring the default, not selecting it for a launch; the test's PATH may
+    # still hide the host compiler set_platform(Model, check=True) asks for)
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B1, 0, check=False)
     runtime._streams.clear()
 
 
