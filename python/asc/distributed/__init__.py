@@ -28,7 +28,7 @@ from ..runtime.launcher import load as load_launcher
 from ..runtime.model import ModelBackend, ModelFault
 from ..runtime.model.faults import fault_message
 from . import report as _report
-from ..profiler import LaunchProfile, simulate, timing_params
+from ..profiler import LaunchProfile, simulate
 from ..profiler.cycle import RecordIO, Recording
 from .link import DTYPE_BYTES, KINDS, LinkModel
 
@@ -210,7 +210,7 @@ def launch(kernel, world_size: int, block_dim: int, args: Sequence[Sequence[Any]
         name, eb = KINDS[kind], DTYPE_BYTES[dtype]
         run.collectives.append(Collective(b, step, name, count, eb, lm.time_us(name, count, eb, world_size)))
     if profile:
-        params = timing_params(getattr(backend.platform, "name", "Ascend910B1"))
+        params = backend.platform.timing
         name = getattr(kernel, "__name__", "kernel")
         run.profiles = [LaunchProfile(f"{name}@rank{r}", block_dim, params, rec, simulate(rec, params))
                         for r, rec in enumerate(recordings)]

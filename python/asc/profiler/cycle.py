@@ -75,6 +75,13 @@ _engine: Optional[RecordIO] = None  # the cycle model's entry points: a recorded
 _engine_lib = None  # the cycle-engine library engine() loaded (kept loaded: _engine points into it)
 
 
+def _check_layouts(io: RecordIO) -> None:
+    """The runtime's record sizes (RecordIO.sizes) are this module's: one build, one layout."""
+    if io.sizes != _SIZES:
+        raise RuntimeError(f"cycle model: record layouts differ between the Model's runtime and "
+                           f"asc.profiler.cycle ({io.sizes:#x} vs {_SIZES:#x})")
+
+
 def engine() -> RecordIO:
     """The cycle model's entry points: those a profiled launch of this process handed over,
     else the cycle-engine library's (runtime/model/build.py, built once per toolchain), so
@@ -85,9 +92,7 @@ def engine() -> RecordIO:
         lib = ctypes.CDLL(str(build.cycle_engine_library()))
         io = RecordIO()
         getattr(lib, build.CYCLE_ENGINE_ENTRY)(ctypes.byref(io))
-        if io.sizes != _SIZES:
-            raise RuntimeError(f"cycle model: record layouts differ between the Model's runtime and "
-                               f"asc.profiler.cycle ({io.sizes:#x} vs {_SIZES:#x})")
+        _check_layouts(io)
         _engine_lib, _engine = lib, io
     return _engine
 
@@ -125,9 +130,7 @@ class Recording:
     def take(cls, io: RecordIO) -> "Recording":
         """Copies the launch's records out of `io` and frees the C++ copy."""
         global _engine
-        if io.sizes != _SIZES:
-            raise RuntimeError(f"cycle model: record layouts differ between the Model's runtime and "
-                               f"asc.profiler.cycle ({io.sizes:#x} vs {_SIZES:#x})")
+        _check_layouts(io)
         _engine = RecordIO.from_buffer_copy(io)
         _engine.recording = None
         rec = io.recording

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import List, Optional
 
 from .. import settings
-from .platform import timing_params
 from .records import LaunchProfile
 from .cycle import RecordIO, Recording, simulate
 from . import launch_spec
@@ -112,27 +111,28 @@ def _enter(ctx) -> None:
     inner = [s for s in sessions if s.exclusive]
     if inner:
         sessions = inner[-1:]
-    platform = getattr(ctx.platform, "name", "Ascend910B1")
-    params = timing_params(platform)  # unknown platform: one clear ValueError before the launch
+    platform = ctx.platform.name
+    params = ctx.platform.timing  # (the Model's platform is a target record: its cycle-model parameters)
     compute = all(s.compute for s in sessions)  # one timing-only session makes the launch timing-only
     subsets = [s.cores for s in sessions if s.cores is not None]
     from ..runtime.model.abi import AIV_PER_BLOCK
     block_dim = int(ctx.core_num) * AIV_PER_BLOCK.get(ctx.kernel.kernel_type, 1)  # the cores the Model runs
     run = min([block_dim] + subsets)  # the blocks that run and are timed
-    io = ctx.record_io = RecordIO()
+    ctx.record_io = RecordIO()
     if not compute:
         from ..runtime.model.launch import LAUNCH_TIMING_ONLY
         ctx.launch_flags |= LAUNCH_TIMING_ONLY
     if run < block_dim:
         ctx.blocks_run = run
-    ctx.data["profile"] = (sessions, params, platform, compute, run, block_dim, io)
+    ctx.data["profile"] = (sessions, params, platform, compute, run, block_dim)
 
 
 def _exit(ctx, exc) -> None:
     got = ctx.data.pop("profile", None)
     if got is None:
         return
-    sessions, params, platform, compute, run, block_dim, io = got
+    sessions, params, platform, compute, run, block_dim = got
+    io = ctx.record_io
     if exc is not None:  # a fault propagates unchanged
         if io.recording:  # (the runtime records nothing for a launch that faulted or was interrupted)
             io.free_recording(io.recording)

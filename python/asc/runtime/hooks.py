@@ -69,7 +69,7 @@ class LaunchContext:
         self.stream = stream
         self.args = args
         self.backend = backend
-        self.name = name or getattr(jit, "__name__", None) or kernel.function_name or kernel.name
+        self.name = name or kernel.function_name or kernel.name
         self.jit = jit
         self.key = key
         self.call = call
