@@ -82,6 +82,26 @@ def k_copy(x: asc.GlobalAddress, n: int):
 
 
 @asc.jit
+def k_aipp(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    img = asc.GlobalTensor()
+    img.set_global_buffer(x, n)
+    uv = asc.GlobalTensor()
+    uv.set_global_buffer(y, n)
+    rgb = asc.AippParams(asc.int8, swap_params=asc.AippSwapParams(is_swap_rb=True),
+                         padding_params=asc.AippPaddingParams(padding_mode=0, padding_value_ch3=-3),
+                         dtc_params=asc.AippDataTypeConvParams(dtc_mean_ch0=128))
+    asc.set_aipp_functions(img, asc.AippInputFormat.RGB888_U8, rgb)
+    yuv = asc.AippParams(dtype=asc.float16,
+                         csc_params=asc.AippColorSpaceConvParams(True, 298, 0, 409, 298, -100, -208, 298, 516, 0,
+                                                                 16, 128, 128),
+                         c_padding_params=asc.AippChannelPaddingParams(1, 0.5),
+                         dtc_params=asc.AippDataTypeConvParams(dtc_var_ch1=0.5))
+    asc.set_aipp_functions(img, uv, asc.AippInputFormat.YUV420SP_U8, yuv)
+    out = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 4096)
+    asc.load_image_to_local(out, asc.LoadImageToLocalParams(4, 4, 0, 0, 8))
+
+
+@asc.jit
 def k_dump(x: asc.GlobalAddress, n: int):
     g = asc.GlobalTensor()
     g.set_global_buffer(x, n)

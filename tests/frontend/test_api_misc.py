@@ -18,6 +18,7 @@ ARGS = {
     "k_sync": (np.zeros(256, np.int32), 256),
     "k_common": (F32, np.zeros(256, np.uint64), 256),
     "k_copy": (F32, 256),
+    "k_aipp": (np.zeros(256, np.uint8), np.zeros(256, np.uint8), 256),
     "k_dump": (F32, 256),
     "k_cube": (np.zeros(256, np.float16), F32, 256),
     "k_scalar": (256,),
@@ -91,6 +92,22 @@ EXPECTED = {
         "AscendC::LoadImageToLocal(img, v12);",
         "AscendC::SetPadValue<float, AscendC::TPosition::MAX>(1.5",
         "AscendC::SetPadValue<int32_t, AscendC::TPosition::VECIN>(3);",
+    ],
+    "k_aipp": [
+        "AscendC::AippPaddingParams<int8_t> v0{0, 0, 0, 0, static_cast<decltype(AscendC::AippPaddingParams<int8_t>::paddingValueCh3)>(-3)};",
+        "AscendC::AippSwapParams v1{true, false, false};",
+        "AscendC::AippDataTypeConvParams v3{128, 0, 0, 0.0e+00f",
+        "AscendC::AippChannelPaddingParams<int8_t> v4{0, 0};",
+        "AscendC::AippColorSpaceConvParams v5{false, 0, 0",
+        "AscendC::AippParams<int8_t> v6{v0, v1, v2, v3, v4, v5};",
+        "AscendC::SetAippFunctions(img, AscendC::AippInputFormat::RGB888_U8, v6);",
+        "AscendC::AippPaddingParams<half> v7{0, (half)0.0e+00f",
+        "AscendC::AippDataTypeConvParams v9{0, 0, 0, 0.0e+00f, 0.0e+00f, 0.0e+00f, 1.000000000e+00f, 5.000000000e-01f",
+        "AscendC::AippChannelPaddingParams<half> v10{1, (half)5.00000e-01f};",
+        "AscendC::AippColorSpaceConvParams v11{true, static_cast<decltype(AscendC::AippColorSpaceConvParams::cscMatrixR0C0)>(298), 0",
+        "AscendC::AippParams<half> v12{v7, v8, v2, v9, v10, v11};",  # the default single-line struct is shared
+        "AscendC::SetAippFunctions(img, uv, AscendC::AippInputFormat::YUV420SP_U8, v12);",
+        "AscendC::LoadImageToLocal(out, v13);",
     ],
     "k_dump": [
         "AscendC::DumpTensor(t, 5, 32);",
@@ -194,25 +211,40 @@ def k_slice_copy(x: asc.GlobalAddress, n: int):
     asc.data_copy(t, g, [1], [2], 1)
 
 
-@asc.jit
-def k_aipp(x: asc.GlobalAddress):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(x, 16)
-    asc.set_aipp_functions(g, asc.AippInputFormat.RGB888_U8, None)
-
-
 def test_slice_copy_needs_slice_infos():
     with pytest.raises(asc.CompileError, match="must be an asc.SliceInfo"):
         compile_source(k_slice_copy, F32, 256)
 
 
-@pytest.mark.parametrize("kernel,args,message", [
-    (k_aipp, (F32,), "set_aipp_functions is not supported"),
+@asc.jit
+def k_aipp_bad(x: asc.GlobalAddress, y: asc.GlobalAddress, which: asc.ConstExpr[int]):
+    img = asc.GlobalTensor()
+    img.set_global_buffer(x, 64)
+    uv = asc.GlobalTensor()
+    uv.set_global_buffer(y, 64)
+    if which == 0:
+        asc.set_aipp_functions(img, asc.AippInputFormat.RGB888_U8, None)
+    if which == 1:
+        asc.set_aipp_functions(img, asc.AippInputFormat.RGB888_U8, asc.AippParams(asc.float32))
+    if which == 2:
+        asc.set_aipp_functions(img, uv, asc.AippInputFormat.YUV420SP_U8, asc.AippParams(asc.int8))
+    if which == 3:
+        asc.set_aipp_functions(img, asc.AippInputFormat.RGB888_U8,
+                               asc.AippParams(asc.int8, swap_params=asc.AippSingleLineParams()))
+
+
+@pytest.mark.parametrize("which,y,message", [
+    (0, F32, "no form of asc.set_aipp_functions takes (GlobalTensor[float32], AippInputFormat"),
+    (1, F32, "asc.AippParams: dtype must be asc.int8 or asc.float16 (the image's type in L1), got float32"),
+    (2, np.zeros(64, np.int8), "src1 is a GlobalTensor of int8, src0 of float32"),
+    (3, F32, "asc.AippParams: swap_params must be an asc.AippSwapParams, got AippSingleLineParams"),
 ])
-def test_unsupported(kernel, args, message):
-    with pytest.raises(asc.CompileError, match="NotImplementedError") as info:
-        compile_source(kernel, *args)
-    assert message in str(info.value)
+def test_aipp_bad_configuration_names_the_line(which, y, message):
+    with pytest.raises(asc.CompileError) as info:
+        compile_source(k_aipp_bad, F32, y, which)
+    err = str(info.value)
+    assert message in err
+    assert f"{__file__}:" in err
 
 
 # ------------------------------------------------------------------ bad input

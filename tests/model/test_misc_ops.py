@@ -1,5 +1,6 @@
 """Misc APIs on the Model: atomics on GM writes, scalar bit ops and casts,
-sorting, workspace / HCCL context, caches, not-modelled faults."""
+sorting, workspace / HCCL context, caches, not-modelled faults (and
+LoadImageToLocal refusing a UB destination; AIPP itself is test_aipp.py)."""
 
 import numpy as np
 import pytest
@@ -127,7 +128,7 @@ extern "C" __global__ __aicore__ void nm(GM_ADDR x, int32_t which) {
 
 
 @pytest.mark.parametrize("which,match", [
-    (0, r"LoadImageToLocal: LoadImageToLocal \(AIPP\) is not modelled"),
+    (0, r"LoadImageToLocal: dst must be in A1 / B1 \(L1\)"),
     (1, r"PopStackBuffer: PopStackBuffer is not modelled"),
     (2, r"CheckLocalMemoryIA: an enabled CheckLocalMemoryIA watch region is not modelled"),
     (3, None),

@@ -87,6 +87,19 @@ LogicalResult ConstructOp::verify() {
                          << (expected == names.size() ? " fields (" : " values (") << text
                          << "), got " << getFields().size();
   }
+  if (auto aipp = dyn_cast<AippParamsType>(type)) {
+    // AippParams<T> holds its six member structs, the padding ones of the same T.
+    Type elem = aipp.getElementType();
+    MLIRContext *ctx = getContext();
+    Type expected[] = {AippPaddingParamsType::get(ctx, elem), AippSwapParamsType::get(ctx),
+                       AippSingleLineParamsType::get(ctx), AippDataTypeConvParamsType::get(ctx),
+                       AippChannelPaddingParamsType::get(ctx, elem), AippColorSpaceConvParamsType::get(ctx)};
+    for (auto [i, field] : llvm::enumerate(getFields()))
+      if (field.getType() != expected[i])
+        return emitOpError() << "AippParams field " << names[i] << " must be " << expected[i] << ", got "
+                             << field.getType();
+    return success();
+  }
   bool tensorFields = isa<MrgSortSrcListType>(type);
   for (Value field : getFields()) {
     // Fields are scalars, or a nested mask/struct; MrgSortSrcList takes tensors.
@@ -353,6 +366,14 @@ LogicalResult SetHcclContextOp::verify() {
   if (getIndex() < 0 || getIndex() > 1)
     return emitOpError() << "communication domain index " << getIndex() << " is not 0 or 1";
   return expectGMBytePtr(*this, getContext().getType(), "the context");
+}
+LogicalResult SetAippFunctionsOp::verify() {
+  // The vendor's two-source form takes GlobalTensor<T> twice (one T).
+  if (Value src1 = getSrc1())
+    if (getTensorElementType(src1.getType()) != getTensorElementType(getSrc0().getType()))
+      return emitOpError() << "src1's element type " << getTensorElementType(src1.getType())
+                           << " differs from src0's " << getTensorElementType(getSrc0().getType());
+  return success();
 }
 LogicalResult GetSysWorkspaceOp::verify() {
   return expectGMBytePtr(*this, getResult().getType(), "the workspace");

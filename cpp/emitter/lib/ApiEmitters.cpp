@@ -29,7 +29,7 @@ static bool fitsAnyField(Value v) {
   return isa<FloatAttr>(constant.getValue());
 }
 
-/// `ascendc.construct`: `T name{f0, static_cast<E>(f1), name_arr, ...};`, with
+/// `ascendc.construct`: `T name{f0, static_cast<E>(f1), name_arr, sub, ...};`, with
 /// each array field declared before as `U name_arr[N] = {...};`; a struct
 /// templated on its element type is `T<elem>`; fields past the constructor's
 /// (getConstructorArity) are assigned after it, `name.field = v;`.
@@ -72,6 +72,8 @@ LogicalResult emitConstruct(asc::CppEmitter &e, Operation *o) {
     StringRef ct = i < cppTypes.size() ? cppTypes[i] : StringRef();
     if (!arrays[i].empty()) {
       e.os() << arrays[i];
+    } else if (isa<ascendc::ParamStructType>(values[index].getType())) {
+      e.emitValue(values[index]);  // a member struct (AippParams' six), copied as it is
     } else if (!ct.empty()) {
       e.os() << "static_cast<" << ct << ">(";
       e.emitValue(values[index]);

@@ -90,3 +90,31 @@ func.func @slice_list_size(%s: !ascendc.slice_info) {
   %l = ascendc.slice_info_list(%s) {size = 2 : i32}
   return
 }
+
+// -----
+
+// AIPP: AippParams<T> takes its six member structs, the padding ones of the same T.
+func.func @aipp_params_wrong_member(%s: !ascendc.aipp_swap_params, %l: !ascendc.aipp_single_line_params,
+                                    %d: !ascendc.aipp_dtc_params, %c: !ascendc.aipp_csc_params,
+                                    %p: !ascendc.aipp_padding_params<f16>, %cp: !ascendc.aipp_cpadding_params<i8>) {
+  // expected-error @+1 {{AippParams field paddingParams must be '!ascendc.aipp_padding_params<i8>', got '!ascendc.aipp_padding_params<f16>'}}
+  %cfg = ascendc.construct !ascendc.aipp_params<i8>(%p, %s, %l, %d, %cp, %c) : !ascendc.aipp_padding_params<f16>, !ascendc.aipp_swap_params, !ascendc.aipp_single_line_params, !ascendc.aipp_dtc_params, !ascendc.aipp_cpadding_params<i8>, !ascendc.aipp_csc_params
+  return
+}
+
+// -----
+
+func.func @aipp_params_element_type(%x: i32) {
+  // expected-error @+1 {{AippParams<float>: the element type must be one of int8_t, uint8_t, half}}
+  %pad = ascendc.construct !ascendc.aipp_padding_params<f32>(%x, %x, %x, %x, %x) : i32, i32, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @aipp_two_planes_of_two_types(%a: !ascendc.global_tensor<ui8>, %b: !ascendc.global_tensor<i8>,
+                                        %cfg: !ascendc.aipp_params<i8>) {
+  // expected-error @+1 {{src1's element type 'i8' differs from src0's 'ui8'}}
+  ascendc.set_aipp_functions %a, %b, YUV420SP_U8, %cfg : !ascendc.global_tensor<ui8>, !ascendc.aipp_params<i8>, !ascendc.global_tensor<i8>
+  return
+}

@@ -134,6 +134,27 @@ class Core {
   void* first_pipe = nullptr;                  // GetTPipePtr: the first TPipe constructed on this core
   uint8_t* sys_workspace = nullptr;
   uint8_t* hccl_ctx[2] = {nullptr, nullptr};
+  // The AIPP unit's registers (api/aipp.h): SetAippFunctions' last configuration,
+  // which LoadImageToLocal applies. T-typed values are kept as T's bit pattern
+  // (elem_size bytes, elem_half for half), as the device keeps them in its SPRs.
+  struct AippRegs {
+    bool set = false;
+    TensorRef src0{}, src1{};
+    bool has_src1 = false;
+    int32_t format = 0;
+    uint32_t elem_size = 0;
+    bool elem_half = false;
+    uint32_t padding_mode = 0;
+    uint16_t padding_bits[4] = {0, 0, 0, 0};
+    bool swap_rb = false, swap_uv = false, swap_ax = false, single_line = false;
+    uint8_t dtc_mean[3] = {0, 0, 0};
+    uint16_t dtc_min_bits[3] = {0, 0, 0}, dtc_var_bits[3] = {0, 0, 0};  // half
+    uint32_t c_padding_mode = 0;
+    uint16_t c_padding_bits = 0;
+    bool csc = false;
+    int16_t csc_matrix[3][3] = {};
+    uint8_t csc_bias_in[3] = {0, 0, 0}, csc_bias_out[3] = {0, 0, 0};
+  } aipp;
   // Vector unit registers (api/vector.h): mask register, mask mode, CMPMASK
   // (compare result / select mask, 128 bits + spare), deq scale.
   struct VecState {

@@ -223,10 +223,59 @@ struct FixpipeParamsV220 {
   bool isChannelSplit = false;
 };
 struct LoadImageToLocalParams {
+  // The vendor's constructors (default, and the nine fields before sid); sid may
+  // follow as a tenth (the .td's field list, which the mirror test builds it from).
+  LoadImageToLocalParams() = default;
+  LoadImageToLocalParams(uint16_t horiz, uint16_t vert, uint16_t horizStart, uint16_t vertStart, uint16_t srcHoriz,
+                         uint8_t top, uint8_t bot, uint16_t left, uint16_t right, uint8_t sidIn = 0)
+      : horizSize(horiz), vertSize(vert), horizStartPos(horizStart), vertStartPos(vertStart),
+        srcHorizSize(srcHoriz), topPadSize(top), botPadSize(bot), leftPadSize(left), rightPadSize(right),
+        sid(sidIn) {}
   uint16_t horizSize = 2, vertSize = 2, horizStartPos = 0, vertStartPos = 0, srcHorizSize = 2;
   uint8_t topPadSize = 0, botPadSize = 0;
   uint16_t leftPadSize = 0, rightPadSize = 0;
   uint8_t sid = 0;
+};
+// AIPP configuration (kernel_struct_aipp.h; built by the emitter member struct
+// by member struct, then AippParams<T>{padding, swap, ...}).
+template <class T>
+struct AippPaddingParams {
+  uint32_t paddingMode = 0;
+  T paddingValueCh0 = T(0), paddingValueCh1 = T(0), paddingValueCh2 = T(0), paddingValueCh3 = T(0);
+};
+struct AippSwapParams {
+  bool isSwapRB = false, isSwapUV = false, isSwapAX = false;
+};
+struct AippSingleLineParams {
+  bool isSingleLineCopy = false;
+};
+struct AippDataTypeConvParams {
+  uint8_t dtcMeanCh0 = 0, dtcMeanCh1 = 0, dtcMeanCh2 = 0;
+  half dtcMinCh0 = half(0.0f), dtcMinCh1 = half(0.0f), dtcMinCh2 = half(0.0f);
+  half dtcVarCh0 = half(1.0f), dtcVarCh1 = half(1.0f), dtcVarCh2 = half(1.0f);
+  uint32_t dtcRoundMode = 0;
+};
+template <class T>
+struct AippChannelPaddingParams {  // the vendor leaves both uninitialised; zero here
+  uint32_t cPaddingMode = 0;
+  T cPaddingValue = T(0);
+};
+struct AippColorSpaceConvParams {
+  bool isEnableCsc = false;
+  int16_t cscMatrixR0C0 = 0, cscMatrixR0C1 = 0, cscMatrixR0C2 = 0;
+  int16_t cscMatrixR1C0 = 0, cscMatrixR1C1 = 0, cscMatrixR1C2 = 0;
+  int16_t cscMatrixR2C0 = 0, cscMatrixR2C1 = 0, cscMatrixR2C2 = 0;
+  uint8_t cscBiasIn0 = 0, cscBiasIn1 = 0, cscBiasIn2 = 0;
+  uint8_t cscBiasOut0 = 0, cscBiasOut1 = 0, cscBiasOut2 = 0;
+};
+template <class T>
+struct AippParams {
+  AippPaddingParams<T> paddingParams;
+  AippSwapParams swapParams;
+  AippSingleLineParams singleLineParams;
+  AippDataTypeConvParams dtcParams;
+  AippChannelPaddingParams<T> cPaddingParams;
+  AippColorSpaceConvParams cscParams;
 };
 struct CheckLocalMemoryIAParam {
   uint8_t enableBit = 0;

@@ -40,7 +40,7 @@ for _k, _v in {
     "position": "the TPosition of the buffer",
     "src0": "first source tensor",
     "input_format": "the AIPP input image format",
-    "config": "the configuration",
+    "config": "the configuration (for set_aipp_functions an asc.AippParams)",
     "context": "a GM address",
     "hf32_mode": "True to enable HF32",
     "trans_mode": "True: round towards zero; False: round to nearest even",
@@ -104,11 +104,16 @@ def reset_mask(form, a):
 
 
 @api("SetAippFunctions", "common",
-     "src0: GlobalTensor, input_format: AippInputFormat, config: Any",
-     "src0: GlobalTensor, src1: GlobalTensor, input_format: AippInputFormat, config: Any")
+     "src0: GlobalTensor, input_format: AippInputFormat, config: AippParams",
+     "src0: GlobalTensor, src1: GlobalTensor, input_format: AippInputFormat, config: AippParams")
 def set_aipp_functions(form, a):
-    raise NotImplementedError("asc.set_aipp_functions is not supported: the ascendc dialect has no "
-                              "SetAippFunctions op (nor an AippParams type)")
+    src1 = a.get("src1")
+    if src1 is not None and src1.dtype != a.src0.dtype:
+        raise TypeError(f"asc.set_aipp_functions: src1 is a GlobalTensor of {src1.dtype.name}, src0 of "
+                        f"{a.src0.dtype.name} (one element type for both planes)")
+    return build("SetAippFunctionsOp", tensor(a.src0, "src0"),
+                 None if src1 is None else tensor(src1, "src1"), int(a.input_format),
+                 struct(a.config, T.AippParams, "config"))
 
 
 @api("SetHcclContext", "common", "index: int, context: GlobalAddress")

@@ -85,6 +85,15 @@ _FORMS: Dict[str, List[str]] = {
         ['n_size: int, m_size: int, src_stride: int, dst_stride: int, quant_pre: QuantModes = QuantModes.NoQuant, deq_scalar: int = 0, nd_num: int = 1, src_nd_stride: int = 0, dst_nd_stride: int = 0, relu_en: bool = False, unit_flag: int = 0, is_channel_split: bool = False'],
     'LoadImageToLocalParams':
         ['horiz_size: int = 2, vert_size: int = 2, horiz_start_pos: int = 0, vert_start_pos: int = 0, src_horiz_size: int = 2, top_pad_size: int = 0, bot_pad_size: int = 0, left_pad_size: int = 0, right_pad_size: int = 0, sid: int = 0'],
+    # AIPP (pyasc's dataclasses: every field a keyword with a default; kernel_struct_aipp.h)
+    'AippSwapParams':
+        ['is_swap_rb: bool = False, is_swap_uv: bool = False, is_swap_ax: bool = False'],
+    'AippSingleLineParams':
+        ['is_single_line_copy: bool = False'],
+    'AippDataTypeConvParams':
+        ['dtc_mean_ch0: int = 0, dtc_mean_ch1: int = 0, dtc_mean_ch2: int = 0, dtc_min_ch0 = 0.0, dtc_min_ch1 = 0.0, dtc_min_ch2 = 0.0, dtc_var_ch0 = 1.0, dtc_var_ch1 = 1.0, dtc_var_ch2 = 1.0, dtc_round_mode: int = 0'],
+    'AippColorSpaceConvParams':
+        ['is_enable_csc: bool = False, csc_matrix_r0_c0: int = 0, csc_matrix_r0_c1: int = 0, csc_matrix_r0_c2: int = 0, csc_matrix_r1_c0: int = 0, csc_matrix_r1_c1: int = 0, csc_matrix_r1_c2: int = 0, csc_matrix_r2_c0: int = 0, csc_matrix_r2_c1: int = 0, csc_matrix_r2_c2: int = 0, csc_bias_in_0: int = 0, csc_bias_in_1: int = 0, csc_bias_in_2: int = 0, csc_bias_out_0: int = 0, csc_bias_out_1: int = 0, csc_bias_out_2: int = 0'],
     'CheckLocalMemoryIAParam':
         ['enable_bit: int = 0, start_addr: int = 0, end_addr: int = 0, is_scalar_read: bool = False, is_scalar_write: bool = False, is_vector_read: bool = False, is_vector_write: bool = False, is_mte_read: bool = False, is_mte_write: bool = False, is_enable: bool = False'],
     # adv tiling structs (asc.adv.SoftmaxTiling / RmsNormTiling; AscendCAdvStructs.td)
@@ -231,7 +240,8 @@ def _make(name: str) -> type:
 
 # Structs with behaviour of their own are classes below; every other struct of
 # the dialect is made from its form.
-_CLASSES = ("DataCopyPadExtParams", "MrgSortSrcList", "ShapeInfo", "SliceInfo")
+_CLASSES = ("DataCopyPadExtParams", "MrgSortSrcList", "ShapeInfo", "SliceInfo", "AippPaddingParams",
+            "AippChannelPaddingParams", "AippParams")
 _GENERIC = [name for name in STRUCTS if name not in _CLASSES]
 for _name in _GENERIC:
     globals()[_name] = _make(_name)
@@ -393,6 +403,101 @@ class SliceInfo(ParamStruct):
 api.register_class(SliceInfo)
 
 
+class _AippTyped(ParamStruct):
+    """An AIPP member struct templated on the image's output type T (AippPaddingParams<T>,
+    AippChannelPaddingParams<T>): T is the dtype of the asc.AippParams holding it, so the
+    struct is built when that is (materialize(dtype)); its value fields are Ts."""
+
+    _value_fields: Tuple[str, ...] = ()
+    __slots__ = ()
+
+    def materialize(self, dtype: dt.DataType = None):
+        if dtype is None:
+            raise TypeError(f"asc.{type(self).__name__} is typed by the asc.AippParams that holds it: "
+                            "pass it to asc.AippParams(dtype, ...)")
+        b = context.builder()
+        handles = [_field_handle(b, self.fields.get(name, 0), dtype if name in self._value_fields else None)
+                   for name in self._cpp_fields]
+        return b.create_asc_ConstructOp(
+            b.parse_type(f"!ascendc.{self._mnemonic}<{dtype.to_ir(b)}>"), handles)
+
+
+class AippPaddingParams(_AippTyped):
+    """AscendC::AippPaddingParams<T>: how LoadImageToLocal fills the padding around the
+    cropped image (padding_mode 0: the constant per channel; 1: the nearest edge pixel;
+    2: the pixel one image-width/height away; 3: the mirrored pixel)."""
+
+    _mnemonic = "aipp_padding_params"
+    _forms = [api.Form("padding_mode: int = 0, padding_value_ch0 = 0, padding_value_ch1 = 0, "
+                       "padding_value_ch2 = 0, padding_value_ch3 = 0")]
+    _cpp_fields = _fields_of("AippPaddingParams")
+    _value_fields = ("padding_value_ch0", "padding_value_ch1", "padding_value_ch2", "padding_value_ch3")
+    __slots__ = ()
+
+
+class AippChannelPaddingParams(_AippTyped):
+    """AscendC::AippChannelPaddingParams<T>: the channels past the image's own (c_padding_mode
+    0: up to 32 bytes of T per pixel; 1: up to 4 channels), filled with c_padding_value."""
+
+    _mnemonic = "aipp_cpadding_params"
+    _forms = [api.Form("c_padding_mode: int = 0, c_padding_value = 0")]
+    _cpp_fields = _fields_of("AippChannelPaddingParams")
+    _value_fields = ("c_padding_value",)
+    __slots__ = ()
+
+
+# The element types of AippParams<T> (pyasc's: LoadImageToLocal's int8_t or half on Atlas A2).
+_AIPP_DTYPES = (dt.int8, dt.float16)
+# AippParams' member structs, by field: (class, whether typed by the AippParams' T).
+_AIPP_MEMBERS = (("padding_params", "AippPaddingParams"), ("swap_params", "AippSwapParams"),
+                 ("single_line_params", "AippSingleLineParams"), ("dtc_params", "AippDataTypeConvParams"),
+                 ("c_padding_params", "AippChannelPaddingParams"),
+                 ("csc_params", "AippColorSpaceConvParams"))
+
+
+class AippParams(ParamStruct):
+    """AscendC::AippParams<T>: the configuration asc.set_aipp_functions gives the AIPP unit
+    for the next load_image_to_local; T (`dtype`, asc.int8 or asc.float16) is the image's
+    type in L1. Members left out take their defaults (no swap, no CSC, mean 0, min 0, var 1)."""
+
+    _mnemonic = "aipp_params"
+    _forms = [api.Form("dtype: DataType, padding_params = None, swap_params = None, "
+                       "single_line_params = None, dtc_params = None, c_padding_params = None, "
+                       "csc_params = None")]
+    _cpp_fields = [field for field, _ in _AIPP_MEMBERS]
+    __slots__ = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        dtype = self.fields["dtype"]
+        if dtype not in _AIPP_DTYPES:
+            raise TypeError(f"asc.AippParams: dtype must be asc.int8 or asc.float16 (the image's type "
+                            f"in L1), got {getattr(dtype, 'name', dtype)}")
+        for field, cls_name in _AIPP_MEMBERS:
+            value = self.fields.get(field)
+            cls = globals()[cls_name]
+            if value is None:
+                self.fields[field] = cls()
+            elif not isinstance(value, cls):
+                raise TypeError(f"asc.AippParams: {field} must be an asc.{cls_name}, got "
+                                f"{type(value).__name__}")
+
+    def ir_type(self, builder):
+        return builder.parse_type(f"!ascendc.aipp_params<{self.fields['dtype'].to_ir(builder)}>")
+
+    def materialize(self):
+        b = context.builder()
+        dtype = self.fields["dtype"]
+        handles = [self.fields[field].materialize(dtype) if isinstance(self.fields[field], _AippTyped)
+                   else self.fields[field].materialize() for field, _ in _AIPP_MEMBERS]
+        return b.create_asc_ConstructOp(self.ir_type(b), handles)
+
+
+for _cls in (AippPaddingParams, AippChannelPaddingParams, AippParams):
+    _cls.__module__ = __name__
+    api.register_class(_cls)
+
+
 def slice_info_list(slices, what: str):
     """An `AscendC::SliceInfo name[N] = {...}` array (ascendc.slice_info_list) of `slices`."""
     b = context.builder()
@@ -429,4 +534,5 @@ def get_shape_size(form, a):
 
 
 __all__ = _GENERIC + ["DataCopyPadExtParams", "ParamStruct", "MrgSortSrcList",
-                      "ShapeInfo", "get_shape_size", "SliceInfo"]
+                      "ShapeInfo", "get_shape_size", "SliceInfo", "AippPaddingParams",
+                      "AippChannelPaddingParams", "AippParams"]

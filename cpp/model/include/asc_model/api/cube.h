@@ -19,3 +19,5 @@
 
 // Misc APIs (atomics, caches, sorting, ...); they use cube_layout.h's helpers.
 #include "asc_model/api/misc.h"
+// AIPP: SetAippFunctions and LoadImageToLocal (GM image -> L1).
+#include "asc_model/api/aipp.h"

@@ -442,9 +442,5 @@ inline void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& p, ASC_LOC_PARAMS)
   if (p.isEnable) op.fault("an enabled CheckLocalMemoryIA watch region is not modelled");
   op.run();
 }
-template <class T>
-void LoadImageToLocal(const LocalTensor<T>&, const LoadImageToLocalParams&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadImageToLocal", "LoadImageToLocal (AIPP)", ASC_LOC);
-}
 
 }  // namespace AscendC

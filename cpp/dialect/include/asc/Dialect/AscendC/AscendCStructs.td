@@ -103,43 +103,17 @@ def AscendC_SliceInfoType : AscendC_StructType<"SliceInfo", "slice_info", "Slice
 // (shapeDim, shape[], originalShapeDim, originalShape[], dataFormat);
 // LoadData3DParamsV2 has enSmallK between enTranspose and padValue.
 
-// AscendC::MrgSortSrcList<T>: the (up to) four sorted lists of a MrgSort, built
-// by `ascendc.construct` from four LocalTensor<T> values.
-def AscendC_MrgSortSrcListType
-    : AscendC_Type<"MrgSortSrcList", "mrg_sort_src_list", [AscendC_ParamStructInterface]> {
-  let summary = "AscendC::MrgSortSrcList<T>";
-  // Read by asc-tblgen like AscendC_StructType's (a struct templated on T).
-  list<string> fieldNames = ["src1", "src2", "src3", "src4"];
-  let parameters = (ins "::mlir::Type":$elementType);
-  let assemblyFormat = "`<` $elementType `>`";
-  let builders = [
-    TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
-      return $_get(elementType.getContext(), elementType);
-    }]>
-  ];
-  let extraClassDeclaration = [{
-    std::string getCppName() const;
-    ::llvm::ArrayRef<::llvm::StringRef> getFieldNames() const {
-      static const ::llvm::StringRef names[] = {}] #
-        !interleave(!foreach(f, fieldNames, "\"" # f # "\""), ", ") # [{};
-      return names;
-    }
-  }];
-  let extraClassDefinition = [{
-    std::string $cppClass::getCppName() const {
-      return "AscendC::MrgSortSrcList<" +
-             ::mlir::ascendc::getCppScalarTypeName(getElementType()).str() + ">";
-    }
-  }];
-}
-
-// AscendC::DataCopyPadExtParams<T>: templated on the element type T of the
-// tensors of the DataCopyPad call (paddingValue is a T).
-def AscendC_DataCopyPadExtParamsType
-    : AscendC_Type<"DataCopyPadExtParams", "data_copy_pad_ext_params", [AscendC_ParamStructInterface]> {
-  let summary = "AscendC::DataCopyPadExtParams<T>";
-  // Read by asc-tblgen like AscendC_StructType's (a struct templated on T).
-  list<string> fieldNames = ["isPad", "leftPadding", "rightPadding", "paddingValue"];
+// A parameter struct that is a class template on one element type T
+// (AscendC::<cpp><T>): the type carries T, `!ascendc.<mnemonic><T>`, and the
+// emitter names it `AscendC::<cpp><T>`. asc-tblgen reads `fieldNames` like an
+// AscendC_StructType's (a struct templated on T). `elementTypes`, if given,
+// lists the element types the vendor instantiates it with (the verifier's
+// check); otherwise any type with an Ascend C spelling.
+class AscendC_ElementStructType<string name, string typeMnemonic, string cpp, list<string> fields,
+                                string elementTypes = "">
+    : AscendC_Type<name, typeMnemonic, [AscendC_ParamStructInterface]> {
+  let summary = "AscendC::" # cpp # "<T>";
+  list<string> fieldNames = fields;
   let parameters = (ins "::mlir::Type":$elementType);
   let assemblyFormat = "`<` $elementType `>`";
   let genVerifyDecl = 1;
@@ -158,15 +132,67 @@ def AscendC_DataCopyPadExtParamsType
   }];
   let extraClassDefinition = [{
     std::string $cppClass::getCppName() const {
-      return "AscendC::DataCopyPadExtParams<" +
+      return "AscendC::}] # cpp # [{<" +
              ::mlir::ascendc::getCppScalarTypeName(getElementType()).str() + ">";
     }
     ::mlir::LogicalResult $cppClass::verify(
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError, ::mlir::Type elementType) {
-      if (::mlir::ascendc::getCppScalarTypeName(elementType).empty())
-        return emitError() << "DataCopyPadExtParams element type " << elementType
-                           << " is not an Ascend C type";
+      ::llvm::StringRef cpp = ::mlir::ascendc::getCppScalarTypeName(elementType);
+      if (cpp.empty())
+        return emitError() << "}] # cpp # [{ element type " << elementType << " is not an Ascend C type";
+      ::llvm::StringRef allowed = "}] # elementTypes # [{";
+      if (!allowed.empty()) {
+        ::llvm::SmallVector<::llvm::StringRef> names;
+        allowed.split(names, ", ");
+        if (!::llvm::is_contained(names, cpp))
+          return emitError() << "}] # cpp # [{<" << cpp << ">: the element type must be one of " << allowed;
+      }
       return ::mlir::success();
     }
   }];
 }
+
+// AscendC::MrgSortSrcList<T>: the (up to) four sorted lists of a MrgSort, built
+// by `ascendc.construct` from four LocalTensor<T> values.
+def AscendC_MrgSortSrcListType : AscendC_ElementStructType<"MrgSortSrcList", "mrg_sort_src_list",
+    "MrgSortSrcList", ["src1", "src2", "src3", "src4"]>;
+
+// AscendC::DataCopyPadExtParams<T>: templated on the element type T of the
+// tensors of the DataCopyPad call (paddingValue is a T).
+def AscendC_DataCopyPadExtParamsType : AscendC_ElementStructType<"DataCopyPadExtParams",
+    "data_copy_pad_ext_params", "DataCopyPadExtParams", ["isPad", "leftPadding", "rightPadding", "paddingValue"]>;
+
+// AIPP (the image pre-processing unit) configuration, SetAippFunctions's
+// AscendC::AippParams<T> (kernel_struct_aipp.h): six member structs, each
+// built by its own `ascendc.construct`; AippParams<T> is then constructed from
+// the six values. T is the image's output element type: int8_t or half on
+// Atlas A2 (LoadImageToLocal's dst), uint8_t too on later parts.
+def AscendC_AippPaddingParamsType : AscendC_ElementStructType<"AippPaddingParams", "aipp_padding_params",
+    "AippPaddingParams", ["paddingMode", "paddingValueCh0", "paddingValueCh1", "paddingValueCh2", "paddingValueCh3"],
+    "int8_t, uint8_t, half">;
+def AscendC_AippSwapParamsType : AscendC_StructType<"AippSwapParams", "aipp_swap_params", "AippSwapParams",
+    ["isSwapRB", "isSwapUV", "isSwapAX"]>;
+def AscendC_AippSingleLineParamsType : AscendC_StructType<"AippSingleLineParams", "aipp_single_line_params",
+    "AippSingleLineParams", ["isSingleLineCopy"]>;
+def AscendC_AippDataTypeConvParamsType : AscendC_StructType<"AippDataTypeConvParams", "aipp_dtc_params",
+    "AippDataTypeConvParams",
+    ["dtcMeanCh0", "dtcMeanCh1", "dtcMeanCh2", "dtcMinCh0", "dtcMinCh1", "dtcMinCh2",
+     "dtcVarCh0", "dtcVarCh1", "dtcVarCh2", "dtcRoundMode"]>;
+def AscendC_AippChannelPaddingParamsType : AscendC_ElementStructType<"AippChannelPaddingParams",
+    "aipp_cpadding_params", "AippChannelPaddingParams", ["cPaddingMode", "cPaddingValue"],
+    "int8_t, uint8_t, half">;
+def AscendC_AippColorSpaceConvParamsType : AscendC_StructType<"AippColorSpaceConvParams", "aipp_csc_params",
+    "AippColorSpaceConvParams",
+    ["isEnableCsc", "cscMatrixR0C0", "cscMatrixR0C1", "cscMatrixR0C2", "cscMatrixR1C0", "cscMatrixR1C1",
+     "cscMatrixR1C2", "cscMatrixR2C0", "cscMatrixR2C1", "cscMatrixR2C2", "cscBiasIn0", "cscBiasIn1",
+     "cscBiasIn2", "cscBiasOut0", "cscBiasOut1", "cscBiasOut2"]> {
+  let pyFieldNames = ["is_enable_csc", "csc_matrix_r0_c0", "csc_matrix_r0_c1", "csc_matrix_r0_c2",
+                      "csc_matrix_r1_c0", "csc_matrix_r1_c1", "csc_matrix_r1_c2", "csc_matrix_r2_c0",
+                      "csc_matrix_r2_c1", "csc_matrix_r2_c2", "csc_bias_in_0", "csc_bias_in_1",
+                      "csc_bias_in_2", "csc_bias_out_0", "csc_bias_out_1", "csc_bias_out_2"];
+}
+// The fields are the six member structs (padding and channel padding typed by
+// the same T; ascendc.construct's verifier checks each field's type).
+def AscendC_AippParamsType : AscendC_ElementStructType<"AippParams", "aipp_params", "AippParams",
+    ["paddingParams", "swapParams", "singleLineParams", "dtcParams", "cPaddingParams", "cscParams"],
+    "int8_t, uint8_t, half">;

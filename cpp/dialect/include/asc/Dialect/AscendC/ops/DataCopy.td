@@ -171,11 +171,29 @@ def AscendC_SetPadValueOp : AscendC_Op<"set_pad_value"> {
   let assemblyFormat = "$value `,` $pos attr-dict `:` type($value)";
 }
 
-let ascPipe = "V" in
+// The vendor's LoadImageToLocal is `__inout_pipe__(MTE2)`: the image comes from GM.
+let ascPipe = "MTE2" in
 def AscendC_LoadImageToLocalOp : AscendC_Op<"load_image_to_local"> {
   let summary = "`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: AIPP image to local memory";
   // int8_t / half only: the vendor's load_image_to_cbuf has no other element type.
   let arguments = (ins AscendC_LocalTensorOfAny<[I8, F16]>:$dst, AscendC_LoadImageToLocalParamsType:$params);
   let ascCall = "AscendC::LoadImageToLocal($dst, $params)";
   let assemblyFormat = "$dst `,` $params attr-dict `:` type($dst)";
+}
+
+// SetAippFunctions only records the configuration (the AIPP unit's special
+// registers, on the cube core): it touches no tensor's elements. The image
+// src0 (and, for YUV420SP_U8, the UV plane src1) is read by the next
+// LoadImageToLocal.
+let ascPipe = "none" in
+def AscendC_SetAippFunctionsOp : AscendC_Op<"set_aipp_functions"> {
+  let summary = "`AscendC::SetAippFunctions(src0[, src1], format, config)`: configures AIPP for LoadImageToLocal";
+  let arguments = (ins AscendC_GlobalTensor:$src0, Optional<AscendC_GlobalTensor>:$src1,
+                       AscendC_AippInputFormat:$format, AscendC_AippParamsType:$config);
+  let ascCall = "AscendC::SetAippFunctions($args)";
+  let ascWrites = [];
+  let assemblyFormat = [{
+    $src0 `,` ($src1^ `,`)? $format `,` $config attr-dict `:` type($src0) `,` type($config) (`,` type($src1)^)?
+  }];
+  let hasVerifier = 1;
 }
