@@ -6,7 +6,7 @@ EnumArg members), so this test writes one static_assert per fact of the .td and
 compiles them against the Model's headers with the Model's compiler:
   - each .td field is a member of the struct, in the .td's order (offsetof);
   - enum fields are EnumArg<E> (or E) of the .td's enum, array fields T[N],
-    untyped fields numbers or bools;
+    untyped fields numbers (half and bfloat16_t included) or bools;
   - the struct is built from exactly the .td's number of values, as the emitter
     builds it (`S name{v1, ..., vN}`): a member the .td lacks fails too.
 The Model's enums are generated (generated_enums.h); every value is checked too,
@@ -34,6 +34,10 @@ struct braces<S, std::index_sequence<I...>, std::void_t<decltype(S{((void)I, Any
     : std::true_type {};
 template <class S, std::size_t N>
 constexpr bool takes_n = braces<S, std::make_index_sequence<N>>::value;
+// A number: arithmetic, or one of the Model's 16-bit float classes (half, bfloat16_t).
+template <class T>
+constexpr bool number = std::is_arithmetic<T>::value || std::is_same<T, half>::value ||
+                        std::is_same<T, bfloat16_t>::value;
 template <class F, class E>
 constexpr bool enum_field = std::is_same<F, asc_model::EnumArg<E>>::value || std::is_same<F, E>::value;
 }  // namespace chk
@@ -65,7 +69,7 @@ def check_source(structs=STRUCTS, enums=True) -> str:
                 out.append(f'static_assert(chk::enum_field<{t}, {f.cpp_type}>, "{name}.{f.cpp}: the .td says '
                            f'{f.cpp_type} (asc_model::EnumArg<{f.cpp_type}>)");')
             elif not td.templated:
-                out.append(f'static_assert(std::is_arithmetic<{t}>::value, "{name}.{f.cpp}: the .td gives no '
+                out.append(f'static_assert(chk::number<{t}>, "{name}.{f.cpp}: the .td gives no '
                            f'type, so a number or bool; an enum or array member needs its type in the .td");')
     if enums:
         # Every enum value, as the emitter spells it (AscendC::HardEvent::MTE2_V, PIPE_V,

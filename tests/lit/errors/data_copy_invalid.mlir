@@ -105,7 +105,7 @@ func.func @aipp_params_wrong_member(%s: !ascendc.aipp_swap_params, %l: !ascendc.
 // -----
 
 func.func @aipp_params_element_type(%x: i32) {
-  // expected-error @+1 {{AippParams<float>: the element type must be one of int8_t, uint8_t, half}}
+  // expected-error @+1 {{AippPaddingParams<float>: the element type must be one of int8_t, uint8_t, half}}
   %pad = ascendc.construct !ascendc.aipp_padding_params<f32>(%x, %x, %x, %x, %x) : i32, i32, i32, i32, i32
   return
 }
