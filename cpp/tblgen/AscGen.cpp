@@ -552,7 +552,10 @@ bool genPyDefs(raw_ostream &os, RecordKeeper &records) {
      << "    fields: Tuple[StructField, ...]\n"
      << "    # A struct of fixed fields that is still a class template on its element type\n"
      << "    # (InitConstValueParams<T>): the field of type T; '' otherwise.\n"
-     << "    template_field: str = ''\n\n\n"
+     << "    template_field: str = ''\n"
+     << "    # How many leading fields the C++ constructor takes (-1: all); the emitter\n"
+     << "    # assigns the others as members after it (LoadImageToLocalParams's sid).\n"
+     << "    constructor_arity: int = -1\n\n\n"
      << "STRUCTS = {\n";
   for (const StructInfo &st : getStructs(records)) {
     os << "    " << pyRepr(st.name) << ": StructDef(" << pyRepr(st.def->getValueAsString("mnemonic"))
@@ -565,7 +568,9 @@ bool genPyDefs(raw_ostream &os, RecordKeeper &records) {
     }
     StringRef templateField =
         st.def->getValue("ascTemplateField") ? st.def->getValueAsString("ascTemplateField") : StringRef();
-    os << "    )" << (templateField.empty() ? "" : ", " + pyRepr(templateField)) << "),\n";
+    int arity = st.def->getValue("ascConstructorArity") ? st.def->getValueAsInt("ascConstructorArity") : -1;
+    os << "    )" << (templateField.empty() ? "" : ", " + pyRepr(templateField))
+       << (arity < 0 ? "" : ", constructor_arity=" + std::to_string(arity)) << "),\n";
   }
   os << "}\n\n__all__ = [";
   llvm::interleaveComma(enums, os, [&](Record *def) { os << pyRepr(EnumAttr(def).getEnumClassName()); });

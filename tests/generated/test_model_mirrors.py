@@ -7,8 +7,9 @@ compiles them against the Model's headers with the Model's compiler:
   - each .td field is a member of the struct, in the .td's order (offsetof);
   - enum fields are EnumArg<E> (or E) of the .td's enum, array fields T[N],
     untyped fields numbers (half and bfloat16_t included) or bools;
-  - the struct is built from exactly the .td's number of values, as the emitter
-    builds it (`S name{v1, ..., vN}`): a member the .td lacks fails too.
+  - the struct is built from exactly the .td's number of values (its constructor's,
+    where the .td gives one), as the emitter builds it (`S name{v1, ..., vN}`): a
+    member the .td lacks fails too.
 The Model's enums are generated (generated_enums.h); every value is checked too,
 spelt as the emitter prints it.
 """
@@ -51,7 +52,8 @@ def check_source(structs=STRUCTS, enums=True) -> str:
         out.append(f"\n// {td.cpp_name}: {', '.join(f.cpp for f in td.fields)}")
         templated = td.templated or bool(td.template_field)  # InitConstValueParams<T>
         out.append(f"using {s} = {td.cpp_name}{'<float>' if templated else ''};")
-        n = len(td.fields)
+        # The emitter passes the constructor's fields (all, or constructor_arity) and assigns the rest.
+        n = len(td.fields) if td.constructor_arity < 0 else td.constructor_arity
         out.append(f'static_assert(chk::takes_n<{s}, {n}>, "{name}: cannot be built from the {n} fields '
                    f'of the .td ({name}{{v1, ..., v{n}}}, as the emitter writes it)");')
         out.append(f'static_assert(!chk::takes_n<{s}, {n + 1}>, "{name}: the Model takes more than the '

@@ -223,14 +223,14 @@ struct FixpipeParamsV220 {
   bool isChannelSplit = false;
 };
 struct LoadImageToLocalParams {
-  // The vendor's constructors (default, and the nine fields before sid); sid may
-  // follow as a tenth (the .td's field list, which the mirror test builds it from).
+  // The vendor's constructors: default, and the nine fields before sid (set as a member).
   LoadImageToLocalParams() = default;
-  LoadImageToLocalParams(uint16_t horiz, uint16_t vert, uint16_t horizStart, uint16_t vertStart, uint16_t srcHoriz,
-                         uint8_t top, uint8_t bot, uint16_t left, uint16_t right, uint8_t sidIn = 0)
-      : horizSize(horiz), vertSize(vert), horizStartPos(horizStart), vertStartPos(vertStart),
-        srcHorizSize(srcHoriz), topPadSize(top), botPadSize(bot), leftPadSize(left), rightPadSize(right),
-        sid(sidIn) {}
+  LoadImageToLocalParams(const uint16_t horizSizeIn, const uint16_t vertSizeIn, const uint16_t horizStartPosIn,
+                         const uint16_t vertStartPosIn, const uint16_t srcHorizSizeIn, const uint8_t topPadSizeIn,
+                         const uint8_t botPadSizeIn, const uint16_t leftPadSizeIn, const uint16_t rightPadSizeIn)
+      : horizSize(horizSizeIn), vertSize(vertSizeIn), horizStartPos(horizStartPosIn), vertStartPos(vertStartPosIn),
+        srcHorizSize(srcHorizSizeIn), topPadSize(topPadSizeIn), botPadSize(botPadSizeIn),
+        leftPadSize(leftPadSizeIn), rightPadSize(rightPadSizeIn) {}
   uint16_t horizSize = 2, vertSize = 2, horizStartPos = 0, vertStartPos = 0, srcHorizSize = 2;
   uint8_t topPadSize = 0, botPadSize = 0;
   uint16_t leftPadSize = 0, rightPadSize = 0;

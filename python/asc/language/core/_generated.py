@@ -469,6 +469,9 @@ class StructDef(NamedTuple):
     # A struct of fixed fields that is still a class template on its element type
     # (InitConstValueParams<T>): the field of type T; '' otherwise.
     template_field: str = ''
+    # How many leading fields the C++ constructor takes (-1: all); the emitter
+    # assigns the others as members after it (LoadImageToLocalParams's sid).
+    constructor_arity: int = -1
 
 
 STRUCTS = {
@@ -716,7 +719,7 @@ STRUCTS = {
         StructField('leftPadSize', 'left_pad_size', ''),
         StructField('rightPadSize', 'right_pad_size', ''),
         StructField('sid', 'sid', ''),
-    )),
+    ), constructor_arity=9),
     'CheckLocalMemoryIAParam': StructDef('check_local_memory_ia_param', 'AscendC::CheckLocalMemoryIAParam', False, (
         StructField('enableBit', 'enable_bit', ''),
         StructField('startAddr', 'start_addr', ''),

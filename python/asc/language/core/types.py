@@ -424,8 +424,8 @@ class _AippTyped(ParamStruct):
 
 class AippPaddingParams(_AippTyped):
     """AscendC::AippPaddingParams<T>: how LoadImageToLocal fills the padding around the
-    cropped image (padding_mode 0: the constant per channel; 1: the nearest edge pixel;
-    2: the pixel one image-width/height away; 3: the mirrored pixel)."""
+    cropped image (padding_mode 0: the constant per channel, left and right only; 1: the
+    nearest image pixel; 2: the image pixel one pad-size inwards; 3: the mirrored pixel)."""
 
     _mnemonic = "aipp_padding_params"
     _forms = [api.Form("padding_mode: int = 0, padding_value_ch0 = 0, padding_value_ch1 = 0, "
@@ -448,7 +448,7 @@ class AippChannelPaddingParams(_AippTyped):
 
 # The element types of AippParams<T> (pyasc's: LoadImageToLocal's int8_t or half on Atlas A2).
 _AIPP_DTYPES = (dt.int8, dt.float16)
-# AippParams' member structs, by field: (class, whether typed by the AippParams' T).
+# AippParams' member structs in the C++ member order: (Python field, class name).
 _AIPP_MEMBERS = (("padding_params", "AippPaddingParams"), ("swap_params", "AippSwapParams"),
                  ("single_line_params", "AippSingleLineParams"), ("dtc_params", "AippDataTypeConvParams"),
                  ("c_padding_params", "AippChannelPaddingParams"),
