@@ -10,6 +10,8 @@ every case; L1 is copied back to GM with DataCopy (A2's L1 -> GM path)."""
 import numpy as np
 import pytest
 
+import asc
+import asc.runtime.config as config
 from conftest import gm, make_kernel, scalar
 from asc.runtime.model import ModelFault
 
@@ -319,10 +321,6 @@ def test_faults_name_the_call(backend, kernels, which, kw, match):
 
 
 # ------------------------------------------------------------------ through @asc.jit
-
-import asc  # noqa: E402
-import asc.runtime.config as config  # noqa: E402
-
 
 @asc.jit(kernel_type=config.KernelType.AIC_ONLY)
 def rgb_to_l1(img_addr: asc.GlobalAddress, out_addr: asc.GlobalAddress, width: int, n_out: int):

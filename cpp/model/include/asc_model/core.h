@@ -136,14 +136,13 @@ class Core {
   uint8_t* hccl_ctx[2] = {nullptr, nullptr};
   // The AIPP unit's registers (api/aipp.h): SetAippFunctions' last configuration,
   // which LoadImageToLocal applies. T-typed values are kept as T's bit pattern
-  // (elem_size bytes, elem_half for half), as the device keeps them in its SPRs.
+  // (elem names T), as the device keeps them in its SPRs.
   struct AippRegs {
     bool set = false;
     TensorRef src0{}, src1{};
     bool has_src1 = false;
     int32_t format = 0;
-    uint32_t elem_size = 0;
-    bool elem_half = false;
+    const char* elem = "";  // type_name<T>() of the AippParams<T>
     uint32_t padding_mode = 0;
     uint16_t padding_bits[4] = {0, 0, 0, 0};
     bool swap_rb = false, swap_uv = false, swap_ax = false, single_line = false;

@@ -448,11 +448,11 @@ class AippChannelPaddingParams(_AippTyped):
 
 # The element types of AippParams<T> (pyasc's: LoadImageToLocal's int8_t or half on Atlas A2).
 _AIPP_DTYPES = (dt.int8, dt.float16)
-# AippParams' member structs in the C++ member order: (Python field, class name).
-_AIPP_MEMBERS = (("padding_params", "AippPaddingParams"), ("swap_params", "AippSwapParams"),
-                 ("single_line_params", "AippSingleLineParams"), ("dtc_params", "AippDataTypeConvParams"),
-                 ("c_padding_params", "AippChannelPaddingParams"),
-                 ("csc_params", "AippColorSpaceConvParams"))
+# AippParams' member structs in the C++ member order: (Python field, class).
+_AIPP_MEMBERS = tuple((field, globals()[name]) for field, name in (
+    ("padding_params", "AippPaddingParams"), ("swap_params", "AippSwapParams"),
+    ("single_line_params", "AippSingleLineParams"), ("dtc_params", "AippDataTypeConvParams"),
+    ("c_padding_params", "AippChannelPaddingParams"), ("csc_params", "AippColorSpaceConvParams")))
 
 
 class AippParams(ParamStruct):
@@ -473,13 +473,12 @@ class AippParams(ParamStruct):
         if dtype not in _AIPP_DTYPES:
             raise TypeError(f"asc.AippParams: dtype must be asc.int8 or asc.float16 (the image's type "
                             f"in L1), got {getattr(dtype, 'name', dtype)}")
-        for field, cls_name in _AIPP_MEMBERS:
+        for field, cls in _AIPP_MEMBERS:
             value = self.fields.get(field)
-            cls = globals()[cls_name]
             if value is None:
                 self.fields[field] = cls()
             elif not isinstance(value, cls):
-                raise TypeError(f"asc.AippParams: {field} must be an asc.{cls_name}, got "
+                raise TypeError(f"asc.AippParams: {field} must be an asc.{cls.__name__}, got "
                                 f"{type(value).__name__}")
 
     def ir_type(self, builder):

@@ -69,8 +69,7 @@ void record(asc_model::Call& op, const asc_model::TensorRef& src0, const asc_mod
   r.has_src1 = src1 != nullptr;
   if (src1) r.src1 = *src1;
   r.format = static_cast<int32_t>(format);
-  r.elem_size = sizeof(U);
-  r.elem_half = std::is_same<U, half>::value;
+  r.elem = asc_model::type_name<U>();
   r.padding_mode = c.paddingParams.paddingMode;
   const U pads[4] = {c.paddingParams.paddingValueCh0, c.paddingParams.paddingValueCh1,
                      c.paddingParams.paddingValueCh2, c.paddingParams.paddingValueCh3};
@@ -144,7 +143,7 @@ void LoadImageToLocal(const LocalTensor<T>& dst, const LoadImageToLocalParams& p
              "(L1 stays unwritten): run the kernel on the cube cores (kernel type AIC_ONLY)");
   const asc_model::Core::AippRegs r = op.core().aipp;
   if (!r.set) op.fault("no AIPP configuration on this core: call SetAippFunctions first");
-  if (r.elem_size != sizeof(T) || r.elem_half != std::is_same<T, half>::value)
+  if (std::strcmp(r.elem, asc_model::type_name<T>()) != 0)
     op.fault("dst's element type differs from the AippParams<T> given to SetAippFunctions");
   const auto format = static_cast<AippInputFormat>(r.format);
   const bool yuv420 = format == AippInputFormat::YUV420SP_U8, yuv400 = format == AippInputFormat::YUV400_U8;
@@ -181,32 +180,25 @@ void LoadImageToLocal(const LocalTensor<T>& dst, const LoadImageToLocalParams& p
   T* out = op.out(dst, count);
   if (!op.run()) return;
 
+  // Channel k of pixel (i, j) after the swap: the byte it takes (U and V of a
+  // YUV400 image, which CSC reads, are 0).
+  auto channel = [&](uint32_t i, uint32_t j, uint32_t k) -> int32_t {
+    uint32_t s = k;
+    if (xrgb && r.swap_ax && r.swap_rb) s = 3 - k;  // XRGB -> BGR
+    else if (yuv420 && r.swap_uv) s = k > 0 ? 3 - k : k;  // YUV -> YVU
+    else if (xrgb && r.swap_ax) s = k + 1;  // XRGB -> RGB
+    else if (r.swap_rb && (rgb || xrgb)) s = 2 - k;  // RGB -> BGR
+    if (yuv420 && s != 0) return uv_rows[i][j / 2 * 2 + s - 1];
+    if (yuv400 && s != 0) return 0;
+    return y_rows[i][uint64_t(j) * src_ch + s];
+  };
   auto value_of = [&](uint32_t i, uint32_t j, uint32_t k) -> uint8_t {
-    const uint8_t* px = y_rows[i] + uint64_t(j) * src_ch;
-    const uint8_t* uv = yuv420 ? uv_rows[i] + j / 2 * 2 : nullptr;
-    if (r.csc) {
-      if (rgb || xrgb) {
-        uint8_t c0, c1, c2;  // R, G, B
-        if (xrgb && r.swap_ax && r.swap_rb) c0 = px[3], c1 = px[2], c2 = px[1];
-        else if (xrgb && r.swap_ax) c0 = px[1], c1 = px[2], c2 = px[3];
-        else if (r.swap_rb) c0 = px[2], c1 = px[1], c2 = px[0];
-        else c0 = px[0], c1 = px[1], c2 = px[2];
-        int32_t acc = c0 * r.csc_matrix[k][0] + c1 * r.csc_matrix[k][1] + c2 * r.csc_matrix[k][2] + 128;
-        return static_cast<uint8_t>(acc / 256 + r.csc_bias_out[k]);
-      }
-      int32_t y = px[0], u = 0, v = 0;
-      if (yuv420) u = r.swap_uv ? uv[1] : uv[0], v = r.swap_uv ? uv[0] : uv[1];
-      int32_t acc = (y - r.csc_bias_in[0]) * r.csc_matrix[k][0] + (u - r.csc_bias_in[1]) * r.csc_matrix[k][1] +
-                    (v - r.csc_bias_in[2]) * r.csc_matrix[k][2] + 128;
-      return static_cast<uint8_t>(acc / 256);
-    }
-    uint32_t s = k;  // the source channel this output channel takes
-    if (xrgb && r.swap_ax && r.swap_rb) s = channels - k;
-    else if (yuv420 && r.swap_uv) s = k > 0 ? channels - k : k;
-    else if (xrgb && r.swap_ax) s = k + 1;
-    else if (r.swap_rb && (rgb || xrgb)) s = channels - 1 - k;
-    if (yuv420 && s != 0) return uv[s - 1];
-    return px[s];
+    if (!r.csc) return static_cast<uint8_t>(channel(i, j, k));
+    const bool from_rgb = rgb || xrgb;  // RGB -> YUV adds bias_out; YUV -> RGB subtracts bias_in first
+    int32_t acc = 128;
+    for (uint32_t c = 0; c < 3; ++c)
+      acc += r.csc_matrix[k][c] * (channel(i, j, c) - (from_rgb ? 0 : r.csc_bias_in[c]));
+    return static_cast<uint8_t>(acc / 256 + (from_rgb ? r.csc_bias_out[k] : 0));
   };
   auto convert = [&](uint8_t v, uint32_t k) -> T {
     if constexpr (std::is_same<T, int8_t>::value) {
