@@ -100,7 +100,10 @@ def test_every_method_emits_its_member_call():
     check(compile_source(k_mdl_to_ub, np.zeros(64, np.uint8)),
           "CFG_MDL> mm2;", "mm2, (TCubeTiling*)nullptr);", "mm2.IterateAll<true>(ub, 0);")
     check(compile_source(k_ib_share, asc.adv.TCubeTiling(), np.zeros(64, np.uint8)), "CFG_IBSHARE_NORM> mm3;")
-    check(compile_source(k_normal, asc.adv.TCubeTiling(), np.zeros(64, np.uint8)), "CFG_NORM> mm4;")
+    check(compile_source(k_normal, asc.adv.TCubeTiling(), np.zeros(64, np.uint8)),
+          "__aicore__ constexpr MatmulConfig asc_matmul_config_0() {", "MatmulConfig cfg = CFG_NORM;",
+          "cfg.iterateOrder = IterateOrder::ORDER_M;", "return cfg;",
+          "constexpr static MatmulConfig ASC_MATMUL_CFG_0 = asc_matmul_config_0();", "ASC_MATMUL_CFG_0> mm4;")
 
 
 @asc.jit
@@ -152,10 +155,16 @@ def test_config_helpers_select_the_predefined_config():
     shape = asc.adv.MatmulShapeParams(128, 256, 64, 64, 128, 32)
     cfg = asc.adv.get_mm_config(shape, asc.adv.MatmulFuncParams(iterate_order=asc.IterateOrder.ORDER_N))
     assert (cfg.single_core_m, cfg.basic_n, cfg.iterate_order) == (128, 128, asc.IterateOrder.ORDER_N)
-    with pytest.raises(NotImplementedError, match="basic-block"):
-        asc.adv.get_basic_config(64, 64, 64).mode()
-    with pytest.raises(NotImplementedError, match="special MDL"):
-        asc.adv.get_special_mdl_config().mode()
+    # the factories keep the vendor's values of the members they do not set (tiling.h's
+    # GetMDLConfig() is CFG_MDL itself); pyasc's get_normal_config defaults to ORDER_M
+    assert asc.adv.get_mdl_config().fields() == {} and asc.adv.get_ib_share_norm_config().fields() == {}
+    assert asc.adv.get_normal_config().fields() == {"iterateOrder": int(asc.IterateOrder.ORDER_M)}
+    basic = asc.adv.get_basic_config(64, 64, 64)
+    assert basic.mode() == asc.MatmulConfigMode.CONFIG_NORM
+    assert basic.fields() == {"doNorm": False, "doBasicBlock": True, "basicM": 64, "basicN": 64, "basicK": 64,
+                              "enUnitFlag": False}
+    assert asc.adv.get_special_mdl_config().mode() == asc.MatmulConfigMode.CONFIG_SPECIALMDL
+    assert asc.adv.MatmulConfig(is_n_batch=True).fields()["isNBatch"] is True
 
 
 def test_tiling_structs_have_pyasc_fields():
@@ -190,8 +199,31 @@ def k_b_dtype_differs(a: asc.GlobalAddress):
 
 
 @asc.jit
-def k_basic_config(a: asc.GlobalAddress):
+def k_configs_of_their_own(a: asc.GlobalAddress):
     mm = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_basic_config(64, 64, 64))
+    mm2 = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_special_mdl_config())
+    mm3 = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_basic_config(64, 64, 64))
+    mm4 = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.get_normal_config(
+        batch_loop=True, bmm_mode=asc.BatchMode.BATCH_LARGE_THAN_L1, iterate_order=asc.IterateOrder.UNDEF))
+
+
+def test_configs_without_a_predefined_constant_are_defined_at_file_scope():
+    src = compile_source(k_configs_of_their_own, np.zeros(8, np.float32))
+    # one definition per distinct config, members in the vendor's order, enums qualified
+    check(src, "__aicore__ constexpr MatmulConfig asc_matmul_config_0() {", "MatmulConfig cfg = CFG_NORM;",
+          "cfg.doNorm = false;", "cfg.doBasicBlock = true;", "cfg.basicM = 64;", "cfg.basicN = 64;",
+          "cfg.basicK = 64;", "cfg.enUnitFlag = false;", "return cfg;",
+          "constexpr static MatmulConfig ASC_MATMUL_CFG_0 = asc_matmul_config_0();",
+          "MatmulConfig cfg = GetSpecialMDLConfig();", "ASC_MATMUL_CFG_1 = asc_matmul_config_1();",
+          "cfg.isNBatch = true;", "cfg.batchMode = BatchMode::BATCH_LARGE_THAN_L1;",
+          "ASC_MATMUL_CFG_2 = asc_matmul_config_2();",
+          "ASC_MATMUL_CFG_0> mm;", "ASC_MATMUL_CFG_1> mm2;", "ASC_MATMUL_CFG_0> mm3;", "ASC_MATMUL_CFG_2> mm4;")
+    assert "asc_matmul_config_3" not in src
+
+
+@asc.jit
+def k_runtime_config_member(a: asc.GlobalAddress, n: int):
+    mm = asc.adv.Matmul(_A, _A, _C, matmul_config=asc.adv.MatmulConfig(basic_m=n))
 
 
 @asc.jit
@@ -213,7 +245,8 @@ def k_get_c_without_tensor(a: asc.GlobalAddress):
     (k_bias_without_type, (np.zeros(8, np.float16), asc.adv.TCubeTiling()), "mm.set_bias(a_gm)",
      "the bias (C's type: no bias MatmulType was given) is float32, the tensor float16"),
     (k_b_dtype_differs, (np.zeros(8, np.float32),), "mm = asc.adv.Matmul(", "a is float16 but b is bfloat16"),
-    (k_basic_config, (np.zeros(8, np.float32),), "mm = asc.adv.Matmul(", "basic-block configs"),
+    (k_runtime_config_member, (np.zeros(8, np.float32), 3), "mm = asc.adv.Matmul(",
+     "basic_m is part of a template argument and must be a compile-time value"),
     (k_with_not_a_loop, (np.zeros(8, np.float32),), "with pipe as x:", "a with statement in a kernel takes"),
     (k_get_c_without_tensor, (np.zeros(8, np.float32),), "mm.get_tensor_c(sync=False)",
      "returning a GlobalTensor"),
@@ -235,8 +268,11 @@ def test_get_matmul_api_tiling_sizes_steps_for_l1():
     assert 2 * (128 + 256) * 8 * 64 * 2 > 512 * 1024
     small = asc.adv.get_matmul_api_tiling(cfg, 96 * 1024, _A, _A, _C, _C)
     assert small.is_bias == 1 and small.share_l1_size <= 96 * 1024 and small.step_k_a == 1
-    with pytest.raises(ValueError, match="basic block and single-core sizes"):
-        asc.adv.get_matmul_api_tiling(asc.adv.MatmulConfig(), 512 * 1024, _A, _A, _C)
+    # without single-core sizes nothing is fixed (the vendor's -1), but a basic block's sizes
+    none = asc.adv.get_matmul_api_tiling(asc.adv.MatmulConfig(do_norm=False), 512 * 1024, _A, _A, _C)
+    assert {none.fields[f] for f in none._cpp_fields} == {-1}
+    bb = asc.adv.get_matmul_api_tiling(asc.adv.get_basic_config(128, 128, 64), 512 * 1024, _A, _A, _C)
+    assert (bb.base_m, bb.base_n, bb.base_k, bb.is_bias, bb.single_core_m, bb.depth_a1) == (128, 128, 64, 1, -1, -1)
 
 
 # ---- batch, quantisation, the other get_tensor_c forms -----------------------------------
@@ -244,6 +280,7 @@ _AN = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False
 _BN = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, is_trans=True,
                          layout=asc.LayoutMode.BSNGD)
 _CN = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, layout=asc.LayoutMode.NORMAL)
+_CB = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, layout=asc.LayoutMode.BNGS1S2)
 _I8 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8)
 _C16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
 
@@ -349,15 +386,43 @@ def k_batch_wait_sync(c: asc.GlobalAddress):
 
 
 @asc.jit
-def k_n_batch(c: asc.GlobalAddress):
+def k_n_batch_normal_layout(c: asc.GlobalAddress):
     mm = asc.adv.Matmul(_AN, _AN, _CN)
     mm.iterate_n_batch(2, 2, 2, False)
 
 
 @asc.jit
-def k_batch_tensor_c_gm(c: asc.GlobalAddress):
-    mm = asc.adv.Matmul(_AN, _AN, _CN)
-    mm.get_batch_tensor_c(2, 2, False, False)
+def k_n_batch_c_normal(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_BN, _BN, _CN)
+    mm.iterate_n_batch(2, 2, 2, False)
+
+
+@asc.jit(matmul_cube_only=True)
+def k_n_batch_cube_only(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_BN, _BN, _CB)
+    mm.iterate_n_batch(2, 2, 2, False)
+
+
+@asc.jit
+def k_batch_tensor_c_sync(c: asc.GlobalAddress):
+    mm = asc.adv.Matmul(_BN, _BN, _CB)
+    mm.get_batch_tensor_c(2, 2, False, True)
+
+
+@asc.jit
+def k_sparse_index_mixed(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.set_sparse_index(c_gm)
+
+
+@asc.jit(matmul_cube_only=True)
+def k_sparse_index_not_u8(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.set_sparse_index(c_gm)
 
 
 @asc.jit
@@ -417,6 +482,14 @@ def k_batch_counts_from_set_batch_num_mixed(c: asc.GlobalAddress):
 
 
 @asc.jit(matmul_cube_only=True)
+def k_batch_counts_without_layout(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.iterate_batch(c_gm, True, 0, False)
+
+
+@asc.jit(matmul_cube_only=True)
 def k_batch_counts_cube_only(c: asc.GlobalAddress):
     c_gm = asc.GlobalTensor()
     c_gm.set_global_buffer(c)
@@ -430,10 +503,14 @@ def k_batch_counts_cube_only(c: asc.GlobalAddress):
     (k_batch_num_mixed, "mm.set_batch_num(2, 2)", "has no SetBatchNum"),
     (k_batch_counts_from_set_batch_num_mixed, "mm.iterate_batch(c_gm, False, 0, False)", "has no SetBatchNum"),
     (k_batch_counts_cube_only, "mm.iterate_batch(c_gm, 2, 2, False)", "takes its counts from set_batch_num"),
-    (k_batch_without_layout, "mm.iterate_batch(c_gm, 2, 2, False)", "has no batch layout"),
+    (k_batch_counts_without_layout, "mm.iterate_batch(c_gm, True, 0, False)", "has no batch layout"),
     (k_batch_wait_sync, "mm.iterate_batch(", "wait_iterate_batch=True needs sync=False"),
-    (k_n_batch, "mm.iterate_n_batch(", "is_n_batch=True"),
-    (k_batch_tensor_c_gm, "mm.get_batch_tensor_c(", "iterate_n_batch"),
+    (k_n_batch_normal_layout, "mm.iterate_n_batch(", "IterateNBatch needs BSNGD, SBNGD or BNGS1S2"),
+    (k_n_batch_c_normal, "mm.iterate_n_batch(", "c MatmulType has layout NORMAL"),
+    (k_n_batch_cube_only, "mm.iterate_n_batch(", "the cube-only Matmul (MatmulImpl"),
+    (k_batch_tensor_c_sync, "mm.get_batch_tensor_c(", "asynchronously only: sync=False"),
+    (k_sparse_index_mixed, "mm.set_sparse_index(c_gm)", "MatmulClient asserts"),
+    (k_sparse_index_not_u8, "mm.set_sparse_index(c_gm)", "GlobalTensor of uint8"),
     (k_quant_vector_not_u64, "mm.set_quant_vector(c_gm)", "GlobalTensor of uint64"),
     (k_both_to_local, "mm.get_tensor_c(ub, optional_tensor=ub)", "the destination is a GlobalTensor"),
     (k_bias_layout, "mm = asc.adv.Matmul(", "the bias has no batch layout"),
@@ -449,6 +526,47 @@ def test_batch_and_quant_errors_name_the_line(kernel, line, message):
     assert f":{_line_of(kernel.fn, line)}:" in text
 
 
-def test_n_batch_config_has_no_predefined_constant():
-    with pytest.raises(NotImplementedError, match="is_n_batch"):
-        asc.adv.MatmulConfig(is_n_batch=True).mode()
+@asc.jit
+def k_n_batch_forms(c: asc.GlobalAddress, s: asc.GlobalAddress, workspace: asc.GlobalAddress, n: int):
+    ws_gm = asc.GlobalTensor()
+    ws_gm.set_global_buffer(workspace)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
+    mm = asc.adv.Matmul(_BN, _BN, _CB, matmul_config=asc.adv.get_normal_config(batch_loop=True))
+    mm.set_workspace(ws_gm)
+    mm.iterate_n_batch(n, 2, 2, False)
+    mm.iterate_n_batch(2, 2, 2, False, 1, 1, 1, False, True)
+    mm.get_batch_tensor_c(ub, 2, 2, sync=False)
+    c_batches = mm.get_batch_tensor_c(2, 2, False, False)
+    ub2 = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 1024, 64)
+    asc.data_copy(ub2, c_batches, 64)
+
+
+@asc.jit(matmul_cube_only=True)
+def k_sparse_index(c: asc.GlobalAddress, s: asc.GlobalAddress, workspace: asc.GlobalAddress, n: int):
+    s_gm = asc.GlobalTensor()
+    s_gm.set_global_buffer(s)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.set_sparse_index(s_gm)
+
+
+# A mixed kernel's MatmulClient takes IterateBatch for any layout (its cube core drops it
+# for NONE, which the Model reports when it runs): it compiles, as Ascend C's does.
+@asc.jit
+def k_batch_without_layout(c: asc.GlobalAddress, s: asc.GlobalAddress, workspace: asc.GlobalAddress, n: int):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    mm = asc.adv.Matmul(_A, _A, _C)
+    mm.iterate_batch(c_gm, 2, 2, False)
+
+
+def test_n_batch_sparse_index_and_layoutless_batch_emit_their_member_calls():
+    args = (np.zeros(64, np.float32), np.zeros(64, np.uint8), np.zeros(1024, np.uint8), 3)
+    check(compile_source(k_n_batch_forms, *args), "cfg.isNBatch = true;",
+          "ASC_MATMUL_CFG_0> mm;", "mm.SetWorkspace(ws_gm);",
+          "mm.IterateNBatch<true, false>(n, 2, 2, false, 0, 0, 0);",
+          "mm.IterateNBatch<false, true>(2, 2, 2, false, 1, 1, 1);",
+          "mm.GetBatchTensorC<false>(ub, 2, 2, false);",
+          "AscendC::GlobalTensor<float> c_batches = mm.GetBatchTensorC<false>(2, 2, false);",
+          "AscendC::DataCopy(ub2, c_batches, 64);")
+    check(compile_source(k_sparse_index, *args), "mm.SetSparseIndex(s_gm);")
+    check(compile_source(k_batch_without_layout, *args), "mm.IterateBatch<true, false>(c_gm, 2, 2, false")

@@ -1,6 +1,7 @@
 //===- CppEmitter.cpp - names, values, types and statements -----------------===//
 
 #include "asc/Emitter/CppEmitter.h"
+#include "asc/Dialect/AscendC/MatmulConfig.h"
 
 #include "asc/Dialect/AscendC/AscendCDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -108,6 +109,57 @@ StringRef CppEmitter::getName(Value value) {
 // Types
 //===----------------------------------------------------------------------===//
 
+// The vendor's constant (or constexpr call) for a Matmul config mode.
+static StringRef matmulConfigBase(mlir::ascendc::MatmulConfigMode mode) {
+  using mlir::ascendc::MatmulConfigMode;
+  switch (mode) {
+  case MatmulConfigMode::CONFIG_NORM: return "CFG_NORM";
+  case MatmulConfigMode::CONFIG_MDL: return "CFG_MDL";
+  case MatmulConfigMode::CONFIG_IBSHARE: return "CFG_IBSHARE_NORM";
+  case MatmulConfigMode::CONFIG_SPECIALMDL: return "GetSpecialMDLConfig()";
+  }
+  return "";
+}
+
+// The predefined constant a Matmul type's config is, or empty when it needs a
+// definition of its own (members set, or a base that is a function call).
+static std::string predefinedMatmulConfig(mlir::ascendc::MatmulType t) {
+  StringRef base = matmulConfigBase(t.getConfig());
+  if ((t.getFields() && !t.getFields().empty()) || base.ends_with(")")) return std::string();
+  return base.str();
+}
+
+// Two Matmul types with the same base and members share one config definition.
+static std::string matmulConfigKey(mlir::ascendc::MatmulType t) {
+  std::string key = matmulConfigBase(t.getConfig()).str();
+  llvm::raw_string_ostream os(key);
+  if (t.getFields()) os << t.getFields();
+  return key;
+}
+
+void CppEmitter::emitMatmulConfigs(ModuleOp module) {
+  module.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      auto t = dyn_cast<mlir::ascendc::MatmulType>(type);
+      if (!t || !predefinedMatmulConfig(t).empty()) continue;
+      std::string key = matmulConfigKey(t);
+      if (matmulConfigNames.count(key)) continue;
+      std::string n = std::to_string(matmulConfigNames.size());
+      out << "\n__aicore__ constexpr MatmulConfig asc_matmul_config_" << n << "() {\n"
+          << "  MatmulConfig cfg = " << matmulConfigBase(t.getConfig()) << ";\n";
+      if (t.getFields())
+        for (const mlir::ascendc::MatmulConfigField &f : mlir::ascendc::getMatmulConfigFields())
+          if (Attribute v = t.getFields().get(f.name))
+            out << "  cfg." << f.name << " = " << mlir::ascendc::formatMatmulConfigValue(f, v) << ";\n";
+      out << "  return cfg;\n}\n"
+          << "constexpr static MatmulConfig ASC_MATMUL_CFG_" << n << " = asc_matmul_config_" << n << "();\n";
+      matmulConfigNames[key] = "ASC_MATMUL_CFG_" + n;
+      takenFunctionNames.insert("ASC_MATMUL_CFG_" + n);
+      takenFunctionNames.insert("asc_matmul_config_" + n);
+    }
+  });
+}
+
 std::string CppEmitter::getTypeName(Type type) {
   using namespace mlir::ascendc;
   StringRef scalar = getCppScalarTypeName(type);
@@ -152,15 +204,16 @@ std::string CppEmitter::getTypeName(Type type) {
           if (layout != LayoutMode::NONE) s += ", LayoutMode::" + stringifyLayoutMode(layout).str();
           return s + ">";
         };
-        StringRef cfg = t.getConfig() == MatmulConfigMode::CONFIG_MDL       ? "CFG_MDL"
-                        : t.getConfig() == MatmulConfigMode::CONFIG_IBSHARE ? "CFG_IBSHARE_NORM"
-                        : t.getConfig() == MatmulConfigMode::CONFIG_NORM    ? "CFG_NORM"
-                                                                            : "";
-        if (cfg.empty()) return std::string();  // no predefined constant: "no Ascend C spelling"
+        std::string cfg = predefinedMatmulConfig(t);
+        if (cfg.empty()) {  // a config of its own, defined at file scope (emitMatmulConfigs)
+          auto it = matmulConfigNames.find(matmulConfigKey(t));
+          if (it == matmulConfigNames.end()) return std::string();  // "no Ascend C spelling"
+          cfg = it->second;
+        }
         return "AscendC::Matmul<" + side(t.getAPos(), t.getAFmt(), t.getAType(), t.getATrans(), t.getALayout()) +
                ", " + side(t.getBPos(), t.getBFmt(), t.getBType(), t.getBTrans(), t.getBLayout()) + ", " +
                side(t.getCPos(), t.getCFmt(), t.getCType(), std::nullopt, t.getCLayout()) + ", " +
-               side(t.getBiasPos(), t.getBiasFmt(), t.getBiasType(), std::nullopt) + ", " + cfg.str() + ">";
+               side(t.getBiasPos(), t.getBiasFmt(), t.getBiasType(), std::nullopt) + ", " + cfg + ">";
       })
       .Case([&](BitMaskType) { return std::string("uint64_t"); })
       .Case([&](SliceInfoListType) { return std::string("AscendC::SliceInfo"); })
@@ -540,6 +593,7 @@ LogicalResult asc::translateToAscendC(Operation *op, llvm::raw_ostream &os,
     }
   }
   emitter.nameFunctions(module);
+  emitter.emitMatmulConfigs(module);
   SmallVector<func::FuncOp> devices, kernels;
   for (Operation &child : module.getBody()->getOperations()) {
     auto func = dyn_cast<func::FuncOp>(child);

@@ -30,7 +30,7 @@ func.func @not_a_matmul(%p: !ascendc.pipe, %ws: !ascendc.gm_ptr<ui8>, %t: !ascen
 
 // -----
 
-// A config without a predefined Ascend C constant has no spelling in the type.
+// The config is one of the four schedules (with members set through `fields`).
 // expected-error @+2 {{invalid Ascend C MatmulConfigMode specification: CFG_BASIC}}
 // expected-error @+1 {{failed to parse AscendC_MatmulType parameter 'config'}}
 func.func @unknown_config(%mm: !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CFG_BASIC>) {
@@ -62,3 +62,39 @@ func.func @quant_scalar_not_ui64(%mm: !mm, %q: i32) {
 // expected-error @+2 {{invalid Ascend C LayoutMode specification: BMNK}}
 // expected-error @+1 {{failed to parse AscendC_MatmulType parameter 'aLayout'}}
 !mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, aLayout = BMNK>
+
+// -----
+
+// `fields` holds MatmulConfig's members by their Ascend C names.
+// expected-error @+1 {{MatmulConfig has no member 'isNbatch'}}
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, fields = {isNbatch = true}>
+
+// -----
+
+// expected-error @+1 {{MatmulConfig member 'isNBatch' is a bool (true or false)}}
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, fields = {isNBatch = 1 : i64}>
+
+// -----
+
+// expected-error @+1 {{MatmulConfig member 'basicM' is a uint32_t, got -64}}
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, fields = {basicM = -64 : i64}>
+
+// -----
+
+// expected-error @+1 {{MatmulConfig member 'iterateMode' is a uint8_t, got 256}}
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, fields = {iterateMode = 256 : i64}>
+
+// -----
+
+// expected-error @+1 {{MatmulConfig member 'batchMode' is a BatchMode value, got 7}}
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM, fields = {batchMode = 7 : i64}>
+
+// -----
+
+!mm = !ascendc.matmul<aPos = GM, aFmt = ND, aType = f16, aTrans = false, bPos = GM, bFmt = ND, bType = f16, bTrans = false, cPos = GM, cFmt = ND, cType = f32, biasPos = GM, biasFmt = ND, biasType = f32, config = CONFIG_NORM>
+
+func.func @sparse_index_not_a_global_tensor(%mm: !mm, %ub: !ascendc.local_tensor<ui8>) {
+  // expected-error @+1 {{operand #1 must be GlobalTensor}}
+  "ascendc.matmul_set_sparse_index"(%mm, %ub) : (!mm, !ascendc.local_tensor<ui8>) -> ()
+  return
+}

@@ -41,29 +41,24 @@
 #include "asc_model/tensor.h"
 #include "asc_model/api/cube.h"
 #include "asc_model/api/data_copy.h"
+#include "asc_model/adv_matmul_config.h"
 
 // TCubeTiling (the tiling struct, reachable without the Matmul API): asc_model/api/adv_common.h.
 
-// The vendor declares these at global scope (adv_api/matmul/tiling.h, matmul_config.h).
+// The vendor declares it at global scope (adv_api/matmul/tiling.h): every size
+// -1 until GetMatmulApiTiling fixes it, and the config it was made for.
 struct MatmulApiStaticTiling {
-  int32_t usedCoreNum = 0, M = 0, N = 0, Ka = 0, Kb = 0, singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
-  int32_t baseM = 0, baseN = 0, baseK = 0, depthA1 = 0, depthB1 = 0, stepM = 0, stepN = 0, isBias = 0;
-  int32_t transLength = 0, iterateOrder = 0, shareMode = 0, shareL1Size = 0, shareL0CSize = 0, shareUbSize = 0;
-  int32_t stepKa = 0, stepKb = 0, depthAL1CacheUB = 0, depthBL1CacheUB = 0, dbL0A = 0, dbL0B = 0, dbL0C = 0;
-  int32_t ALayoutInfoB = 0, ALayoutInfoS = 0, ALayoutInfoN = 0, ALayoutInfoG = 0, ALayoutInfoD = 0;
-  int32_t BLayoutInfoB = 0, BLayoutInfoS = 0, BLayoutInfoN = 0, BLayoutInfoG = 0, BLayoutInfoD = 0;
-  int32_t CLayoutInfoB = 0, CLayoutInfoS1 = 0, CLayoutInfoN = 0, CLayoutInfoG = 0, CLayoutInfoS2 = 0;
-  int32_t BatchNum = 0, mxTypePara = 0;
+  int32_t usedCoreNum = -1, M = -1, N = -1, Ka = -1, Kb = -1, singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
+  int32_t baseM = -1, baseN = -1, baseK = -1, depthA1 = -1, depthB1 = -1, stepM = -1, stepN = -1, isBias = -1;
+  int32_t transLength = -1, iterateOrder = -1, shareMode = -1, shareL1Size = -1, shareL0CSize = -1;
+  int32_t shareUbSize = -1, stepKa = -1, stepKb = -1, depthAL1CacheUB = -1, depthBL1CacheUB = -1, dbL0A = -1;
+  int32_t dbL0B = -1, dbL0C = -1;
+  int32_t ALayoutInfoB = -1, ALayoutInfoS = -1, ALayoutInfoN = -1, ALayoutInfoG = -1, ALayoutInfoD = -1;
+  int32_t BLayoutInfoB = -1, BLayoutInfoS = -1, BLayoutInfoN = -1, BLayoutInfoG = -1, BLayoutInfoD = -1;
+  int32_t CLayoutInfoB = -1, CLayoutInfoS1 = -1, CLayoutInfoN = -1, CLayoutInfoG = -1, CLayoutInfoS2 = -1;
+  int32_t BatchNum = -1, mxTypePara = -1;
+  MatmulConfig cfg = CFG_NORM;
 };
-
-// The config is a template argument; the Model reads only which schedule it
-// names (the data movement above is the same for all of them).
-struct MatmulConfig {
-  bool doNorm = true, doBasicBlock = false, doMultiDataLoad = false, doIBShareNorm = false;
-};
-inline constexpr MatmulConfig CFG_NORM{true, false, false, false};
-inline constexpr MatmulConfig CFG_MDL{false, false, true, false};
-inline constexpr MatmulConfig CFG_IBSHARE_NORM{false, false, false, true};
 
 namespace AscendC {
 
@@ -81,6 +76,8 @@ struct MatmulType {
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
           const auto& MM_CFG = CFG_NORM>
 class Matmul {
+  // The config (MM_CFG may also be GetMatmulApiTiling's MatmulApiStaticTiling).
+  static constexpr const MatmulConfig& CFG = asc_model::to_matmul_config(MM_CFG);
   using TA = typename A_TYPE::T;
   using TB = typename B_TYPE::T;
   using TC = typename C_TYPE::T;
@@ -342,7 +339,8 @@ class Matmul {
   void IterateBatch(const GlobalTensor<TC>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
                     bool enPartialSum = false, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
-    check_batch_layouts();
+    loc(ASC_LOC);
+    check_batch_layouts("IterateBatch");
     batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
                enPartialSum, enAtomic, ASC_LOC, [&](uint32_t i, uint64_t sc) {
                  GlobalTensor<TC> ci = gm[i * sc];
@@ -356,7 +354,8 @@ class Matmul {
   void IterateBatch(const LocalTensor<TC>& ub, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
                     bool enPartialSum = false, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
-    check_batch_layouts();
+    loc(ASC_LOC);
+    check_batch_layouts("IterateBatch");
     batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
                enPartialSum, enAtomic, ASC_LOC, [&](uint32_t i, uint64_t) {
                  // dense singleM x singleN matrices one after another
@@ -389,6 +388,64 @@ class Matmul {
                  matrixStrideC, enPartialSum, enAtomic, ASC_LOC);
   }
   void WaitIterateBatch(ASC_LOC_PARAMS) { loc(ASC_LOC); }
+
+  // ---- IterateNBatch: batchLoop IterateBatch runs into the workspace ----------------
+  // Only a config with isNBatch has it: without, the vendor's call (and
+  // GetBatchTensorC's) compiles to nothing, and so does the Model's. The batch
+  // layouts it needs (BSNGD, SBNGD, BNGS1S2) are not modelled.
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateNBatch(uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                     bool enPartialSum = false, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
+    static_assert(A_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NONE &&
+                      A_TYPE::layout != LayoutMode::NORMAL && B_TYPE::layout != LayoutMode::NORMAL &&
+                      C_TYPE::layout != LayoutMode::NORMAL,
+                  "IterateNBatch: the layouts of A and B must be BSNGD, SBNGD or BNGS1S2 (not NONE or NORMAL), "
+                  "and C's not NORMAL");
+    (void)batchLoop, (void)batchA, (void)batchB, (void)enSequentialWrite, (void)matrixStrideA;
+    (void)matrixStrideB, (void)matrixStrideC, (void)enPartialSum, (void)enAtomic;
+    loc(ASC_LOC);
+    if constexpr (CFG.isNBatch) {
+      need_init("IterateNBatch", ASC_LOC);
+      if (!has_ws_) fail("IterateNBatch", "the results go to the workspace: SetWorkspace comes first");
+      fail("IterateNBatch", "the BSNGD / SBNGD / BNGS1S2 batch layouts are not modelled");
+    }
+  }
+  // The next batches of an IterateNBatch, as a GlobalTensor over the workspace
+  // (an empty one without isNBatch, as the vendor's).
+  template <bool sync = true>
+  GlobalTensor<TC> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
+                                   ASC_LOC_PARAMS) {
+    (void)batchA, (void)batchB, (void)enSequentialWrite;
+    loc(ASC_LOC);
+    if constexpr (CFG.isNBatch) fail("GetBatchTensorC", "IterateNBatch is not modelled (see there)");
+    return GlobalTensor<TC>();
+  }
+  template <bool sync = true>
+  void GetBatchTensorC(const LocalTensor<TC>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
+                       ASC_LOC_PARAMS) {
+    (void)c, (void)batchA, (void)batchB, (void)enSequentialWrite;
+    loc(ASC_LOC);
+    if constexpr (CFG.isNBatch) fail("GetBatchTensorC", "IterateNBatch is not modelled (see there)");
+  }
+  template <bool sync = true>
+  GlobalTensor<TC> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false, ASC_LOC_PARAMS) {
+    return GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite, ASC_LOC);
+  }
+  template <bool sync = true>
+  void GetBatchC(const LocalTensor<TC>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
+                 ASC_LOC_PARAMS) {
+    GetBatchTensorC<sync>(c, batchA, batchB, enSequentialWrite, ASC_LOC);
+  }
+
+  // The index matrix of a sparse B. B's MatmulType here is never a
+  // SparseMatmulType (which the Model does not provide), and for those the
+  // vendor's call does nothing (matmul_impl_base.h: `if constexpr (DoMatmulMDL(MM_CFG)
+  // && HasSparseIndex<B_TYPE>())`); so does the Model's.
+  void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal, ASC_LOC_PARAMS) {
+    (void)indexGlobal;
+    loc(ASC_LOC);
+  }
   void WaitIterateAll(ASC_LOC_PARAMS) { loc(ASC_LOC); }
   void End(ASC_LOC_PARAMS) {
     loc(ASC_LOC);
@@ -423,6 +480,14 @@ class Matmul {
       c.fault(f, l, "Matmul::Init", "the tiling has non-positive sizes (M %d N %d Ka %d, singleCore %d x %d x %d, "
               "base %d x %d x %d): was get_tiling's result (-1?) checked?", t.M, t.N, t.Ka, t.singleCoreM,
               t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK);
+    // A config with a basic block (GetBasicConfig, MatmulShapeParams) fixes the block at compile
+    // time: the vendor's stages read the config's sizes in some places and the tiling's in others
+    // (IsBasic(MM_CFG)), so the two must agree.
+    if constexpr (CFG.basicM != 0 && CFG.basicN != 0 && CFG.basicK != 0) {
+      if (uint32_t(t.baseM) != CFG.basicM || uint32_t(t.baseN) != CFG.basicN || uint32_t(t.baseK) != CFG.basicK)
+        c.fault(f, l, "Matmul::Init", "the config's basic block %u x %u x %u differs from the tiling's base block "
+                "%d x %d x %d", CFG.basicM, CFG.basicN, CFG.basicK, t.baseM, t.baseN, t.baseK);
+    }
     if (t.baseM % 16 || t.baseN % 16 || t.baseK % int32_t(KA))
       c.fault(f, l, "Matmul::Init", "baseM %d, baseN %d must be multiples of 16 and baseK %d of %u (%s inputs)",
               t.baseM, t.baseN, t.baseK, KA, asc_model::type_name<TA>());
@@ -431,10 +496,18 @@ class Matmul {
     block_ = -1;
     iterating_ = false;
   }
-  static void check_batch_layouts() {
-    static_assert(A_TYPE::layout == LayoutMode::NORMAL && B_TYPE::layout == LayoutMode::NORMAL &&
-                      C_TYPE::layout == LayoutMode::NORMAL,
-                  "Matmul (Model): IterateBatch is modelled for the NORMAL (BMNK) layout of A, B and C only");
+  // A MatmulType without a batch layout has no IterateBatch on the cube core: the
+  // vendor's cube-side server drops the message (its IterateBatch returns at once
+  // for LayoutMode::NONE), so C would never be written; the Model stops there.
+  void check_batch_layouts(const char* api) {
+    if constexpr (A_TYPE::layout == LayoutMode::NONE) {
+      fail(api, "the MatmulType of A has no batch layout (LayoutMode::NONE): Ascend C's Matmul ignores a batch "
+                "call then and C is not written; give A, B and C a batch layout (NORMAL, BSNGD, ...)");
+    } else {
+      static_assert(A_TYPE::layout == LayoutMode::NORMAL && B_TYPE::layout == LayoutMode::NORMAL &&
+                        C_TYPE::layout == LayoutMode::NORMAL,
+                    "Matmul (Model): IterateBatch is modelled for the NORMAL (BMNK) layout of A, B and C only");
+    }
   }
   // The per-batch strides: given, else the layout info's S x D, else the org shape.
   template <class Body>

@@ -31,7 +31,6 @@ enum class DeqScale : int32_t { DEQ_NONE = 0, DEQ = 1, VDEQ = 2, DEQ8 = 3, VDEQ8
 enum class GatherMaskMode : int32_t { DEFAULT = 0 };
 enum class HardEvent : int32_t { MTE2_MTE1 = 0, MTE1_MTE2 = 1, MTE1_M = 2, M_MTE1 = 3, MTE2_V = 4, V_MTE2 = 5, MTE3_V = 6, V_MTE3 = 7, M_V = 8, V_M = 9, V_V = 10, MTE3_MTE1 = 11, MTE1_MTE3 = 12, MTE1_V = 13, MTE2_M = 14, M_MTE2 = 15, V_MTE1 = 16, M_FIX = 17, FIX_M = 18, MTE3_MTE2 = 19, MTE2_MTE3 = 20, S_V = 21, V_S = 22, S_MTE2 = 23, MTE2_S = 24, S_MTE3 = 25, MTE3_S = 26, MTE2_FIX = 27, FIX_MTE2 = 28, FIX_S = 29, M_S = 30, FIX_MTE3 = 31, MTE1_FIX = 32, FIX_MTE1 = 33, FIX_FIX = 34 };
 enum class Hardware : int32_t { GM = 0, UB = 1, L1 = 2, L0A = 3, L0B = 4, L0C = 5, BIAS = 6, FIXBUF = 7, MAX = 8 };
-enum class IterateMode : int32_t { ITERATE_MODE_NORMAL = 1, ITERATE_MODE_ALL = 2, ITERATE_MODE_BATCH = 4, ITERATE_MODE_N_BATCH = 8, ITERATE_MODE_DEFAULT = 255 };
 enum class MatmulPolicy : int32_t { MatmulPolicy = 0, TrianUpperMatmulPolicy = 1, TrianLowerMatmulPolicy = 2, NBuffer33MatmulPolicy = 3 };
 using PipeID = pipe_t;
 enum class MemDsbT : int32_t { ALL = 0, DDR = 1, UB = 2, SEQ = 3 };
@@ -41,7 +40,6 @@ enum class ReduceOrder : int32_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE = 1,
 enum class RoundMode : int32_t { CAST_NONE = 0, CAST_RINT = 1, CAST_FLOOR = 2, CAST_CEIL = 3, CAST_ROUND = 4, CAST_TRUNC = 5, CAST_ODD = 6 };
 enum class TransposeType : int32_t { TRANSPOSE_TYPE_NONE = 0, TRANSPOSE_NZ2ND_0213 = 1, TRANSPOSE_NZ2NZ_0213 = 2, TRANSPOSE_NZ2NZ_012_WITH_N = 3, TRANSPOSE_NZ2ND_012_WITH_N = 4, TRANSPOSE_NZ2ND_012_WITHOUT_N = 5, TRANSPOSE_NZ2NZ_012_WITHOUT_N = 6, TRANSPOSE_ND2ND_ONLY = 7, TRANSPOSE_ND_UB_GM = 8, TRANSPOSE_GRAD_ND_UB_GM = 9, TRANSPOSE_ND2ND_B16 = 10, TRANSPOSE_NCHW2NHWC = 11, TRANSPOSE_NHWC2NCHW = 12 };
 enum class TPosition : int32_t { GM = 0, A1 = 1, A2 = 2, B1 = 3, B2 = 4, C1 = 5, C2 = 6, CO1 = 7, CO2 = 8, VECIN = 9, VECOUT = 10, VECCALC = 11, MAX = 12 };
-enum class BatchOutMode : int32_t { SINGLE_BATCH = 0, MULTI_BATCH = 1, DYNAMIC = 2 };
 enum class CMPMODE : int32_t { LT = 0, GT = 1, EQ = 2, LE = 3, GE = 4, NE = 5 };
 enum class CO2Layout : int32_t { NZ = 0, ROW_MAJOR = 1, COLUMN_MAJOR = 2 };
 enum class SelMode : int32_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE = 1, VSEL_TENSOR_TENSOR_MODE = 2 };
@@ -263,22 +261,6 @@ struct EnumInfo<AscendC::Hardware> {
 };
 
 template <>
-struct EnumInfo<AscendC::IterateMode> {
-  static constexpr const char* kName = "IterateMode";
-  static constexpr int kCount = 5;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 1: return "ITERATE_MODE_NORMAL";
-      case 2: return "ITERATE_MODE_ALL";
-      case 4: return "ITERATE_MODE_BATCH";
-      case 8: return "ITERATE_MODE_N_BATCH";
-      case 255: return "ITERATE_MODE_DEFAULT";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
 struct EnumInfo<AscendC::MatmulPolicy> {
   static constexpr const char* kName = "MatmulPolicy";
   static constexpr int kCount = 4;
@@ -465,20 +447,6 @@ struct EnumInfo<::pad_t> {
 };
 
 template <>
-struct EnumInfo<AscendC::BatchOutMode> {
-  static constexpr const char* kName = "BatchOutMode";
-  static constexpr int kCount = 3;
-  static constexpr const char* name(int64_t v) {
-    switch (v) {
-      case 0: return "SINGLE_BATCH";
-      case 1: return "MULTI_BATCH";
-      case 2: return "DYNAMIC";
-      default: return nullptr;
-    }
-  }
-};
-
-template <>
 struct EnumInfo<AscendC::CMPMODE> {
   static constexpr const char* kName = "CMPMODE";
   static constexpr int kCount = 6;
@@ -600,10 +568,12 @@ struct EnumInfo<AscendC::HcclDataType> {
 
 enum class BatchMode : int32_t { NONE = 0, BATCH_LESS_THAN_L1 = 1, BATCH_LARGE_THAN_L1 = 2, SINGLE_LARGE_THAN_L1 = 3 };
 enum class CubeFormat : int32_t { ND = 0, NZ = 1 };
+enum class IterateMode : int32_t { ITERATE_MODE_NORMAL = 1, ITERATE_MODE_ALL = 2, ITERATE_MODE_BATCH = 4, ITERATE_MODE_N_BATCH = 8, ITERATE_MODE_DEFAULT = 255 };
 enum class IterateOrder : int32_t { ORDER_M = 0, ORDER_N = 1, UNDEF = 2 };
 enum class LayoutMode : int32_t { NONE = 0, NORMAL = 1, BSNGD = 2, SBNGD = 3, BNGS1S2 = 4 };
 enum class MatmulConfigMode : int32_t { CONFIG_NORM = 1, CONFIG_MDL = 2, CONFIG_SPECIALMDL = 3, CONFIG_IBSHARE = 4 };
 enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1 };
+enum class BatchOutMode : int32_t { SINGLE_BATCH = 0, MULTI_BATCH = 1, DYNAMIC = 2 };
 
 namespace asc_model {
 
@@ -630,6 +600,22 @@ struct EnumInfo<::CubeFormat> {
     switch (v) {
       case 0: return "ND";
       case 1: return "NZ";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<::IterateMode> {
+  static constexpr const char* kName = "IterateMode";
+  static constexpr int kCount = 5;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 1: return "ITERATE_MODE_NORMAL";
+      case 2: return "ITERATE_MODE_ALL";
+      case 4: return "ITERATE_MODE_BATCH";
+      case 8: return "ITERATE_MODE_N_BATCH";
+      case 255: return "ITERATE_MODE_DEFAULT";
       default: return nullptr;
     }
   }
@@ -688,6 +674,20 @@ struct EnumInfo<::ScheduleType> {
     switch (v) {
       case 0: return "INNER_PRODUCT";
       case 1: return "OUTER_PRODUCT";
+      default: return nullptr;
+    }
+  }
+};
+
+template <>
+struct EnumInfo<::BatchOutMode> {
+  static constexpr const char* kName = "BatchOutMode";
+  static constexpr int kCount = 3;
+  static constexpr const char* name(int64_t v) {
+    switch (v) {
+      case 0: return "SINGLE_BATCH";
+      case 1: return "MULTI_BATCH";
+      case 2: return "DYNAMIC";
       default: return nullptr;
     }
   }

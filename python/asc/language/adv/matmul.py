@@ -27,7 +27,7 @@ from ..core.enums import LayoutMode, TPosition
 from ..core.ir_value import GlobalAddress, PlainValue
 from ..core.lowering import build, i32, tensor
 from ..core.tensor import GlobalTensor, LocalTensor
-from .matmul_types import MatmulConfig, MatmulType
+from .matmul_types import MatmulConfig, MatmulType, config_type_text
 
 TCubeTiling = _types.TCubeTiling
 MatmulApiStaticTiling = _types.MatmulApiStaticTiling
@@ -105,17 +105,16 @@ class Matmul(RuntimeValue):
             raise TypeError(f"asc.adv.Matmul: a is {a.dtype.name} but b is {b.dtype.name}")
         if int(matmul_policy or 0) != 0:
             raise NotImplementedError("asc.adv.Matmul: only the default MatmulPolicy is supported")
-        config = matmul_config if matmul_config is not None else MatmulConfig()
-        if not isinstance(config, MatmulConfig):
+        config = matmul_config
+        if config is not None and not isinstance(config, MatmulConfig):
             raise TypeError(f"asc.adv.Matmul: matmul_config must be an asc.adv.MatmulConfig, got "
                             f"{type(config).__name__}")
-        mode = config.mode()
         bias_t = bias if bias is not None else MatmulType(c.position, c.format, c.dtype)
         b_ = context.builder()
         ty = b_.parse_type(
             "!ascendc.matmul<" + ", ".join([
                 self._side("a", a, b_, True), self._side("b", b, b_, True), self._side("c", c, b_, False),
-                self._side("bias", bias_t, b_, False), f"config = {mode.name}"]) + ">")
+                self._side("bias", bias_t, b_, False)]) + ", " + config_type_text(config) + ">")
         super().__init__(build("MatmulOp", ty))
         self.a, self.b, self.c, self.bias, self.config = a, b, c, bias, config
 
@@ -295,11 +294,14 @@ class Matmul(RuntimeValue):
         takes the counts of `set_batch_num`: that form is the cube-only Matmul's (matmul_cube_only=True),
         the other the mixed kernel's, as in Ascend C (MatmulImpl / MatmulClient)."""
         self._check_c(tensor, "iterate_batch")
-        for side in ("a", "b", "c"):
-            if LayoutMode(int(ConstExpr.unwrap(getattr(self, side).layout))) == LayoutMode.NONE:
-                raise ValueError(f"iterate_batch: the Matmul's {side} MatmulType has no batch layout "
-                                 "(layout=asc.LayoutMode.NORMAL, BSNGD, ...)")
         if isinstance(ConstExpr.unwrap(batch_a), bool):
+            # Ascend C's MatmulImpl has IterateBatch only for a batch layout (batch_matmul_impl.h); the
+            # MatmulClient of a mixed kernel takes the call for any layout, and its cube core drops it
+            # for LayoutMode::NONE (the Model stops there).
+            for side in ("a", "b", "c"):
+                if self._layout(side) == LayoutMode.NONE:
+                    raise ValueError(f"iterate_batch: the Matmul's {side} MatmulType has no batch layout "
+                                     "(layout=asc.LayoutMode.NORMAL, BSNGD, ...)")
             # iterate_batch(c, en_partial_sum, en_atomic, en_sequential_write, strides...): the counts of
             # set_batch_num
             if wait_iterate_batch is not None or _flag("sync", sync) is not True:
@@ -333,22 +335,78 @@ class Matmul(RuntimeValue):
         """`mm.WaitIterateBatch()`: the end of an `iterate_batch(..., sync=False, wait_iterate_batch=True)`."""
         build("MatmulWaitIterateBatchOp", self.handle)
 
+    def _layout(self, side: str) -> LayoutMode:
+        return LayoutMode(int(ConstExpr.unwrap(getattr(self, side).layout)))
+
+    def _mixed_only(self, api: str) -> None:
+        if _cube_only():
+            raise ValueError(f"{api}: a method of the mixed kernel's Matmul (Ascend C's MatmulClient); the "
+                             "cube-only Matmul (MatmulImpl, matmul_cube_only=True) has none")
+
     @builtin
     def iterate_n_batch(self, batch_loop, batch_a, batch_b, en_sequential_write, matrix_stride_a=0,
                         matrix_stride_b=0, matrix_stride_c=0, sync=True, wait_iterate_batch=False) -> None:
-        """`mm.IterateNBatch<sync, waitIterateBatch>(batchLoop, batchA, batchB, ...)`: not available.
-        Ascend C needs a MatmulConfig with isNBatch = true for it, a config with no predefined
-        constant, which asc cannot emit yet (the dialect has the op, ascendc.matmul_iterate_n_batch)."""
-        raise NotImplementedError("iterate_n_batch needs a MatmulConfig with is_n_batch=True, which has no "
-                                  "predefined Ascend C constant asc could emit; use iterate_batch per batch group")
+        """`mm.IterateNBatch<sync, waitIterateBatch>(batchLoop, batchA, batchB, enSequentialWrite, strideA,
+        strideB, strideC)`: batch_loop rounds of iterate_batch(batch_a, batch_b) into the workspace
+        (set_workspace), fetched with get_batch_tensor_c. It needs a MatmulConfig with is_n_batch=True
+        (get_normal_config(batch_loop=True), ...): without, Ascend C's call does nothing. A and B must
+        have the BSNGD, SBNGD or BNGS1S2 layout, C not NORMAL (the vendor's static_assert)."""
+        self._mixed_only("iterate_n_batch")
+        for side in ("a", "b"):
+            if self._layout(side) in (LayoutMode.NONE, LayoutMode.NORMAL):
+                raise ValueError(f"iterate_n_batch: the Matmul's {side} MatmulType has layout "
+                                 f"{self._layout(side).name}; IterateNBatch needs BSNGD, SBNGD or BNGS1S2")
+        if self._layout("c") == LayoutMode.NORMAL:
+            raise ValueError("iterate_n_batch: the Matmul's c MatmulType has layout NORMAL, which IterateNBatch "
+                             "does not take")
+        sync, wait = _flag("sync", sync), _flag("wait_iterate_batch", wait_iterate_batch)
+        build("MatmulIterateNBatchOp", self.handle, i32(batch_loop), i32(batch_a), i32(batch_b),
+              _bit(en_sequential_write), i32(matrix_stride_a), i32(matrix_stride_b), i32(matrix_stride_c), sync,
+              wait)
 
     @builtin
-    def get_batch_tensor_c(self, tensor=None, batch_a=None, batch_b=None, en_sequential_write=False,
-                           sync=True) -> None:
-        """`mm.GetBatchTensorC(...)`: the results of iterate_n_batch, which is not available (see there)."""
-        raise NotImplementedError("get_batch_tensor_c fetches the results of iterate_n_batch, which needs a "
-                                  "MatmulConfig with is_n_batch=True that asc cannot emit yet; iterate_batch "
-                                  "writes C directly")
+    def get_batch_tensor_c(self, *args, **kwargs):
+        """The next batches of an iterate_n_batch: `get_batch_tensor_c(batch_a, batch_b,
+        en_sequential_write=False, sync=True)` returns them as a GlobalTensor over the workspace
+        (`mm.GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite)`), and
+        `get_batch_tensor_c(ub, batch_a, batch_b, en_sequential_write=False, sync=True)` copies them
+        to a LocalTensor. Ascend C fetches asynchronously only: sync must be False."""
+        self._mixed_only("get_batch_tensor_c")
+        first = args[0] if args else kwargs.get("tensor")
+        if isinstance(first, (LocalTensor, GlobalTensor)):
+            return self._get_batch_tensor_c_local(*args, **kwargs)
+        return self._get_batch_tensor_c_global(*args, **kwargs)
+
+    def _get_batch_tensor_c_local(self, tensor, batch_a, batch_b, en_sequential_write=False, sync=True) -> None:
+        if not isinstance(tensor, LocalTensor):
+            raise TypeError("get_batch_tensor_c(tensor, ...): the destination is a LocalTensor")
+        self._check_c(tensor, "get_batch_tensor_c")
+        if _flag("sync", sync):
+            raise ValueError("get_batch_tensor_c: Ascend C fetches the batches asynchronously only: sync=False")
+        build("MatmulGetBatchTensorCOp", self.handle, tensor._value(), i32(batch_a), i32(batch_b),
+              _bit(en_sequential_write), False)
+
+    def _get_batch_tensor_c_global(self, batch_a, batch_b, en_sequential_write=False, sync=True) -> GlobalTensor:
+        if _flag("sync", sync):
+            raise ValueError("get_batch_tensor_c: Ascend C fetches the batches asynchronously only: sync=False")
+        b_ = context.builder()
+        g = GlobalTensor(self.c.dtype)
+        g.handle = build("MatmulGetBatchTensorCGlobalOp", b_.get_global_tensor_type(self.c.dtype.to_ir(b_)),
+                         self.handle, i32(batch_a), i32(batch_b), _bit(en_sequential_write), False)
+        return g
+
+    @builtin
+    def set_sparse_index(self, index_global) -> None:
+        """`mm.SetSparseIndex(indexGlobal)`: the index matrix (uint8 GlobalTensor) of a sparse B. Ascend C
+        uses it only for a SparseMatmulType B under an MDL config and ignores it otherwise; asc has no
+        SparseMatmulType yet, so the call records nothing. The mixed kernel's Matmul (MatmulClient) does not
+        support it (the vendor asserts), so it is the cube-only Matmul's (matmul_cube_only=True)."""
+        if not _cube_only():
+            raise ValueError("set_sparse_index: not supported by the Matmul of a mixed kernel (Ascend C's "
+                             "MatmulClient asserts); it is the cube-only Matmul's (@asc.jit(matmul_cube_only=True))")
+        if not isinstance(index_global, GlobalTensor) or index_global.dtype != dt.uint8:
+            raise TypeError("set_sparse_index: the index is a GlobalTensor of uint8")
+        build("MatmulSetSparseIndexOp", self.handle, index_global._value())
 
     @builtin
     def set_self_define_data(self, data_ptr) -> None:
@@ -485,9 +543,15 @@ def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int, a_type: MatmulType
         raise TypeError(f"get_matmul_api_tiling: mm_cfg must be an asc.adv.MatmulConfig, got {type(mm_cfg).__name__}")
     bm, bn, bk = int(mm_cfg.basic_m), int(mm_cfg.basic_n), int(mm_cfg.basic_k)
     sm, sn, sk = int(mm_cfg.single_core_m), int(mm_cfg.single_core_n), int(mm_cfg.single_core_k)
-    if min(bm, bn, bk, sm, sn, sk) <= 0:
-        raise ValueError("get_matmul_api_tiling needs a config with its basic block and single-core sizes "
-                         "(get_special_basic_config, or get_mm_config with MatmulShapeParams)")
+    if min(sm, sn, sk) <= 0:
+        # As the vendor's: without single-core sizes nothing is fixed at compile time (every field
+        # -1, the runtime tiling decides), except the base block of a config that has one.
+        fields = {f: -1 for f in MatmulApiStaticTiling._cpp_fields}
+        if min(bm, bn, bk) > 0:
+            fields.update(base_m=bm, base_n=bn, base_k=bk, is_bias=int(bool(mm_cfg.enable_set_bias)),
+                          db_l0a=2 if 2 * bm * bk * a_type.dtype.sizeof() <= 64 * 1024 else 1,
+                          db_l0b=2 if 2 * bk * bn * b_type.dtype.sizeof() <= 64 * 1024 else 1)
+        return MatmulApiStaticTiling(**fields)
     for t in (a_type, b_type):
         if t.dtype.sizeof() != 2:
             raise NotImplementedError("get_matmul_api_tiling: only 16-bit A and B (half, bfloat16) are sized")

@@ -166,7 +166,7 @@ class Hardware(enum.IntEnum):
 
 
 class IterateMode(enum.IntEnum):
-    """Ascend C AscendC::IterateMode."""
+    """Ascend C IterateMode."""
 
     ITERATE_MODE_NORMAL = 1
     ITERATE_MODE_ALL = 2
@@ -336,7 +336,7 @@ class pad_t(enum.IntEnum):
 
 
 class BatchOutMode(enum.IntEnum):
-    """Ascend C AscendC::BatchOutMode."""
+    """Ascend C BatchOutMode."""
 
     SINGLE_BATCH = 0
     MULTI_BATCH = 1
@@ -429,7 +429,7 @@ ENUM_CPP_NAMES = {
     'GatherMaskMode': 'AscendC::GatherMaskMode',
     'HardEvent': 'AscendC::HardEvent',
     'Hardware': 'AscendC::Hardware',
-    'IterateMode': 'AscendC::IterateMode',
+    'IterateMode': 'IterateMode',
     'IterateOrder': 'IterateOrder',
     'LayoutMode': 'LayoutMode',
     'MatmulConfigMode': 'MatmulConfigMode',
@@ -444,7 +444,7 @@ ENUM_CPP_NAMES = {
     'TransposeType': 'AscendC::TransposeType',
     'TPosition': 'AscendC::TPosition',
     'pad_t': 'pad_t',
-    'BatchOutMode': 'AscendC::BatchOutMode',
+    'BatchOutMode': 'BatchOutMode',
     'CMPMODE': 'AscendC::CMPMODE',
     'CO2Layout': 'AscendC::CO2Layout',
     'SelMode': 'AscendC::SELMODE',

@@ -78,6 +78,12 @@ public:
   std::string functionName(llvm::StringRef symbol);
   /// Assigns every function of `module` its C++ name (before any is printed).
   void nameFunctions(mlir::ModuleOp module);
+  /// Defines, at file scope, the MatmulConfig of each Matmul type whose config
+  /// is not one of the vendor's predefined constants (a base constant with
+  /// members set: `__aicore__ constexpr MatmulConfig asc_matmul_config_N()` and
+  /// `constexpr static MatmulConfig ASC_MATMUL_CFG_N`), which the Matmul's
+  /// template argument then names.
+  void emitMatmulConfigs(mlir::ModuleOp module);
   /// Loop bodies start with `ASC_LOOP_CHECK();` (set when the module's
   /// prologue defined the macro).
   bool loopChecks = false;
@@ -114,6 +120,8 @@ private:
   /// Function symbol -> C++ name (nameFunctions), and the C++ names taken.
   llvm::StringMap<std::string> functionNames;
   llvm::StringSet<> takenFunctionNames;
+  /// The C++ name of a Matmul type's config: key matmulConfigKey(type).
+  llvm::StringMap<std::string> matmulConfigNames;
 };
 
 /// Printers for func, arith and scf (StructuralEmitters.cpp).

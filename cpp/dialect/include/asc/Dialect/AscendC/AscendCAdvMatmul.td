@@ -57,7 +57,11 @@ def AscendC_MatmulApiStaticTilingType : AscendC_StructType<"MatmulApiStaticTilin
 
 // AscendC::Matmul<MatmulType<aPos, aFmt, aType, aTrans>, MatmulType<...b...>,
 // MatmulType<cPos, cFmt, cType>, MatmulType<biasPos, biasFmt, biasType>, CFG>,
-// CFG being the predefined config of `config` (CFG_NORM, CFG_MDL, ...); a side
+// CFG being the predefined config of `config` (CFG_NORM, CFG_MDL,
+// GetSpecialMDLConfig(), CFG_IBSHARE_NORM) with the MatmulConfig members of
+// `fields` set to other values (`fields = {isNBatch = true, basicM = 128 : i32}`:
+// the vendor's member names; bools, integers, and the enum members BatchMode /
+// IterateOrder / ScheduleType / BatchOutMode as their integer values); a side
 // with a batch layout prints MatmulType<pos, fmt, T, isTrans, LayoutMode::L>.
 def AscendC_MatmulType : AscendC_Type<"Matmul", "matmul"> {
   let summary = "AscendC::Matmul<A, B, C, BIAS, MM_CFG>: the adv matrix-multiply object";
@@ -74,8 +78,11 @@ def AscendC_MatmulType : AscendC_Type<"Matmul", "matmul"> {
       // omitted in the text when NONE.
       DefaultValuedParameter<"::mlir::ascendc::LayoutMode", "::mlir::ascendc::LayoutMode::NONE">:$aLayout,
       DefaultValuedParameter<"::mlir::ascendc::LayoutMode", "::mlir::ascendc::LayoutMode::NONE">:$bLayout,
-      DefaultValuedParameter<"::mlir::ascendc::LayoutMode", "::mlir::ascendc::LayoutMode::NONE">:$cLayout);
+      DefaultValuedParameter<"::mlir::ascendc::LayoutMode", "::mlir::ascendc::LayoutMode::NONE">:$cLayout,
+      // The config's members that differ from `config`'s predefined constant.
+      OptionalParameter<"::mlir::DictionaryAttr">:$fields);
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 def AscendC_Matmul : Type<CPred<"::llvm::isa<::mlir::ascendc::MatmulType>($_self)">,
                           "Matmul", "::mlir::ascendc::MatmulType">;

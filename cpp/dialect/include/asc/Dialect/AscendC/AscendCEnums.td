@@ -153,7 +153,7 @@ def AscendC_Hardware : AscendC_Enum<"Hardware", "AscendC::Hardware::", [
     I32EnumAttrCase<"MAX", 8>
 ]>;
 
-def AscendC_IterateMode : AscendC_Enum<"IterateMode", "AscendC::IterateMode::", [
+def AscendC_IterateMode : AscendC_Enum<"IterateMode", "IterateMode::", [
     I32EnumAttrCase<"ITERATE_MODE_NORMAL", 1>,
     I32EnumAttrCase<"ITERATE_MODE_ALL", 2>,
     I32EnumAttrCase<"ITERATE_MODE_BATCH", 4>,
@@ -295,7 +295,7 @@ def AscendC_pad_t : AscendC_Enum<"pad_t", "pad_t::", [
     I32EnumAttrCase<"PAD_MODE8", 8>
 ]>;
 
-def AscendC_BatchOutMode : AscendC_Enum<"BatchOutMode", "AscendC::BatchOutMode::", [
+def AscendC_BatchOutMode : AscendC_Enum<"BatchOutMode", "BatchOutMode::", [
     I32EnumAttrCase<"SINGLE_BATCH", 0>,
     I32EnumAttrCase<"MULTI_BATCH", 1>,
     I32EnumAttrCase<"DYNAMIC", 2>

@@ -217,6 +217,27 @@ def AscendC_MatmulGetBatchTensorCOp : AscendC_Op<"matmul_get_batch_tensor_c"> {
 }
 
 let ascPipe = "V" in
+def AscendC_MatmulGetBatchTensorCGlobalOp : AscendC_Op<"matmul_get_batch_tensor_c_global"> {
+  let summary = "`mm.GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite)`: the next batches of an "
+                "IterateNBatch, as a GlobalTensor over the workspace";
+  let arguments = (ins AscendC_Matmul:$matmul, I32:$batch_a, I32:$batch_b, I1:$en_sequential_write,
+                       BoolAttr:$sync);
+  let results = (outs AscendC_GlobalTensor:$result);
+  let ascCall = "$matmul.GetBatchTensorC<$sync>($batch_a, $batch_b, $en_sequential_write)";
+  let assemblyFormat = "$matmul `,` $batch_a `,` $batch_b `,` $en_sequential_write attr-dict `:` type($matmul) "
+                       "`->` type($result)";
+}
+
+let ascPipe = "V" in
+def AscendC_MatmulSetSparseIndexOp : AscendC_Op<"matmul_set_sparse_index"> {
+  let summary = "`mm.SetSparseIndex(indexGlobal)`: the index matrix of a sparse B (SparseMatmulType with an "
+                "MDL config; otherwise the call does nothing, as in Ascend C)";
+  let arguments = (ins AscendC_Matmul:$matmul, AscendC_GlobalTensor:$index);
+  let ascCall = "$matmul.SetSparseIndex($index)";
+  let assemblyFormat = "$matmul `,` $index attr-dict `:` type($matmul) `,` type($index)";
+}
+
+let ascPipe = "V" in
 def AscendC_MatmulSetWorkspaceOp : AscendC_Op<"matmul_set_workspace"> {
   let summary = "`mm.SetWorkspace(gm)`: the GM space IterateNBatch writes to";
   let arguments = (ins AscendC_Matmul:$matmul, AscendC_GlobalTensor:$tensor);
