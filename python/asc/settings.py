@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "acl_library", "program_python",
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "linker", "acl_library", "program_python",
            "vendor_headers", "kernel_corpus"]
 
 
@@ -274,9 +274,15 @@ ascend_home = Knob(
     default_doc="`/usr/local/Ascend/ascend-toolkit/latest` if it exists", parse=_path)
 
 bisheng = Knob(
-    ("ASC_BISHENG",), "str", None,
+    ("ASC_BISHENG", "PYASC_COMPILER"), "str", None,
     "the NPU backend's kernel compiler (a path, or a name on `PATH`)",
     default_doc="`<CANN root>/compiler/ccec_compiler/bin/bisheng`, else `bisheng` on `PATH`")
+
+linker = Knob(
+    ("ASC_LINKER", "PYASC_LINKER"), "str", None,
+    "the linker `asc.runtime.compiler.Compiler` joins a kernel's per-core objects with (a path, or a name on "
+    "`PATH`)",
+    default_doc="`<CANN root>/compiler/ccec_compiler/bin/ld.lld`, else `ld.lld` on `PATH`")
 
 acl_library = Knob(
     ("ASC_ACL_LIBRARY",), "path", None,
@@ -306,7 +312,7 @@ KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_ti
                            debug_max_errors, debug_precision,
                            debug_golden_save, debug_golden, deadlock_timeout, profile, profile_run, force_backend,
                            dry_run, print_autotuning, model_include, model_prebuilt,
-                           cxx, ascend_home, bisheng, acl_library, program_python, vendor_headers, kernel_corpus)
+                           cxx, ascend_home, bisheng, linker, acl_library, program_python, vendor_headers, kernel_corpus)
 
 
 def markdown_table() -> str:

@@ -4,6 +4,7 @@ The implementation is asc.runtime.stream (the backends use it too); this
 module keeps pyasc's names.
 """
 
+from ..runtime.npu.device_build import CoreType  # noqa: F401  (pyasc's home of the name)
 from ..runtime.stream import (  # noqa: F401
     Stream, _streams, create_stream, current_stream, device_count, get_device, set_device, synchronize)
 
@@ -19,3 +20,5 @@ def get_soc_version():
 
 
 __all__.append("get_soc_version")
+
+__all__.append("CoreType")
