@@ -24,9 +24,10 @@
 // accumulator type (float, or int32_t for int8), or converted on the way out
 // of L0C (F322F16 / F322BF16; with SetQuantScalar / SetQuantVector DEQF16,
 // REQ8, QF322B8_PRE and their per-channel forms) in GM or a LocalTensor; the
-// bias (of the accumulator type) in GM. IterateBatch for the NORMAL (BMNK)
-// layout: each batch's A, B and C a whole matrix, `matrixStride` elements (or
-// the layout's S x D) apart.
+// bias (of the accumulator type) in GM. IterateBatch for the NORMAL (BMNK),
+// BNGS1S2, BSNGD and SBNGD layouts (see batch_loop), and IterateNBatch's rounds
+// into the workspace with GetBatchTensorC (configs with isNBatch). The config
+// (adv_matmul_config.h) is the vendor's MatmulConfig.
 #pragma once
 // The adv API's global enums (CubeFormat, LayoutMode...), which kernel_operator.h
 // does not declare (generated_enums.h, second part).
@@ -249,16 +250,21 @@ class Matmul {
     need_init("SetUserDefInfo", ASC_LOC);
     user_def_info_ = tilingPtr;
   }
+  // The GM IterateNBatch writes its results to (GetBatchTensorC reads them back).
   template <class T>
   void SetWorkspace(GlobalTensor<T>& gm, ASC_LOC_PARAMS) {
     need_init("SetWorkspace", ASC_LOC);
-    has_ws_ = true;  // only IterateNBatch writes there, which the Model does not provide
+    ws_addr_ = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
+    ws_bytes_ = gm.GetSize() * sizeof(T);
+    has_ws_ = true;
   }
   template <class T>
   void SetWorkspace(__gm__ const T* addr, int32_t size, ASC_LOC_PARAMS) {
     need_init("SetWorkspace", ASC_LOC);
     if (!addr || size <= 0)
       asc_model::current_core().fault(ASC_LOC, "Matmul::SetWorkspace", "a null address or a size of %d", size);
+    ws_addr_ = reinterpret_cast<uint64_t>(addr);
+    ws_bytes_ = uint64_t(size);
     has_ws_ = true;
   }
 
@@ -320,7 +326,7 @@ class Matmul {
     got_block("GetTensorC", enAtomic, ASC_LOC);
     await<HE::M_FIX>(cur_c_id_);
     if (enSequentialWrite) fixpipe_raw(gm, uint32_t(t_.baseN));
-    else fixpipe_raw(gm[uint64_t(row0()) * org_n_ + col0()], uint32_t(org_n_));
+    else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc());
     fixpipe_raw(ub, uint32_t(t_.baseN));
     raise<HE::FIX_M>(cur_c_id_);
   }
@@ -342,8 +348,8 @@ class Matmul {
     loc(ASC_LOC);
     check_batch_layouts("IterateBatch");
     batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
-               enPartialSum, enAtomic, ASC_LOC, [&](uint32_t i, uint64_t sc) {
-                 GlobalTensor<TC> ci = gm[i * sc];
+               enPartialSum, enAtomic, ASC_LOC, [&](uint32_t, uint64_t c_offset) {
+                 GlobalTensor<TC> ci = gm[c_offset];
                  while (next_block()) {
                    compute_block(false);
                    write_c(ci, false);
@@ -359,6 +365,9 @@ class Matmul {
     batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
                enPartialSum, enAtomic, ASC_LOC, [&](uint32_t i, uint64_t) {
                  // dense singleM x singleN matrices one after another
+                 if constexpr (C_TYPE::layout == LayoutMode::BSNGD || C_TYPE::layout == LayoutMode::SBNGD)
+                   fail("IterateBatch", "a batch of a BSNGD / SBNGD C to a LocalTensor is not modelled");
+                 c_ld_ = 0;
                  LocalTensor<TC> ci = ub[uint64_t(i) * single_m_ * single_n_];
                  while (next_block()) {
                    compute_block(false);
@@ -390,9 +399,10 @@ class Matmul {
   void WaitIterateBatch(ASC_LOC_PARAMS) { loc(ASC_LOC); }
 
   // ---- IterateNBatch: batchLoop IterateBatch runs into the workspace ----------------
-  // Only a config with isNBatch has it: without, the vendor's call (and
-  // GetBatchTensorC's) compiles to nothing, and so does the Model's. The batch
-  // layouts it needs (BSNGD, SBNGD, BNGS1S2) are not modelled.
+  // Round r multiplies the batchA / batchB matrices that follow round r - 1's in A and B
+  // and writes its C matrices after round r - 1's in the workspace (SetWorkspace), in
+  // C's layout; GetBatchTensorC then fetches one round at a time. Only a config with
+  // isNBatch has it: without, the vendor's calls compile to nothing, and so do the Model's.
   template <bool sync = true, bool waitIterateBatch = false>
   void IterateNBatch(uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                      uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
@@ -402,31 +412,81 @@ class Matmul {
                       C_TYPE::layout != LayoutMode::NORMAL,
                   "IterateNBatch: the layouts of A and B must be BSNGD, SBNGD or BNGS1S2 (not NONE or NORMAL), "
                   "and C's not NORMAL");
-    (void)batchLoop, (void)batchA, (void)batchB, (void)enSequentialWrite, (void)matrixStrideA;
-    (void)matrixStrideB, (void)matrixStrideC, (void)enPartialSum, (void)enAtomic;
     loc(ASC_LOC);
     if constexpr (CFG.isNBatch) {
       need_init("IterateNBatch", ASC_LOC);
       if (!has_ws_) fail("IterateNBatch", "the results go to the workspace: SetWorkspace comes first");
-      fail("IterateNBatch", "the BSNGD / SBNGD / BNGS1S2 batch layouts are not modelled");
+      if (!has_a_ || !has_b_) fail("IterateNBatch", "SetTensorA and SetTensorB come first");
+      const uint32_t batch_c = batch_c_count(batchA, batchB);
+      const LayoutInfo la = layout_a(), lb = layout_b(), lc = layout_c();
+      const GlobalTensor<TA> a0 = a_;
+      const GlobalTensor<TB> b0 = b_;
+      const GlobalTensor<TC> ws = workspace_c();
+      for (uint32_t r = 0; r < batchLoop; ++r) {
+        a_ = a0[round_offset<A_TYPE::layout>(batchA, r, la, la.d)];
+        b_ = b0[round_offset<B_TYPE::layout>(batchB, r, lb, lb.d)];
+        IterateBatch<true, false>(ws[round_offset<C_TYPE::layout>(batch_c, r, lc, lc.d)], batchA, batchB,
+                                  enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum,
+                                  enAtomic, ASC_LOC);
+        a_ = a0;
+        b_ = b0;
+      }
+      nbatch_iter_ = 0;
+      nbatch_c_offset_ = 0;
+    } else {
+      (void)batchLoop, (void)batchA, (void)batchB, (void)enSequentialWrite, (void)matrixStrideA;
+      (void)matrixStrideB, (void)matrixStrideC, (void)enPartialSum, (void)enAtomic;
     }
   }
-  // The next batches of an IterateNBatch, as a GlobalTensor over the workspace
-  // (an empty one without isNBatch, as the vendor's).
+  // The next max(batchA, batchB) results of IterateNBatch as a GlobalTensor over the
+  // workspace (an empty one without isNBatch, as the vendor's).
   template <bool sync = true>
   GlobalTensor<TC> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
                                    ASC_LOC_PARAMS) {
-    (void)batchA, (void)batchB, (void)enSequentialWrite;
+    (void)enSequentialWrite;
     loc(ASC_LOC);
-    if constexpr (CFG.isNBatch) fail("GetBatchTensorC", "IterateNBatch is not modelled (see there)");
-    return GlobalTensor<TC>();
+    GlobalTensor<TC> out;
+    if constexpr (CFG.isNBatch) {
+      need_init("GetBatchTensorC", ASC_LOC);
+      if (!has_ws_) fail("GetBatchTensorC", "no workspace: SetWorkspace and IterateNBatch come first");
+      const uint64_t n = uint64_t(std::max(batchA, batchB)) * t_.singleCoreM * t_.singleCoreN;
+      out.SetGlobalBuffer(workspace_c().GetPhyAddr(nbatch_c_offset_), n);
+      nbatch_c_offset_ += n;
+    } else {
+      (void)batchA, (void)batchB;
+    }
+    return out;
   }
+  // One round's results copied to a LocalTensor: contiguous for a BNGS1S2 C; for a
+  // BSNGD / SBNGD C singleM rows of the round's batchC x singleN elements, the rows as
+  // far apart in the LocalTensor as in the workspace.
   template <bool sync = true>
   void GetBatchTensorC(const LocalTensor<TC>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false,
                        ASC_LOC_PARAMS) {
-    (void)c, (void)batchA, (void)batchB, (void)enSequentialWrite;
+    (void)enSequentialWrite;
     loc(ASC_LOC);
-    if constexpr (CFG.isNBatch) fail("GetBatchTensorC", "IterateNBatch is not modelled (see there)");
+    if constexpr (CFG.isNBatch) {
+      need_init("GetBatchTensorC", ASC_LOC);
+      if (!has_ws_) fail("GetBatchTensorC", "no workspace: SetWorkspace and IterateNBatch come first");
+      const uint32_t batch_c = batch_c_count(batchA, batchB);
+      const LayoutInfo lc = layout_c();
+      const GlobalTensor<TC> src =
+          workspace_c()[round_offset<C_TYPE::layout>(batch_c, nbatch_iter_, lc, t_.singleCoreN)];
+      if constexpr (C_TYPE::layout == LayoutMode::BSNGD || C_TYPE::layout == LayoutMode::SBNGD) {
+        const uint64_t lines = C_TYPE::layout == LayoutMode::BSNGD ? uint64_t(lc.n) * lc.g
+                                                                    : uint64_t(lc.b) * lc.n * lc.g;
+        DataCopyParams p;
+        p.blockCount = uint16_t(t_.singleCoreM);
+        p.blockLen = uint16_t(uint64_t(batch_c) * t_.singleCoreN * sizeof(TC) / 32);
+        p.srcStride = p.dstStride = uint16_t((lines - batch_c) * t_.singleCoreN * sizeof(TC) / 32);
+        DataCopy(c, src, p, ASC_LOC);
+      } else {
+        DataCopy(c, src, uint32_t(uint64_t(batch_c) * t_.singleCoreM * t_.singleCoreN), ASC_LOC);
+      }
+      ++nbatch_iter_;
+    } else {
+      (void)c, (void)batchA, (void)batchB;
+    }
   }
   template <bool sync = true>
   GlobalTensor<TC> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false, ASC_LOC_PARAMS) {
@@ -500,44 +560,141 @@ class Matmul {
   // vendor's cube-side server drops the message (its IterateBatch returns at once
   // for LayoutMode::NONE), so C would never be written; the Model stops there.
   void check_batch_layouts(const char* api) {
-    if constexpr (A_TYPE::layout == LayoutMode::NONE) {
+    if constexpr (A_TYPE::layout == LayoutMode::NONE)
       fail(api, "the MatmulType of A has no batch layout (LayoutMode::NONE): Ascend C's Matmul ignores a batch "
                 "call then and C is not written; give A, B and C a batch layout (NORMAL, BSNGD, ...)");
+  }
+
+  // ---- batch layouts ------------------------------------------------------------------
+  // A batch operand's matrices and their GM placement, after the vendor's batch copy
+  // (batch_copy_cube_in.h) and copy-out (batch_scheduler_base.h), in the layout's terms
+  // (the tiling's LayoutInfo B, S, N, G, D; for C: B, S1, N, G, S2):
+  //   NORMAL, BNGS1S2  whole matrices one after another (`stride` apart, else S x D,
+  //                    else the org shape), rows at the org shape's pitch;
+  //   BSNGD            [B][S][N][G][D]: matrix j is (j / NG, ., j % NG, .) with NG = N * G,
+  //                    its rows N * G * D apart;
+  //   SBNGD            [S][B][N][G][D]: matrix j starts at j * D, its rows B * N * G * D apart.
+  // Inside a line of NG matrices `stride` (matrixStride) replaces D as the step.
+  struct Placement {
+    uint64_t offset;
+    int32_t ld;  // 0: the org shape's pitch
+  };
+  struct LayoutInfo {
+    int32_t b, s, n, g, d;
+  };
+  LayoutInfo layout_a() const { return {t_.ALayoutInfoB, t_.ALayoutInfoS, t_.ALayoutInfoN, t_.ALayoutInfoG, t_.ALayoutInfoD}; }
+  LayoutInfo layout_b() const { return {t_.BLayoutInfoB, t_.BLayoutInfoS, t_.BLayoutInfoN, t_.BLayoutInfoG, t_.BLayoutInfoD}; }
+  LayoutInfo layout_c() const {
+    return {t_.CLayoutInfoB, t_.CLayoutInfoS1, t_.CLayoutInfoN, t_.CLayoutInfoG, t_.CLayoutInfoS2};
+  }
+  template <LayoutMode L>
+  Placement place(const char* api, const char* which, uint32_t j, uint64_t stride, uint64_t whole,
+                  const LayoutInfo& li) {
+    if constexpr (L == LayoutMode::BSNGD || L == LayoutMode::SBNGD) {
+      if (li.s <= 0 || li.n <= 0 || li.g <= 0 || li.d <= 0 || (L == LayoutMode::SBNGD && li.b <= 0))
+        asc_model::current_core().fault(file_, line_, api, "%s has the %s layout but the tiling's layout info "
+                                        "(B %d, S %d, N %d, G %d, D %d) is not set: set_%s_layout on the host",
+                                        which, L == LayoutMode::BSNGD ? "BSNGD" : "SBNGD", li.b, li.s, li.n, li.g,
+                                        li.d, which);
+      const uint64_t ng = uint64_t(li.n) * li.g, step = stride ? stride : uint64_t(li.d);
+      if constexpr (L == LayoutMode::BSNGD)
+        return {(j / ng) * uint64_t(li.s) * ng * li.d + (j % ng) * step, int32_t(ng * li.d)};
+      else
+        return {j * step, int32_t(uint64_t(li.b) * ng * li.d)};
     } else {
-      static_assert(A_TYPE::layout == LayoutMode::NORMAL && B_TYPE::layout == LayoutMode::NORMAL &&
-                        C_TYPE::layout == LayoutMode::NORMAL,
-                    "Matmul (Model): IterateBatch is modelled for the NORMAL (BMNK) layout of A, B and C only");
+      return {j * (stride ? stride : whole), 0};
     }
   }
-  // The per-batch strides: given, else the layout info's S x D, else the org shape.
+  // Which A (B) matrix batch i multiplies: NORMAL broadcasts the side with fewer
+  // batches; the other layouts broadcast the G, N or B axis where that side has 1
+  // (the vendor's CalcBatchIterateA/BOffsetInfo).
+  template <LayoutMode L>
+  static uint32_t source_index(uint32_t i, uint32_t batch, uint32_t count, const LayoutInfo& mine,
+                               const LayoutInfo& other) {
+    if constexpr (L == LayoutMode::NORMAL) {
+      return i / (batch / count);
+    } else {
+      if (mine.g == 1 && other.g != 1) return i / uint32_t(other.g);
+      if (mine.n == 1 && other.n != 1) return i % uint32_t(other.g) + i / uint32_t(other.g * other.n);
+      if (mine.b == 1 && other.b != 1)
+        return i % uint32_t(other.g * other.n) + i / uint32_t(other.g * other.n * other.b);
+      return i;
+    }
+  }
+  // Where IterateNBatch's round `loop` starts in an operand of `count` matrices per round
+  // (the vendor's CalcNBatchoffset, in elements).
+  template <LayoutMode L>
+  static uint64_t round_offset(uint32_t count, uint32_t loop, const LayoutInfo& li, int32_t d) {
+    const uint64_t step = uint64_t(count) * loop;
+    if constexpr (L == LayoutMode::SBNGD) {
+      return uint64_t(d) * step;
+    } else if constexpr (L == LayoutMode::BSNGD) {
+      const uint64_t ng = uint64_t(li.n) * li.g;
+      return (step / ng) * uint64_t(d) * li.s * ng + (step % ng) * uint64_t(d);
+    } else {
+      return uint64_t(d) * li.s * step;
+    }
+  }
+  // C's batches when C folds the G axis of A and B (CLayoutInfoG 1, theirs not): the
+  // vendor then accumulates the G products into one C (atomic add), which the Model
+  // does not model.
+  uint32_t batch_c_count(uint32_t batchA, uint32_t batchB) {
+    uint32_t batch = std::max(batchA, batchB);
+    const int32_t g = std::max(t_.ALayoutInfoG, t_.BLayoutInfoG);
+    if (C_TYPE::layout != LayoutMode::NORMAL && t_.CLayoutInfoG == 1 && g > 1) batch /= uint32_t(g);
+    return batch;
+  }
+  GlobalTensor<TC> workspace_c() const {
+    GlobalTensor<TC> w;
+    w.SetGlobalBuffer(reinterpret_cast<__gm__ TC*>(ws_addr_), ws_bytes_ / sizeof(TC));
+    return w;
+  }
+
+  // The per-batch loop of IterateBatch: points a_ / b_ (and their pitches) at batch i's
+  // matrices and hands the body i and the offset of its C.
   template <class Body>
   void batch_loop(const char* api, uint32_t batchA, uint32_t batchB, bool seq, uint32_t sa, uint32_t sb, uint32_t sc,
                   bool partial, uint8_t enAtomic, const char* f, int l, Body body) {
     start(api, enAtomic, f, l);
     if (batchA == 0 || batchB == 0) fail(api, "batchA and batchB must be positive");
     const uint32_t batch = std::max(batchA, batchB);
-    if (batch % batchA || batch % batchB)
+    if (A_TYPE::layout == LayoutMode::NORMAL && (batch % batchA || batch % batchB))
       asc_model::current_core().fault(f, l, api, "batchA %u and batchB %u: the larger must be a multiple of the "
                                       "smaller (one side broadcast)", batchA, batchB);
     if (seq) fail(api, "enSequentialWrite of a batch is not modelled");
     if (partial) fail(api, "enPartialSum (accumulating into the previous C) is not modelled");
+    if (batch_c_count(batchA, batchB) != batch)
+      fail(api, "C's layout folds the G axis of A and B (CLayoutInfoG 1): the vendor accumulates those products "
+                "into one C with atomic adds, which is not modelled");
     const TCubeTiling& t = t_;
-    const uint64_t stride_a = sa ? sa : (t.ALayoutInfoS > 0 && t.ALayoutInfoD > 0)
-                                            ? uint64_t(t.ALayoutInfoS) * t.ALayoutInfoD : uint64_t(org_m_) * org_ka_;
-    const uint64_t stride_b = sb ? sb : (t.BLayoutInfoS > 0 && t.BLayoutInfoD > 0)
-                                            ? uint64_t(t.BLayoutInfoS) * t.BLayoutInfoD : uint64_t(org_kb_) * org_n_;
-    const uint64_t stride_c = sc ? sc : (t.CLayoutInfoS1 > 0 && t.CLayoutInfoS2 > 0)
-                                            ? uint64_t(t.CLayoutInfoS1) * t.CLayoutInfoS2 : uint64_t(org_m_) * org_n_;
+    const LayoutInfo la = layout_a(), lb = layout_b(), lc = layout_c();
+    const uint64_t whole_a = (t.ALayoutInfoS > 0 && t.ALayoutInfoD > 0) ? uint64_t(t.ALayoutInfoS) * t.ALayoutInfoD
+                                                                         : uint64_t(org_m_) * org_ka_;
+    const uint64_t whole_b = (t.BLayoutInfoS > 0 && t.BLayoutInfoD > 0) ? uint64_t(t.BLayoutInfoS) * t.BLayoutInfoD
+                                                                         : uint64_t(org_kb_) * org_n_;
+    const uint64_t whole_c = (t.CLayoutInfoS1 > 0 && t.CLayoutInfoS2 > 0)
+                                 ? uint64_t(t.CLayoutInfoS1) * t.CLayoutInfoS2 : uint64_t(org_m_) * org_n_;
     const GlobalTensor<TA> a0 = a_;
     const GlobalTensor<TB> b0 = b_;
     for (uint32_t i = 0; i < batch; ++i) {
-      a_ = a0[uint64_t(i / (batch / batchA)) * stride_a];
-      b_ = b0[uint64_t(i / (batch / batchB)) * stride_b];
+      const uint32_t ia = source_index<A_TYPE::layout>(i, batch, batchA, la, lb);
+      const uint32_t ib = source_index<B_TYPE::layout>(i, batch, batchB, lb, la);
+      if (ia >= batchA || ib >= batchB)
+        asc_model::current_core().fault(f, l, api, "batch %u multiplies A's matrix %u and B's %u, but batchA is %u "
+                                        "and batchB %u: the layouts' axes (LayoutInfo B, N, G) do not broadcast "
+                                        "to these counts", i, ia, ib, batchA, batchB);
+      const Placement pa = place<A_TYPE::layout>(api, "a", ia, sa, whole_a, la);
+      const Placement pb = place<B_TYPE::layout>(api, "b", ib, sb, whole_b, lb);
+      const Placement pc = place<C_TYPE::layout>(api, "c", i, sc, whole_c, lc);
+      a_ = a0[pa.offset];
+      b_ = b0[pb.offset];
+      a_ld_ = pa.ld, b_ld_ = pb.ld, c_ld_ = pc.ld;
       block_ = -1;
-      body(i, stride_c);
+      body(i, pc.offset);
     }
     a_ = a0;
     b_ = b0;
+    a_ld_ = b_ld_ = c_ld_ = 0;
     iterating_ = false;
   }
   void start(const char* api, uint8_t enAtomic, const char* f, int l) {
@@ -742,14 +899,14 @@ class Matmul {
   void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
     if (scalar_a_) return fill_const(l1, a1_len_, a_scalar_);
     const int32_t kc = std::min(ka_chunk_, single_k_ - k0);
-    if (!trans_a_) copy_nz(l1, a_[uint64_t(row0()) * org_ka_ + k0], m_len_, kc, org_ka_);
-    else copy_nz(l1, a_[uint64_t(k0) * org_m_ + row0()], kc, m_len_, org_m_);
+    if (!trans_a_) copy_nz(l1, a_[uint64_t(row0()) * lda() + k0], m_len_, kc, lda());
+    else copy_nz(l1, a_[uint64_t(k0) * lda() + row0()], kc, m_len_, lda());
   }
   void load_b_chunk(const LocalTensor<TB>& l1, int32_t k0) {
     if (scalar_b_) return fill_const(l1, b1_len_, b_scalar_);
     const int32_t kc = std::min(kb_chunk_, single_k_ - k0);
-    if (!trans_b_) copy_nz(l1, b_[uint64_t(k0) * org_n_ + col0()], kc, n_len_, org_n_, upk(kc));
-    else copy_nz(l1, b_[uint64_t(col0()) * org_kb_ + k0], n_len_, kc, org_kb_);
+    if (!trans_b_) copy_nz(l1, b_[uint64_t(k0) * ldb() + col0()], kc, n_len_, ldb(), upk(kc));
+    else copy_nz(l1, b_[uint64_t(col0()) * ldb() + k0], n_len_, kc, ldb());
   }
   // L0A (zZ): fractal (row band r, k block j) at (r * K1 + j); one LoadData per row band.
   void load_l0a(const LocalTensor<TA>& l0a, const LocalTensor<TA>& l1, int32_t kin, int32_t k_len, int32_t kc) {
@@ -906,8 +1063,12 @@ class Matmul {
   }
   void write_c(const GlobalTensor<TC>& gm, bool sequential) {
     if (sequential) fixpipe_to(gm, uint32_t(t_.baseN));
-    else fixpipe_to(gm[uint64_t(row0()) * org_n_ + col0()], uint32_t(org_n_));
+    else fixpipe_to(gm[uint64_t(row0()) * ldc() + col0()], ldc());
   }
+  // Row pitches in GM: the org shape's, or a batch layout's while a batch runs (a_ld_ ...).
+  int32_t lda() const { return a_ld_ ? a_ld_ : (trans_a_ ? org_m_ : org_ka_); }
+  int32_t ldb() const { return b_ld_ ? b_ld_ : (trans_b_ ? org_kb_ : org_n_); }
+  uint32_t ldc() const { return uint32_t(c_ld_ ? c_ld_ : org_n_); }
 
   // Event ids: A's L1 buffers 0/1, B's 2/3, the bias 4; L0 and L0C buffers 0/1.
   static constexpr int kBId = 2, kBiasId = 4;
@@ -930,6 +1091,10 @@ class Matmul {
   GlobalTensor<TB> b_;
   GlobalTensor<TBias> bias_;
   int32_t single_m_ = 0, single_n_ = 0, single_k_ = 0, org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0;
+  int32_t a_ld_ = 0, b_ld_ = 0, c_ld_ = 0;  // a batch layout's row pitches (0: the org shape's)
+  uint64_t ws_addr_ = 0, ws_bytes_ = 0;     // SetWorkspace: where IterateNBatch writes C
+  uint32_t nbatch_iter_ = 0;                // GetBatchTensorC(ub, ...) calls since IterateNBatch
+  uint64_t nbatch_c_offset_ = 0;            // GetBatchTensorC(batchA, batchB): elements handed out
   int32_t m_iter_ = 0, n_iter_ = 0, block_ = -1, mi_ = 0, ni_ = 0, m_len_ = 0, n_len_ = 0;
   int32_t ka_chunk_ = 0, kb_chunk_ = 0;
   int nbuf_a1_ = 1, nbuf_b1_ = 1, nbuf_l0a_ = 1, nbuf_l0b_ = 1, nbuf_l0c_ = 1, cur_c_id_ = 0;
