@@ -259,15 +259,19 @@ def test_errors_name_the_line(kernel, args, line, message):
     assert f":{_line_of(kernel.fn, line)}:" in text
 
 
-def test_get_matmul_api_tiling_sizes_steps_for_l1():
+def test_get_matmul_api_tiling_is_the_vendors_constexpr_tiling():
+    # the algorithm is checked against the vendor's C++ in test_matmul_api_tiling.py; here the
+    # plumbing: MatmulTypes and the config reach it, its fields land under pyasc's names
     cfg = asc.adv.get_special_basic_config(128, 256, 64, 256, 512, 1024, 1, 1)
     t = asc.adv.get_matmul_api_tiling(cfg, 512 * 1024, _A, _A, _C)
-    assert (t.base_m, t.base_n, t.base_k, t.single_core_k) == (128, 256, 64, 1024)
-    # two chunks of A and B (double buffer) of step_k_a * base_k columns fit 512 KiB; twice the step does not
-    assert (t.step_k_a, t.depth_a1) == (4, 8) and t.share_l1_size <= 512 * 1024
-    assert 2 * (128 + 256) * 8 * 64 * 2 > 512 * 1024
+    assert (t.base_m, t.base_n, t.base_k, t.single_core_k, t.m, t.k_b) == (128, 256, 64, 1024, 256, 1024)
+    assert (t.step_k_a, t.depth_a1, t.step_k_b, t.depth_b1, t.db_l0c) == (8, 16, 1, 2, 1)
+    assert t.share_l1_size <= 512 * 1024 and t.share_l0c_size == 128 * 256 * 4
+    assert t.is_bias == 1  # the config's enableSetBias, as the vendor sets it
     small = asc.adv.get_matmul_api_tiling(cfg, 96 * 1024, _A, _A, _C, _C)
-    assert small.is_bias == 1 and small.share_l1_size <= 96 * 1024 and small.step_k_a == 1
+    assert small.share_l1_size <= 96 * 1024 and small.step_k_a < t.step_k_a
+    with pytest.raises(TypeError, match="l1_size is evaluated at compile time"):
+        asc.adv.get_matmul_api_tiling(cfg, 1.5, _A, _A, _C)
     # without single-core sizes nothing is fixed (the vendor's -1), but a basic block's sizes
     none = asc.adv.get_matmul_api_tiling(asc.adv.MatmulConfig(do_norm=False), 512 * 1024, _A, _A, _C)
     assert {none.fields[f] for f in none._cpp_fields} == {-1}

@@ -27,6 +27,7 @@ from ..core.enums import LayoutMode, TPosition
 from ..core.ir_value import GlobalAddress, PlainValue
 from ..core.lowering import build, i32, tensor
 from ..core.tensor import GlobalTensor, LocalTensor
+from . import matmul_api_tiling
 from .matmul_types import MatmulConfig, MatmulType, config_type_text
 
 TCubeTiling = _types.TCubeTiling
@@ -532,55 +533,34 @@ def register_matmul(pipe, workspace, matmul=None, tiling=None) -> None:
         build("RegistMatmulObjOp", pipe.handle, ws, matmul.handle, _tiling(tiling))
 
 
+def _tiling_side(t: MatmulType) -> matmul_api_tiling.Side:
+    fmt = type(t.format)(int(t.format)).name
+    return matmul_api_tiling.Side(t.dtype.name, TPosition(int(t.position)).name, fmt,
+                                  bool(ConstExpr.unwrap(t.is_trans)),
+                                  LayoutMode(int(ConstExpr.unwrap(t.layout))).name)
+
+
 def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int, a_type: MatmulType, b_type: MatmulType,
                           c_type: MatmulType, bias_type: Optional[MatmulType] = None) -> MatmulApiStaticTiling:
-    """GetMatmulApiTiling: the compile-time tiling of a config whose single-core and basic block
-    sizes are fixed (get_special_basic_config, or get_mm_config with MatmulShapeParams), for
-    `l1_size` bytes of L1: the base block is the config's; the K step is the largest power of
-    two whose A and B chunks fit L1 twice (double buffer), else once; L0C is double-buffered
-    when two base blocks fit its 128 KiB."""
+    """GetMatmulApiTiling<A, B, C, BIAS>(mm_cfg, l1_size): the tiling Ascend C fixes at compile time
+    for a config with single-core and basic-block sizes (get_special_basic_config, get_mm_config
+    with MatmulShapeParams), computed as the vendor's constexpr code does for Atlas A2
+    (matmul_api_tiling.py); -1 where it leaves a field to the runtime tiling (every field but the
+    base block when the config has no single-core sizes). No bias type is C's, the vendor's
+    default."""
     if not isinstance(mm_cfg, MatmulConfig):
         raise TypeError(f"get_matmul_api_tiling: mm_cfg must be an asc.adv.MatmulConfig, got {type(mm_cfg).__name__}")
-    bm, bn, bk = int(mm_cfg.basic_m), int(mm_cfg.basic_n), int(mm_cfg.basic_k)
-    sm, sn, sk = int(mm_cfg.single_core_m), int(mm_cfg.single_core_n), int(mm_cfg.single_core_k)
-    if min(sm, sn, sk) <= 0:
-        # As the vendor's: without single-core sizes nothing is fixed at compile time (every field
-        # -1, the runtime tiling decides), except the base block of a config that has one.
-        fields = {f: -1 for f in MatmulApiStaticTiling._cpp_fields}
-        if min(bm, bn, bk) > 0:
-            fields.update(base_m=bm, base_n=bn, base_k=bk, is_bias=int(bool(mm_cfg.enable_set_bias)),
-                          db_l0a=2 if 2 * bm * bk * a_type.dtype.sizeof() <= 64 * 1024 else 1,
-                          db_l0b=2 if 2 * bk * bn * b_type.dtype.sizeof() <= 64 * 1024 else 1)
-        return MatmulApiStaticTiling(**fields)
-    for t in (a_type, b_type):
-        if t.dtype.sizeof() != 2:
-            raise NotImplementedError("get_matmul_api_tiling: only 16-bit A and B (half, bfloat16) are sized")
-    l1 = int(ConstExpr.unwrap(l1_size))
-    bias = 0 if bias_type is None else _ceil16(bn) * 4
-    k_tiles = -(-sk // bk)
-    step, depth = 0, 0
-    for d in (2, 1):
-        s = 1
-        while s * 2 <= k_tiles and d * (_ceil16(bm) + _ceil16(bn)) * 2 * s * bk * 2 + bias <= l1:
-            s *= 2
-        if d * (_ceil16(bm) + _ceil16(bn)) * s * bk * 2 + bias <= l1:
-            step, depth = s, d
-            break
-    if not step:
-        raise ValueError(f"get_matmul_api_tiling: a {bm} x {bn} x {bk} block does not fit {l1} bytes of L1")
-    db_c = 2 if 2 * bm * bn * 4 <= 128 * 1024 else 1
-    order = ConstExpr.unwrap(mm_cfg.iterate_order)
-    return MatmulApiStaticTiling(
-        used_core_num=1, m=sm, n=sn, k_a=sk, k_b=sk, single_core_m=sm, single_core_n=sn, single_core_k=sk,
-        base_m=bm, base_n=bn, base_k=bk, depth_a1=depth * step, depth_b1=depth * step,
-        step_m=max(1, int(mm_cfg.step_m)), step_n=max(1, int(mm_cfg.step_n)), is_bias=int(bias_type is not None),
-        iterate_order=1 if int(order) == 1 else 0, step_k_a=step, step_k_b=step, db_l0a=2, db_l0b=2, db_l0c=db_c,
-        share_l1_size=depth * (_ceil16(bm) + _ceil16(bn)) * step * bk * 2 + bias,
-        share_l0c_size=bm * bn * 4 * db_c)
-
-
-def _ceil16(x: int) -> int:
-    return (x + 15) // 16 * 16
+    for name, t in (("a_type", a_type), ("b_type", b_type), ("c_type", c_type), ("bias_type", bias_type)):
+        if t is not None and not isinstance(t, MatmulType):
+            raise TypeError(f"get_matmul_api_tiling: {name} must be an asc.adv.MatmulType, got {type(t).__name__}")
+    l1 = ConstExpr.unwrap(l1_size)
+    if isinstance(l1, RuntimeValue) or not isinstance(l1, int) or isinstance(l1, bool):
+        raise TypeError("get_matmul_api_tiling: l1_size is evaluated at compile time and must be a Python int")
+    fields = matmul_api_tiling.static_tiling(mm_cfg.members(), l1, _tiling_side(a_type), _tiling_side(b_type),
+                                             _tiling_side(c_type),
+                                             None if bias_type is None else _tiling_side(bias_type))
+    return MatmulApiStaticTiling(**{py: fields[cpp] for py, cpp in
+                                    zip(MatmulApiStaticTiling._cpp_fields, matmul_api_tiling.TILING_FIELDS)})
 
 
 __all__ = ["Matmul", "MatmulIterator", "register_matmul", "get_matmul_api_tiling", "TCubeTiling",

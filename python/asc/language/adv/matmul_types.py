@@ -95,21 +95,24 @@ class MatmulConfig:
             return MatmulConfigMode.CONFIG_MDL
         return MatmulConfigMode.CONFIG_NORM
 
-    def fields(self) -> dict:
-        """The members (Ascend C names) whose values differ from the predefined config of
-        `mode()`, with their values (bools and ints; enums as their int values)."""
-        base = _vendor_config(self.mode())
-        out = {}
+    def members(self) -> dict:
+        """Every member of Ascend C's MatmulConfig (its names) with its value here (bools and
+        ints; enums as their int values); the vendor's members pyasc's MatmulConfig lacks take
+        their defaults."""
+        out = dict(_VENDOR_ONLY_MEMBERS)
         for f in dataclasses.fields(self):
             value = ConstExpr.unwrap(getattr(self, f.name))
             if isinstance(value, RuntimeValue) or not isinstance(value, (bool, int)):
                 raise TypeError(f"asc.adv.MatmulConfig: {f.name} is part of a template argument and must be a "
                                 f"compile-time value, got {type(value).__name__}")
-            cpp = _CPP_NAMES[f.name]
-            value = bool(value) if f.type == "bool" else int(value)
-            if value != base[cpp]:
-                out[cpp] = value
+            out[_CPP_NAMES[f.name]] = bool(value) if f.type == "bool" else int(value)
         return out
+
+    def fields(self) -> dict:
+        """The members (Ascend C names) whose values differ from the predefined config of
+        `mode()`, with their values."""
+        base = _vendor_config(self.mode())
+        return {k: v for k, v in self.members().items() if k in base and v != base[k]}
 
 
 # MatmulConfig's members in Ascend C (adv_api/matmul/matmul_config.h), by Python field.
@@ -152,6 +155,8 @@ _VENDOR_NORM = {
     "isEnableChannelSplit": False, "enableKdimReorderLoad": False, "isCO1Shared": False,
     "sharedCO1BufferSize": 64 * 1024, "bmmOutMode": int(BatchOutMode.SINGLE_BATCH),
 }
+# MatmulConfig's members that pyasc's MatmulConfig does not have, at the vendor's defaults.
+_VENDOR_ONLY_MEMBERS = {"enableL1BankConflictOptimise": False, "enableRelu": False, "decompMode": 0}
 _VENDOR_BASES = {
     MatmulConfigMode.CONFIG_NORM: _VENDOR_NORM,
     MatmulConfigMode.CONFIG_MDL: {**_VENDOR_NORM, "doNorm": False, "doMultiDataLoad": True, "enUnitFlag": False,
