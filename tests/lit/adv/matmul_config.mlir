@@ -45,7 +45,8 @@
 // CHECK:        ASC_MATMUL_CFG_1> smdl;
 // CHECK-NEXT:   smdl.SetSparseIndex(idx);
 // CHECK:        ASC_MATMUL_CFG_2> mdl;
-// CHECK:        ASC_MATMUL_CFG_2> mdl2;
+// CHECK-NEXT:   AscendC::Matmul<{{.*}}, ASC_MATMUL_CFG_2> mdl2;
+// CHECK-NEXT:   return;
 func.func @matmul_configs(%tiling: !ascendc.tcube_tiling loc("tiling"), %ws: !ascendc.gm_ptr<ui8> loc("ws"), %idx: !ascendc.global_tensor<ui8> loc("idx"), %n: i32 loc("n")) {
   %false = arith.constant false
   %c0 = arith.constant 0 : i32
