@@ -231,6 +231,9 @@ class Matmul {
       quant_buffer_ = true;
     }
   }
+#if defined(ASCENDC_CUBE_ONLY)
+  // The batch counts of the next IterateBatch (the cube-only MatmulImpl's; a mixed
+  // kernel's MatmulClient passes them to IterateBatch instead).
   void SetBatchNum(int32_t batchA, int32_t batchB, ASC_LOC_PARAMS) {
     need_init("SetBatchNum", ASC_LOC);
     if (batchA <= 0 || batchB <= 0)
@@ -240,6 +243,7 @@ class Matmul {
     batch_b_ = batchB;
     batch_set_ = true;
   }
+#endif
   // The data user callbacks receive; the Model's Matmul has no callback template
   // argument (as Ascend C without MatmulCallBackFunc, the values are only kept).
   void SetSelfDefineData(uint64_t dataPtr, ASC_LOC_PARAMS) {
@@ -338,66 +342,47 @@ class Matmul {
   }
   void WaitGetTensorC(ASC_LOC_PARAMS) { loc(ASC_LOC); }
 
-  // ---- batch (NORMAL layout) ------------------------------------------------------
-  // max(batchA, batchB) products C_i = A_(i / (batch / batchA)) * B_(i / (batch / batchB)),
-  // each singleM x singleN (over singleK), at C + i * strideC.
+  // ---- batch ------------------------------------------------------------------------
+  // max(batchA, batchB) products C_i = A_a(i) * B_b(i), each singleM x singleN (over
+  // singleK), placed by the operands' batch layouts (batch_loop). Ascend C's two
+  // Matmuls take the counts differently, and so do the Model's, by ASCENDC_CUBE_ONLY
+  // as the vendor's matmul_intf.h picks the class: the mixed kernel's MatmulClient
+  // takes them in the call, the cube-only MatmulImpl from SetBatchNum (the same
+  // argument list would mean enPartialSum, enAtomic, ... there).
+#if !defined(ASCENDC_CUBE_ONLY)
   template <bool sync = true, bool waitIterateBatch = false>
   void IterateBatch(const GlobalTensor<TC>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
                     bool enPartialSum = false, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
-    loc(ASC_LOC);
-    check_batch_layouts("IterateBatch");
-    batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
-               enPartialSum, enAtomic, ASC_LOC, [&](uint32_t, uint64_t c_offset) {
-                 GlobalTensor<TC> ci = gm[c_offset];
-                 while (next_block()) {
-                   compute_block(false);
-                   write_c(ci, false);
-                 }
-               });
+    batch_to_gm(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum,
+                enAtomic, ASC_LOC);
   }
   template <bool sync = true>
   void IterateBatch(const LocalTensor<TC>& ub, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                     uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
                     bool enPartialSum = false, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
-    loc(ASC_LOC);
-    check_batch_layouts("IterateBatch");
-    batch_loop("IterateBatch", batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
-               enPartialSum, enAtomic, ASC_LOC, [&](uint32_t i, uint64_t) {
-                 // dense singleM x singleN matrices one after another
-                 if constexpr (C_TYPE::layout == LayoutMode::BSNGD || C_TYPE::layout == LayoutMode::SBNGD)
-                   fail("IterateBatch", "a batch of a BSNGD / SBNGD C to a LocalTensor is not modelled");
-                 c_ld_ = 0;
-                 LocalTensor<TC> ci = ub[uint64_t(i) * single_m_ * single_n_];
-                 while (next_block()) {
-                   compute_block(false);
-                   fixpipe_to(ci[uint64_t(row0()) * single_n_ + col0()], uint32_t(single_n_));
-                 }
-               });
+    batch_to_ub(ub, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum,
+                enAtomic, ASC_LOC);
   }
-  // The form without counts (the vendor's MatmulImpl, cube-only kernels): those of SetBatchNum.
+#else
   void IterateBatch(const GlobalTensor<TC>& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
                     const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                     const uint32_t matrixStrideC = 0, ASC_LOC_PARAMS) {
-    batch_from_counts(c, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
-                      ASC_LOC);
+    need_batch_counts(ASC_LOC);
+    batch_to_gm(c, uint32_t(batch_a_), uint32_t(batch_b_), enSequentialWrite, matrixStrideA, matrixStrideB,
+                matrixStrideC, enPartialSum, enAtomic, ASC_LOC);
   }
   void IterateBatch(const LocalTensor<TC>& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
                     const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                     const uint32_t matrixStrideC = 0, ASC_LOC_PARAMS) {
-    batch_from_counts(c, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
-                      ASC_LOC);
+    need_batch_counts(ASC_LOC);
+    batch_to_ub(c, uint32_t(batch_a_), uint32_t(batch_b_), enSequentialWrite, matrixStrideA, matrixStrideB,
+                matrixStrideC, enPartialSum, enAtomic, ASC_LOC);
   }
-  template <class Dst>
-  void batch_from_counts(const Dst& c, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
-                         uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, ASC_LOC_PARAMS) {
-    need_init("IterateBatch", ASC_LOC);
-    if (!batch_set_) fail("IterateBatch", "the batch counts come from SetBatchNum, which was not called");
-    IterateBatch(c, uint32_t(batch_a_), uint32_t(batch_b_), enSequentialWrite, matrixStrideA, matrixStrideB,
-                 matrixStrideC, enPartialSum, enAtomic, ASC_LOC);
-  }
+#endif
   void WaitIterateBatch(ASC_LOC_PARAMS) { loc(ASC_LOC); }
 
+#if !defined(ASCENDC_CUBE_ONLY)
   // ---- IterateNBatch: batchLoop IterateBatch runs into the workspace ----------------
   // Round r multiplies the batchA / batchB matrices that follow round r - 1's in A and B
   // and writes its C matrices after round r - 1's in the workspace (SetWorkspace), in
@@ -425,9 +410,8 @@ class Matmul {
       for (uint32_t r = 0; r < batchLoop; ++r) {
         a_ = a0[round_offset<A_TYPE::layout>(batchA, r, la, la.d)];
         b_ = b0[round_offset<B_TYPE::layout>(batchB, r, lb, lb.d)];
-        IterateBatch<true, false>(ws[round_offset<C_TYPE::layout>(batch_c, r, lc, lc.d)], batchA, batchB,
-                                  enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum,
-                                  enAtomic, ASC_LOC);
+        batch_to_gm(ws[round_offset<C_TYPE::layout>(batch_c, r, lc, lc.d)], batchA, batchB, enSequentialWrite,
+                    matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic, ASC_LOC);
         a_ = a0;
         b_ = b0;
       }
@@ -497,6 +481,7 @@ class Matmul {
                  ASC_LOC_PARAMS) {
     GetBatchTensorC<sync>(c, batchA, batchB, enSequentialWrite, ASC_LOC);
   }
+#endif  // !ASCENDC_CUBE_ONLY: IterateNBatch is the MatmulClient's
 
   // The index matrix of a sparse B. B's MatmulType here is never a
   // SparseMatmulType (which the Model does not provide), and for those the
@@ -555,6 +540,39 @@ class Matmul {
   void reset_iter() {
     block_ = -1;
     iterating_ = false;
+  }
+  void need_batch_counts(const char* f, int l) {
+    need_init("IterateBatch", f, l);
+    if (!batch_set_) fail("IterateBatch", "the batch counts come from SetBatchNum, which was not called");
+  }
+  void batch_to_gm(const GlobalTensor<TC>& gm, uint32_t batchA, uint32_t batchB, bool seq, uint32_t sa, uint32_t sb,
+                   uint32_t sc, bool partial, uint8_t enAtomic, const char* f, int l) {
+    loc(f, l);
+    check_batch_layouts("IterateBatch");
+    batch_loop("IterateBatch", batchA, batchB, seq, sa, sb, sc, partial, enAtomic, f, l,
+               [&](uint32_t, uint64_t c_offset) {
+                 GlobalTensor<TC> ci = gm[c_offset];
+                 while (next_block()) {
+                   compute_block(false);
+                   write_c(ci, false);
+                 }
+               });
+  }
+  // To a LocalTensor the batches are dense singleM x singleN matrices one after another.
+  void batch_to_ub(const LocalTensor<TC>& ub, uint32_t batchA, uint32_t batchB, bool seq, uint32_t sa, uint32_t sb,
+                   uint32_t sc, bool partial, uint8_t enAtomic, const char* f, int l) {
+    loc(f, l);
+    check_batch_layouts("IterateBatch");
+    batch_loop("IterateBatch", batchA, batchB, seq, sa, sb, sc, partial, enAtomic, f, l, [&](uint32_t i, uint64_t) {
+      if constexpr (C_TYPE::layout == LayoutMode::BSNGD || C_TYPE::layout == LayoutMode::SBNGD)
+        fail("IterateBatch", "a batch of a BSNGD / SBNGD C to a LocalTensor is not modelled");
+      c_ld_ = 0;
+      LocalTensor<TC> ci = ub[uint64_t(i) * single_m_ * single_n_];
+      while (next_block()) {
+        compute_block(false);
+        fixpipe_to(ci[uint64_t(row0()) * single_n_ + col0()], uint32_t(single_n_));
+      }
+    });
   }
   // A MatmulType without a batch layout has no IterateBatch on the cube core: the
   // vendor's cube-side server drops the message (its IterateBatch returns at once
