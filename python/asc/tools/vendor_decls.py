@@ -443,10 +443,19 @@ def compare(devkit) -> Report:
     inc = model_include()
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
-        model_tu, model_errors = _parse("".join(f'#include "{h}"\n' for h in vendor_check.HEADERS),
-                                        ["-I", str(inc)], tmp)
-        model = collect(model_tu, [str(inc) + os.sep], model=True)
-        aliases = enum_aliases(model_tu, [str(inc) + os.sep])
+        # The Model's API as a mixed kernel and as a cube-only one (ASCENDC_CUBE_ONLY) sees it,
+        # as the vendor's below: its Matmul has each class's batch forms.
+        model: Dict[str, List[Decl]] = {}
+        model_errors = []
+        for extra in ((), ("-DASCENDC_CUBE_ONLY",)):
+            model_tu, errors = _parse("".join(f'#include "{h}"\n' for h in vendor_check.HEADERS),
+                                      ["-I", str(inc), *extra], tmp)
+            model_errors += errors
+            for n, ds in collect(model_tu, [str(inc) + os.sep], model=True).items():
+                have = model.setdefault(n, [])
+                have += [d for d in ds if all(d.signature != h.signature for h in have)]
+            if not extra:
+                aliases = enum_aliases(model_tu, [str(inc) + os.sep])
         # The vendor's API as either A2 core type sees it: the vector core's headers, then the
         # cube core's of a cube-only kernel (ASCENDC_CUBE_ONLY), where Matmul is MatmulImpl
         # (SetBatchNum, the count-less IterateBatch) instead of the vector core's MatmulClient.
