@@ -334,7 +334,8 @@ def test_float_inputs(m, k, n, cores, trans_b):
 # ---------------------------------------------------------------- get_tensor_c forms
 @asc.jit(always_compile=True)
 def blocks_both(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, c2: asc.GlobalAddress,
-                tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, use_async: asc.ConstExpr[bool]):
+                ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+                use_async: asc.ConstExpr[bool], with_ws: asc.ConstExpr[bool]):
     asc.set_sys_workspace(workspace)
     ga = asc.GlobalTensor()
     gb = asc.GlobalTensor()
@@ -356,6 +357,10 @@ def blocks_both(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
     if asc.get_block_idx() == 0:
         mm.set_tensor_a(ga)
         mm.set_tensor_b(gb)
+        if with_ws:
+            gws = asc.GlobalTensor()
+            gws.set_global_buffer(ws)
+            mm.set_workspace(gws)
         with mm.iterate(sync=not use_async) as count:
             ub = q.alloc_tensor(asc.float32)
             if use_async:
@@ -371,8 +376,8 @@ def blocks_both(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
         mm.end()
 
 
-@pytest.mark.parametrize("use_async", [False, True])
-def test_get_tensor_c_to_gm_and_ub(use_async):
+@pytest.mark.parametrize("use_async,with_ws", [(False, False), (True, False), (True, True)])
+def test_get_tensor_c_to_gm_and_ub(use_async, with_ws):
     m, k, n = 64, 32, 64
     rng = np.random.default_rng(15)
     a = rng.integers(-5, 5, (m, k)).astype(np.float16)
@@ -380,16 +385,20 @@ def test_get_tensor_c_to_gm_and_ub(use_async):
     tiling = make_tiling(m, n, k, np.float16, 1, fix=(32, 32, 32))
     c = np.zeros((m, n), np.float32)
     blocks = np.zeros((4, 32, 32), np.float32)
-    blocks_both[1](a, b, c, blocks, tiling, np.zeros(1024 * 1024, np.uint8), use_async)
+    ws = np.zeros((4, 32, 32), np.float32)
+    blocks_both[1](a, b, c, blocks, ws, tiling, np.zeros(1024 * 1024, np.uint8), use_async, with_ws)
     want = a.astype(np.float32) @ b.astype(np.float32)
     if not use_async:
         np.testing.assert_array_equal(c, want)  # the GM copy at each block's place
     else:
         assert not c.any()
-    # blocks in M-fastest order (iterate_order 0)
+    # blocks in M-fastest order (iterate_order 0); with a workspace the asynchronous Iterate's
+    # first call had the cube write every block there (the vendor's sequential write), and
+    # each fetch copied the next one from it
     for i in range(4):
         mi, ni = i % 2, i // 2
         np.testing.assert_array_equal(blocks[i], want[mi * 32:(mi + 1) * 32, ni * 32:(ni + 1) * 32])
+        np.testing.assert_array_equal(ws[i], blocks[i] if with_ws else 0)
 
 
 # ---------------------------------------------------------------- errors
@@ -583,3 +592,42 @@ def test_float_inputs_with_bias_through_the_ub():
     float_blocks_to_ub[(tiling.used_core_num + 1) // 2](a, b, c, bias, tiling, np.zeros(1 << 20, np.uint8))
     want = 2 * (a.astype(np.float64) @ b.astype(np.float64) + bias)
     np.testing.assert_allclose(c, want, rtol=1e-4, atol=2e-3)
+
+
+@asc.jit(always_compile=True)
+def async_fetch_twice(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
+                      tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    asc.set_sys_workspace(workspace)
+    ga = asc.GlobalTensor()
+    gb = asc.GlobalTensor()
+    gws = asc.GlobalTensor()
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gws.set_global_buffer(ws)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, ga.dtype),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, gb.dtype),
+        c=asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, asc.float32),
+    )
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    if asc.get_block_idx() == 0:
+        mm.set_tensor_a(ga)
+        mm.set_tensor_b(gb)
+        mm.set_workspace(gws)
+        ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 32 * 32)
+        with mm.iterate(sync=False) as count:
+            mm.async_get_tensor_c(ub)  # the third round's first fetch is the fifth
+            mm.async_get_tensor_c(ub)
+        mm.end()
+
+
+def test_fetching_past_an_asynchronous_rounds_blocks_faults():
+    m, k, n = 64, 32, 64
+    a = np.ones((m, k), np.float16)
+    tiling = make_tiling(m, n, k, np.float16, 1, fix=(32, 32, 32))
+    with pytest.raises(asc.runtime.model.ModelFault) as err:
+        async_fetch_twice[1](a, a, np.zeros((4, 32, 32), np.float32), tiling, np.zeros(1024 * 1024, np.uint8))
+    text = str(err.value)
+    assert "the 4 blocks of the asynchronous Iterate were all fetched already" in text
+    assert f"{__file__}:{_line_of(async_fetch_twice, 'the fifth')}:" in text

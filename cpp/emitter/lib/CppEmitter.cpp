@@ -1,9 +1,9 @@
 //===- CppEmitter.cpp - names, values, types and statements -----------------===//
 
 #include "asc/Emitter/CppEmitter.h"
-#include "asc/Dialect/AscendC/MatmulConfig.h"
 
 #include "asc/Dialect/AscendC/AscendCDialect.h"
+#include "asc/Dialect/AscendC/MatmulConfig.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -295,8 +295,40 @@ class Matmul {
     }
   }
   // The next baseM x baseN block of C into L0C; false when all are done.
+  // Iterate<false> with a workspace (SetWorkspace) is the vendor's asynchronous
+  // form: its first call has the cube compute every block into the workspace, one
+  // dense baseM x baseN block after another (the server's sequential write), and
+  // each later call only counts; GetTensorC / AsyncGetTensorC then copy the next
+  // block from there. Without a workspace every call computes its block.
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, ASC_LOC_PARAMS) {
+    if constexpr (!sync) {
+      if (async_blocks_ > 0) {  // a later call of an asynchronous round: count
+        loc(ASC_LOC);
+        if (++async_iter_ < async_blocks_) return true;
+        async_blocks_ = 0;  // the round is over: the next Iterate<false> starts another
+        iterating_ = false;
+        return false;
+      }
+      if (!iterating_ && has_ws_) {
+        start("Iterate", 0, ASC_LOC);
+        const GlobalTensor<TC> ws = workspace_c();
+        const uint64_t block = uint64_t(t_.baseM) * t_.baseN;
+        uint32_t n = 0;
+        while (next_block()) {
+          compute_block(enPartialSum);
+          fixpipe_to(ws[n++ * block], uint32_t(t_.baseN));
+        }
+        if (n == 0) {
+          iterating_ = false;
+          return false;
+        }
+        async_blocks_ = n;
+        async_iter_ = 0;
+        async_offset_ = 0;
+        return true;
+      }
+    }
     if (!iterating_) start("Iterate", 0, ASC_LOC);
     else loc(ASC_LOC);
     if (!next_block()) {
@@ -315,6 +347,7 @@ class Matmul {
     static_assert(!doPad, "Matmul::GetTensorC<sync, doPad = true> (the padded copy to UB) is not modelled");
     (void)enSequentialWrite;
     (void)height, (void)width, (void)srcGap, (void)dstGap;
+    if (async_blocks_ > 0) return next_async_block("GetTensorC", c, ASC_LOC);
     got_block("GetTensorC", enAtomic, ASC_LOC);
     fixpipe_to(c, uint32_t(t_.baseN));
   }
@@ -337,6 +370,7 @@ class Matmul {
   // The asynchronous fetch of an Iterate<false> block: the Model copies at the call
   // (the data is in place by WaitGetTensorC, as the API promises).
   void AsyncGetTensorC(const LocalTensor<TC>& c, ASC_LOC_PARAMS) {
+    if (async_blocks_ > 0) return next_async_block("AsyncGetTensorC", c, ASC_LOC);
     got_block("AsyncGetTensorC", 0, ASC_LOC);
     fixpipe_to(c, uint32_t(t_.baseN));
   }
@@ -497,6 +531,7 @@ class Matmul {
     // Consume the flags still raised so the next user of the events starts clean.
     drain();
     iterating_ = false;
+    async_blocks_ = 0;
   }
 
   // REGIST_MATMUL_OBJ: the pipe whose buffers the object takes.
@@ -540,6 +575,16 @@ class Matmul {
   void reset_iter() {
     block_ = -1;
     iterating_ = false;
+  }
+  // The next block of an asynchronous Iterate from the workspace: c.GetSize() elements
+  // (as the vendor's client copies), the offset moving on by one baseM x baseN block.
+  void next_async_block(const char* api, const LocalTensor<TC>& c, const char* f, int l) {
+    loc(f, l);
+    if (async_offset_ / (uint64_t(t_.baseM) * t_.baseN) >= async_blocks_)
+      asc_model::current_core().fault(f, l, api, "the %u blocks of the asynchronous Iterate were all fetched "
+                                      "already", async_blocks_);
+    DataCopy(c, workspace_c()[async_offset_], c.GetSize(), f, l);
+    async_offset_ += uint64_t(t_.baseM) * t_.baseN;
   }
   void need_batch_counts(const char* f, int l) {
     need_init("IterateBatch", f, l);
@@ -1112,6 +1157,8 @@ class Matmul {
   int32_t a_ld_ = 0, b_ld_ = 0, c_ld_ = 0;  // a batch layout's row pitches (0: the org shape's)
   uint64_t ws_addr_ = 0, ws_bytes_ = 0;     // SetWorkspace: where IterateNBatch writes C
   uint32_t nbatch_iter_ = 0;                // GetBatchTensorC(ub, ...) calls since IterateNBatch
+  uint32_t async_blocks_ = 0, async_iter_ = 0;  // an asynchronous Iterate's blocks, and the calls so far
+  uint64_t async_offset_ = 0;               // where the next GetTensorC of it reads the workspace
   uint64_t nbatch_c_offset_ = 0;            // GetBatchTensorC(batchA, batchB): elements handed out
   int32_t m_iter_ = 0, n_iter_ = 0, block_ = -1, mi_ = 0, ni_ = 0, m_len_ = 0, n_len_ = 0;
   int32_t ka_chunk_ = 0, kb_chunk_ = 0;
