@@ -218,3 +218,20 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
 def test_cube_faults(run, which, match):
     with pytest.raises(ModelFault, match=match):
         run("cube_faults", FAULTS, [gm("x"), scalar("which")], 1, [np.zeros(8, np.float32), which])
+
+
+# ---- the older MmadParams form: isBias accumulates onto C --------------------------
+# The vendor's 8-argument constructor (m, n, k, isBias, fmOffset, enSsparse, enWinogradA,
+# enWinogradB); its Mmad without a bias tensor starts from C when isBias is set.
+MATMUL_IS_BIAS = MATMUL.replace("AscendC::MmadParams mp{m, n, k, 0, false, r == 0};",
+                                "AscendC::MmadParams mp(m, n, k, r != 0, 0, false, false, false);")
+
+
+def test_is_bias_of_the_older_form_accumulates(run):
+    assert MATMUL_IS_BIAS != MATMUL
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((32, 32)).astype(np.float16)
+    b = rng.standard_normal((32, 32)).astype(np.float16)
+    c = np.full((32, 32), -7.0, np.float32)
+    run("mm", MATMUL_IS_BIAS, MM_PARAMS, 1, [a, b, c, np.zeros((32, 32), np.float16), 32, 32, 32, 3, 0, 0])
+    np.testing.assert_allclose(c, 3 * (a.astype(np.float32) @ b.astype(np.float32)), rtol=1e-3, atol=1e-3)

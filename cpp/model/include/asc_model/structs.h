@@ -50,6 +50,12 @@ struct DataCopyEnhancedParams {
 // Templated on the element type of the filled tensor, as the vendor's.
 template <class T>
 struct InitConstValueParams {
+  // The vendor's constructors (kernel_struct_mm.h), which a program may call with
+  // arguments of other integer types.
+  InitConstValueParams() {}
+  InitConstValueParams(uint16_t repeatTimesIn, uint16_t blockNumIn, uint16_t dstGapIn, T initValueIn)
+      : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
+  InitConstValueParams(uint16_t repeatTimesIn, T initValueIn) : repeatTimes(repeatTimesIn), initValue(initValueIn) {}
   uint16_t repeatTimes = 0, blockNum = 0, dstGap = 0;
   T initValue = 0;
 };
@@ -88,9 +94,25 @@ struct GatherMaskParams {
   uint16_t repeatTimes = 1, src0RepeatStride = 0;
   uint8_t src1RepeatStride = 0;
 };
+// The vendor's members and constructors (kernel_struct_mm.h): the older form's isBias
+// (accumulate onto C, as cmatrixInitVal = false), fmOffset and the sparse / Winograd
+// switches, and the newer form's unitFlag ... cmatrixInitVal.
 struct MmadParams {
+  MmadParams() {}
+  MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, bool isBiasIn, int32_t fmOffsetIn, bool enSsparseIn,
+             bool enWinogradAIn, bool enWinogradBIn)
+      : m(mIn), n(nIn), k(kIn), isBias(isBiasIn), fmOffset(fmOffsetIn), enSsparse(enSsparseIn),
+        enWinogradA(enWinogradAIn), enWinogradB(enWinogradBIn) {}
+  MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, uint8_t unitFlagIn, bool cmatrixSourceIn,
+             bool cmatrixInitValIn)
+      : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(cmatrixSourceIn),
+        cmatrixInitVal(cmatrixInitValIn) {}
   uint16_t m = 0, n = 0, k = 0;
+  bool isBias = false;
+  int32_t fmOffset = 0;
+  bool enSsparse = false, enWinogradA = false, enWinogradB = false;
   uint8_t unitFlag = 0;
+  bool kDirectionAlign = false;
   bool cmatrixSource = false;
   bool cmatrixInitVal = true;
 };

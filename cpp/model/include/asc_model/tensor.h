@@ -42,6 +42,12 @@ void scalar_set(const char* api, const TensorRef& r, uint64_t idx, T v, const ch
 
 namespace AscendC {
 
+// The vendor's aliases (impl/basic_api/kernel_tensor_base.h): an event id as
+// TPipe::FetchEventID / AllocEventID return it, and a queue's tag.
+using TEventID = int8_t;
+using TTagType = int32_t;
+
+
 template <class T>
 class GlobalTensor {
  public:

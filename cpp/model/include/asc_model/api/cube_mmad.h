@@ -35,6 +35,11 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   if (filt.mem() != Mem::L0B) op.fault("filter must be in B2 (L0B)");
   if (std::is_same_v<A, float> && core.hf32) op.fault("HF32 mode (SetHF32Mode) with float inputs is not modelled");
   if (p.cmatrixSource && !bias) op.fault("cmatrixSource=true without a bias tensor");
+  if (p.fmOffset || p.enSsparse || p.enWinogradA || p.enWinogradB)
+    op.fault("fmOffset, enSsparse and the Winograd switches of MmadParams are not modelled");
+  // The vendor's Mmad without a bias tensor accumulates when isBias is set (the older form
+  // of cmatrixInitVal = false); with a bias tensor the bias row is the initial value.
+  const bool init_zero = p.cmatrixInitVal && !p.isBias;
   uint32_t M16 = up16(p.m), K1 = (p.k + C0 - 1) / C0, N1 = (p.n + 15) / 16;
   const A* a = op.in(fm, uint64_t(M16 / 16) * K1 * F);
   const B* b = op.in(filt, uint64_t(N1) * K1 * F);
@@ -53,7 +58,7 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t n = 0; n < p.n; ++n) {
       C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
-      C acc = bias ? bs[n] : p.cmatrixInitVal ? C(0) : out;
+      C acc = bias ? bs[n] : init_zero ? C(0) : out;
       for (uint32_t k = 0; k < p.k; ++k) acc += av[size_t(r) * p.k + k] * bv[size_t(k) * p.n + n];
       out = acc;
     }

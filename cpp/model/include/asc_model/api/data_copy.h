@@ -361,4 +361,34 @@ void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p,
     for (uint64_t k = 0; k < run / sizeof(T); ++k) row[k] = v;
 }
 
+// Fill(dst, InitConstValueParams): the vendor's new name of InitConstValue (basic API).
+template <class T, class U = T, std::enable_if_t<std::is_same_v<T, U>, bool> = true>
+void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& p, ASC_LOC_PARAMS) {
+  InitConstValue(dst, p, ASC_LOC);
+}
+
+// Fill(gm, size, value) / InitGlobalMemory (adv utils, init_global_memory.h): `size`
+// elements of GM from `gm` on set to `value`. The vendor's A2 implementation runs on
+// the vector core (a cube core returns at once): it duplicates the value into free
+// UB and copies it out with DataCopyPad, so the writes are MTE3's; the Model writes
+// them as one MTE3 call.
+template <class T>
+void Fill(GlobalTensor<T>& gm, const uint64_t size, const T value, ASC_LOC_PARAMS) {
+  static_assert(std::is_same_v<T, uint16_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, half> ||
+                    std::is_same_v<T, float> || std::is_same_v<T, uint32_t> || std::is_same_v<T, int32_t>,
+                "Fill(GlobalTensor, size, value): uint16_t, int16_t, half, float, uint32_t or int32_t");
+  asc_model::Call op("Fill", PIPE_MTE3, ASC_LOC);
+  if (g_coreType == AscendC::AIC || size == 0) {
+    op.run();
+    return;
+  }
+  T* out = op.out(gm, size, 0, false);
+  if (!op.elems(size).run()) return;
+  for (uint64_t i = 0; i < size; ++i) out[i] = value;
+}
+template <class T>
+void InitGlobalMemory(GlobalTensor<T>& gm, const uint64_t size, const T value, ASC_LOC_PARAMS) {
+  Fill(gm, size, value, ASC_LOC);
+}
+
 }  // namespace AscendC
