@@ -153,3 +153,16 @@ def test_compares_is_compare_scalar(run):
     z = np.zeros(32, np.uint8)
     run("k", COMPARES, [gm("x"), gm("z", "uint8"), scalar("n")], 1, [x, z, n])
     np.testing.assert_array_equal(np.unpackbits(z, bitorder="little").astype(bool), x > 0.5)
+
+
+def test_assert_is_the_vendors_kernel_assert(run):
+    # kernel_operator.h's assert (utils/debug/asc_assert.h): one argument, or a message
+    src = UTILS.replace("  ASCENDC_ASSERT(", '  assert(n != 6);\n  assert(n != 5, "n is %d", n);\n  ASCENDC_ASSERT(')
+    x = np.arange(8, dtype=np.float32)
+    run("k", src, PARAMS, 1, [x, np.zeros(8, np.float32), 8])  # holds: no fault
+    with pytest.raises(ModelFault, match=r"block 0: assert: assertion failed: n != 6\n"):
+        run("k", src, PARAMS, 1, [x, np.zeros(8, np.float32), 6])
+    with pytest.raises(ModelFault, match=r"assert: assertion failed: n != 5: n is 5"):
+        run("k", src, PARAMS, 1, [x, np.zeros(8, np.float32), 5])
+    # compiled out with ASCENDC_DUMP=0, as the vendor's
+    run("k", "#define ASCENDC_DUMP 0\n" + src, PARAMS, 1, [x, np.zeros(8, np.float32), 6])

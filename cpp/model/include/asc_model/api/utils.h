@@ -78,12 +78,13 @@ namespace asc_model {
   std::exit(1);
 }
 template <class... A>
-[[noreturn]] void assert_failed_fmt(const char* file, int line, const char* cond, const char* fmt, A... args) {
+[[noreturn]] void assert_failed_fmt(const char* api, const char* file, int line, const char* cond, const char* fmt,
+                                    A... args) {
   char buf[512];
   std::snprintf(buf, sizeof buf, fmt, args...);
   std::string msg = buf;
   while (!msg.empty() && msg.back() == '\n') msg.pop_back();
-  assert_failed(file, line, "ascendc_assert", cond, msg);
+  assert_failed(file, line, api, cond, msg);
 }
 }  // namespace asc_model
 
@@ -92,7 +93,19 @@ template <class... A>
 #ifndef ascendc_assert
 #define ascendc_assert(expr, ...)                                                                     \
   (static_cast<bool>(expr) ? void(0)                                                                  \
-                           : ::asc_model::assert_failed_fmt(__FILE__, __LINE__, #expr, "" __VA_ARGS__))
+                           : ::asc_model::assert_failed_fmt("ascendc_assert", __FILE__, __LINE__, #expr, "" __VA_ARGS__))
+#endif
+
+// The vendor's `assert` as kernel_operator.h defines it (utils/debug/asc_assert.h, which
+// replaces the C library's for the whole translation unit): assert(expr) or
+// assert(expr, fmt, args...), a failure being a Model fault at the line (on the host a
+// one-line error); nothing with NDEBUG or ASCENDC_DUMP=0, as the vendor's.
+#undef assert
+#if !(defined(ASCENDC_DUMP) && ASCENDC_DUMP == 0) && !defined(NDEBUG)
+#define assert(expr, ...) \
+  (static_cast<bool>(expr) ? void(0) : ::asc_model::assert_failed_fmt("assert", __FILE__, __LINE__, #expr, "" __VA_ARGS__))
+#else
+#define assert(...)
 #endif
 
 // The vendor's kernel assertion and log (kernel_log.h): the behaviour runs
