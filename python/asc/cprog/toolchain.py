@@ -85,7 +85,8 @@ def _artefact(path: Path, make_cmd, what: str, stdin=None) -> Path:
 def _paths(inc: Path) -> Dict[str, Path]:
     root = build.cache_root()
     return {"host": root / f"host-{digest(inc)[:20]}.o",
-            "pch": root / f"program-pch-{digest(inc, 'host/include')[:20]}" / f"{PRELUDE}.gch"}
+            # a PCH holds its headers by path: one per headers' folder (see build.pch_dir)
+            "pch": root / f"program-pch-{digest(inc, 'host/include')[:20]}-{build.path_key(inc)}" / f"{PRELUDE}.gch"}
 
 
 def host_object(inc: Path) -> Path:

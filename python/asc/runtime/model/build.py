@@ -510,8 +510,16 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
 
 def pch_dir(inc: Path) -> Path:
     """Directory of the precompiled kernel_operator.h (same flags as the kernels),
-    cached next to the runtime object; first on -I when its .gch exists."""
-    return cache_root() / f"pch-{toolchain_digest(inc)[:20]}"
+    cached next to the runtime object; first on -I when its .gch exists. Keyed by the
+    headers' folder too: a PCH records the paths of the headers it holds, and a kernel
+    of a second checkout with the same headers would include them again by its own
+    paths (#pragma once tells files apart by path: every definition twice)."""
+    return cache_root() / f"pch-{toolchain_digest(inc)[:20]}-{path_key(inc)}"
+
+
+def path_key(inc: Path) -> str:
+    """A short key of the headers' folder, for artefacts that record header paths (PCHs)."""
+    return hashlib.sha256(str(inc.resolve()).encode()).hexdigest()[:8]
 
 
 def _pch_flags(inc: Path) -> List[str]:
