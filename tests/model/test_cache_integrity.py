@@ -328,3 +328,19 @@ def test_prebuilt_runtime_and_pch_serve_an_empty_cache(tmp_path, monkeypatch):
     assert build.runtime_object(build.include_dir()) == rt
     rt.write_bytes(rt.read_bytes()[:100])
     assert build._find_runtime(build.include_dir()) == (build.cache_root() / rt.name, False)
+
+
+def test_a_pch_is_keyed_by_its_headers_folder(tmp_path, monkeypatch):
+    # two checkouts with the same headers share the runtime object (content-keyed) but not a
+    # PCH, which records its headers' paths
+    from asc.cprog import toolchain
+    from asc.runtime.model import build as model_build
+    monkeypatch.setattr(model_build, "toolchain_digest", lambda inc: "0" * 64)
+    a, b = tmp_path / "one" / "include", tmp_path / "two" / "include"
+    a.mkdir(parents=True)
+    b.mkdir(parents=True)
+    assert model_build.pch_dir(a) != model_build.pch_dir(b)
+    assert model_build.pch_dir(a) == model_build.pch_dir(tmp_path / "one" / ".." / "one" / "include")
+    monkeypatch.setattr(toolchain, "digest", lambda inc, part="host": "0" * 64)
+    assert toolchain._paths(a)["pch"] != toolchain._paths(b)["pch"]
+    assert toolchain._paths(a)["host"] == toolchain._paths(b)["host"]
