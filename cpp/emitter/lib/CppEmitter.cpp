@@ -137,26 +137,35 @@ static std::string matmulConfigKey(mlir::ascendc::MatmulType t) {
   return key;
 }
 
-void CppEmitter::emitMatmulConfigs(ModuleOp module) {
+// Every type a value of `module` has: op results and block arguments (a function's
+// parameters too).
+static void forEachValueType(ModuleOp module, llvm::function_ref<void(Type)> fn) {
   module.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes()) {
-      auto t = dyn_cast<mlir::ascendc::MatmulType>(type);
-      if (!t || !predefinedMatmulConfig(t).empty()) continue;
-      std::string key = matmulConfigKey(t);
-      if (matmulConfigNames.count(key)) continue;
-      std::string n = std::to_string(matmulConfigNames.size());
-      out << "\n__aicore__ constexpr MatmulConfig asc_matmul_config_" << n << "() {\n"
-          << "  MatmulConfig cfg = " << matmulConfigBase(t.getConfig()) << ";\n";
-      if (t.getFields())
-        for (const mlir::ascendc::MatmulConfigField &f : mlir::ascendc::getMatmulConfigFields())
-          if (Attribute v = t.getFields().get(f.name))
-            out << "  cfg." << f.name << " = " << mlir::ascendc::formatMatmulConfigValue(f, v) << ";\n";
-      out << "  return cfg;\n}\n"
-          << "constexpr static MatmulConfig ASC_MATMUL_CFG_" << n << " = asc_matmul_config_" << n << "();\n";
-      matmulConfigNames[key] = "ASC_MATMUL_CFG_" + n;
-      takenFunctionNames.insert("ASC_MATMUL_CFG_" + n);
-      takenFunctionNames.insert("asc_matmul_config_" + n);
-    }
+    for (Type t : op->getResultTypes()) fn(t);
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument a : b.getArguments()) fn(a.getType());
+  });
+}
+
+void CppEmitter::emitMatmulConfigs(ModuleOp module) {
+  forEachValueType(module, [&](Type type) {
+    auto t = dyn_cast<mlir::ascendc::MatmulType>(type);
+    if (!t || !predefinedMatmulConfig(t).empty()) return;
+    std::string key = matmulConfigKey(t);
+    if (matmulConfigNames.count(key)) return;
+    std::string n = std::to_string(matmulConfigNames.size());
+    out << "\n__aicore__ constexpr MatmulConfig asc_matmul_config_" << n << "() {\n"
+        << "  MatmulConfig cfg = " << matmulConfigBase(t.getConfig()) << ";\n";
+    if (t.getFields())
+      for (const mlir::ascendc::MatmulConfigField &f : mlir::ascendc::getMatmulConfigFields())
+        if (Attribute v = t.getFields().get(f.name))
+          out << "  cfg." << f.name << " = " << mlir::ascendc::formatMatmulConfigValue(f, v) << ";\n";
+    out << "  return cfg;\n}\n"
+        << "constexpr static MatmulConfig ASC_MATMUL_CFG_" << n << " = asc_matmul_config_" << n << "();\n";
+    matmulConfigNames[key] = "ASC_MATMUL_CFG_" + n;
+    takenFunctionNames.insert("ASC_MATMUL_CFG_" + n);
+    takenFunctionNames.insert("asc_matmul_config_" + n);
   });
 }
 
@@ -566,15 +575,9 @@ LogicalResult asc::translateToAscendC(Operation *op, llvm::raw_ostream &os,
     // program includes for them (the vendor's lib/matmul_intf.h, and
     // kernel_operator_list_tensor_intf.h for ListTensorDesc / TensorDesc).
     bool matmul = false, listTensor = false;
-    module.walk([&](Operation *o) {
-      auto note = [&](Type t) {
-        matmul |= isa<mlir::ascendc::MatmulType>(t);
-        listTensor |= isa<mlir::ascendc::ListTensorDescType, mlir::ascendc::TensorDescType>(t);
-      };
-      for (Type t : o->getResultTypes()) note(t);
-      for (Region &r : o->getRegions())
-        for (Block &b : r)
-          for (BlockArgument a : b.getArguments()) note(a.getType());
+    forEachValueType(module, [&](Type t) {
+      matmul |= isa<mlir::ascendc::MatmulType>(t);
+      listTensor |= isa<mlir::ascendc::ListTensorDescType, mlir::ascendc::TensorDescType>(t);
     });
     if (matmul) os << "#include \"lib/matmul_intf.h\"\n";
     if (listTensor) os << "#include \"kernel_operator_list_tensor_intf.h\"\n";

@@ -260,7 +260,6 @@ class Matmul {
     need_init("SetWorkspace", ASC_LOC);
     ws_addr_ = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
     ws_bytes_ = gm.GetSize() * sizeof(T);
-    has_ws_ = true;
   }
   template <class T>
   void SetWorkspace(__gm__ const T* addr, int32_t size, ASC_LOC_PARAMS) {
@@ -269,7 +268,6 @@ class Matmul {
       asc_model::current_core().fault(ASC_LOC, "Matmul::SetWorkspace", "a null address or a size of %d", size);
     ws_addr_ = reinterpret_cast<uint64_t>(addr);
     ws_bytes_ = uint64_t(size);
-    has_ws_ = true;
   }
 
   // ---- compute ------------------------------------------------------------------
@@ -310,7 +308,7 @@ class Matmul {
         iterating_ = false;
         return false;
       }
-      if (!iterating_ && has_ws_) {
+      if (!iterating_ && has_ws()) {
         start("Iterate", 0, ASC_LOC);
         const GlobalTensor<TC> ws = workspace_c();
         const uint64_t block = uint64_t(t_.baseM) * t_.baseN;
@@ -434,7 +432,7 @@ class Matmul {
     loc(ASC_LOC);
     if constexpr (CFG.isNBatch) {
       need_init("IterateNBatch", ASC_LOC);
-      if (!has_ws_) fail("IterateNBatch", "the results go to the workspace: SetWorkspace comes first");
+      if (!has_ws()) fail("IterateNBatch", "the results go to the workspace: SetWorkspace comes first");
       if (!has_a_ || !has_b_) fail("IterateNBatch", "SetTensorA and SetTensorB come first");
       const uint32_t batch_c = batch_c_count(batchA, batchB);
       const LayoutInfo la = layout_a(), lb = layout_b(), lc = layout_c();
@@ -446,9 +444,9 @@ class Matmul {
         b_ = b0[round_offset<B_TYPE::layout>(batchB, r, lb, lb.d)];
         batch_to_gm(ws[round_offset<C_TYPE::layout>(batch_c, r, lc, lc.d)], batchA, batchB, enSequentialWrite,
                     matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic, ASC_LOC);
-        a_ = a0;
-        b_ = b0;
       }
+      a_ = a0;
+      b_ = b0;
       nbatch_iter_ = 0;
       nbatch_c_offset_ = 0;
     } else {
@@ -466,7 +464,7 @@ class Matmul {
     GlobalTensor<TC> out;
     if constexpr (CFG.isNBatch) {
       need_init("GetBatchTensorC", ASC_LOC);
-      if (!has_ws_) fail("GetBatchTensorC", "no workspace: SetWorkspace and IterateNBatch come first");
+      if (!has_ws()) fail("GetBatchTensorC", "no workspace: SetWorkspace and IterateNBatch come first");
       const uint64_t n = uint64_t(std::max(batchA, batchB)) * t_.singleCoreM * t_.singleCoreN;
       out.SetGlobalBuffer(workspace_c().GetPhyAddr(nbatch_c_offset_), n);
       nbatch_c_offset_ += n;
@@ -485,7 +483,7 @@ class Matmul {
     loc(ASC_LOC);
     if constexpr (CFG.isNBatch) {
       need_init("GetBatchTensorC", ASC_LOC);
-      if (!has_ws_) fail("GetBatchTensorC", "no workspace: SetWorkspace and IterateNBatch come first");
+      if (!has_ws()) fail("GetBatchTensorC", "no workspace: SetWorkspace and IterateNBatch come first");
       const uint32_t batch_c = batch_c_count(batchA, batchB);
       const LayoutInfo lc = layout_c();
       const GlobalTensor<TC> src =
@@ -1139,7 +1137,6 @@ class Matmul {
   TPipe* pipe_ = nullptr;
   TCubeTiling t_{};
   bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false, quant_buffer_ = false;
-  bool has_ws_ = false;
   int quant_kind_ = 0;  // 0 none, 1 SetQuantScalar, 2 SetQuantVector
   uint64_t quant_scalar_ = 0;
   GlobalTensor<uint64_t> quant_gm_;
@@ -1155,7 +1152,8 @@ class Matmul {
   GlobalTensor<TBias> bias_;
   int32_t single_m_ = 0, single_n_ = 0, single_k_ = 0, org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0;
   int32_t a_ld_ = 0, b_ld_ = 0, c_ld_ = 0;  // a batch layout's row pitches (0: the org shape's)
-  uint64_t ws_addr_ = 0, ws_bytes_ = 0;     // SetWorkspace: where IterateNBatch writes C
+  uint64_t ws_addr_ = 0, ws_bytes_ = 0;     // SetWorkspace: where IterateNBatch writes C (0: none set)
+  bool has_ws() const { return ws_addr_ != 0; }
   uint32_t nbatch_iter_ = 0;                // GetBatchTensorC(ub, ...) calls since IterateNBatch
   uint32_t async_blocks_ = 0, async_iter_ = 0;  // an asynchronous Iterate's blocks, and the calls so far
   uint64_t async_offset_ = 0;               // where the next GetTensorC of it reads the workspace
