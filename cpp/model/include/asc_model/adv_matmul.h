@@ -74,11 +74,122 @@ struct MatmulType {
   static constexpr LayoutMode layout = LAYOUT;
 };
 
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const auto& MM_CFG = CFG_NORM>
-class Matmul {
+// What a DataCopyOut callback receives as `dataCopyOutParams` (the vendor's
+// matmul_utils.h): the block's copy out of L0C, for the callback to do itself.
+struct DataCopyOutParams {
+  DataCopyOutParams() = default;
+  DataCopyOutParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint32_t dstStrideIn,
+                    const uint16_t nSize, const bool unitFlag, const int curMPos, const int curNPos)
+      : cBurstNum(count), burstLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), oriNSize(nSize),
+        enUnitFlag(unitFlag), curM(curMPos), curN(curNPos) {}
+  uint8_t quantMode = 0;
+  uint16_t cBurstNum = 0;   // C's 16-column blocks of the block (ceil(n / 16))
+  uint16_t burstLen = 0;    // the block's rows x 16 x sizeof(L0C element) / 32
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;   // C's row pitch in elements (baseN with enSequentialWrite)
+  uint16_t oriNSize = 0;    // the block's columns
+  bool enUnitFlag = false;
+  uint64_t quantScalar = 0;
+  int curM = 0;             // the block's index along M (in baseM) and N (in baseN)
+  int curN = 0;
+  uint64_t cbufWorkspaceAddr = 0;
+};
+
+// The user's copy functions Matmul calls instead of its own (the vendor's
+// matmul_call_back.h), each with the user's SetUserDefInfo (tilingPtr) and
+// SetSelfDefineData (dataPtr) values:
+//   DataCopyOut(gm, co1Local, params, ...): a block of C from L0C (co1Local, NZ) to
+//     GM; gm is the block's place in C (IterateAll, GetTensorC to GM);
+//   CopyA1(aMatrix, gm, row, col, useM, useK, ...): A's tile (row, col) of useM x useK
+//     (tile indices in units of the tile: baseM, and baseK (Norm) or stepKa x baseK
+//     (MDL)) from A's GM (gm: where SetTensorA points) into L1 (aMatrix, NZ);
+//   CopyB1(bMatrix, gm, row, col, useK, useN, ...): B's tile, the same way.
+template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+                              const void* dataCopyOutParams, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+          void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM,
+                         int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+          void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
+                         int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
+struct MatmulCallBackFunc {
+  constexpr static void (*DataCopyOutPtr)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+                                          const void* dataCopyOutParams, const uint64_t tilingPtr,
+                                          const uint64_t dataPtr) = DataCopyOut;
+  constexpr static void (*CopyA1Ptr)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col,
+                                     int useM, int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyA1;
+  constexpr static void (*CopyB1Ptr)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col,
+                                     int useK, int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyB1;
+};
+
+namespace Impl {
+namespace Detail {
+// MATMUL_POLICY: the vendor's policies (policy/matmul_policy.h) are bundles of its
+// Matmul's internal modules (schedulers, buffers, copy stages), with these names
+// and template parameters. The Model's Matmul has no such modules: it models the
+// policies whose effect on C and on the API is documented (matmul_policy.h,
+// scheduler_base.h IsInTrianMatmul, the matmul_nbuffer33 / matmul_triangle examples):
+//   MatmulPolicy            the default;
+//   NBuffer33MatmulPolicy   A's 3 x 3 base blocks kept in L1 while B streams: the
+//                           same C; MDL configs and IterateAll only (the vendor's
+//                           static_asserts in IterateAll and Iterate);
+//   TrianUpperMatmulPolicy  only the base blocks (m, n) of the core's C with m <= n
+//                           (in baseM / baseN units) are computed and written;
+//   TrianLowerMatmulPolicy  only those with m >= n.
+// Any other policy (MatmulWithScalePolicy, SplitMMatmulPolicy, SplitNMatmulPolicy,
+// which serve other chips' MX / dual-destination modes, or a user's own policy, which
+// replaces internal modules the Model does not have) faults at Init, naming it.
+enum class PolicyType { MATMUL_DEFAULT = 0, MATMUL_NBUFFER_33 = 1, MATMUL_UPPER_TRIANGULAR = 2, MATMUL_LOWER_TRIANGULAR = 3 };
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct MatmulPolicy {
+  constexpr static PolicyType POLICY_TYPE = PolicyType::MATMUL_DEFAULT;
+  using UserDefDataType = uint64_t;
+};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct MatmulWithScalePolicy : public MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct NBuffer33MatmulPolicy : public MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  constexpr static PolicyType POLICY_TYPE = PolicyType::MATMUL_NBUFFER_33;
+};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct TrianUpperMatmulPolicy : public MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  constexpr static PolicyType POLICY_TYPE = PolicyType::MATMUL_UPPER_TRIANGULAR;
+};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct TrianLowerMatmulPolicy : public MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  constexpr static PolicyType POLICY_TYPE = PolicyType::MATMUL_LOWER_TRIANGULAR;
+};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct SplitMMatmulPolicy : public MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct SplitNMatmulPolicy : public MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+
+// Which policy the template is (by the template itself: a user's policy derived from
+// MatmulPolicy inherits its POLICY_TYPE but not its behaviour): the PolicyType of a
+// modelled one, -1 for any other.
+struct PolicyProbe {};
+template <template <const auto&, typename...> class P, const auto& CFG, class A, class B, class C, class BIAS>
+constexpr int ModelledPolicy() {
+  using X = P<CFG, PolicyProbe, A, B, C, BIAS>;
+  if (std::is_same_v<X, MatmulPolicy<CFG, PolicyProbe, A, B, C, BIAS>>) return int(PolicyType::MATMUL_DEFAULT);
+  if (std::is_same_v<X, NBuffer33MatmulPolicy<CFG, PolicyProbe, A, B, C, BIAS>>) return int(PolicyType::MATMUL_NBUFFER_33);
+  if (std::is_same_v<X, TrianUpperMatmulPolicy<CFG, PolicyProbe, A, B, C, BIAS>>)
+    return int(PolicyType::MATMUL_UPPER_TRIANGULAR);
+  if (std::is_same_v<X, TrianLowerMatmulPolicy<CFG, PolicyProbe, A, B, C, BIAS>>)
+    return int(PolicyType::MATMUL_LOWER_TRIANGULAR);
+  return -1;
+}
+
+// The Model's Matmul (AscendC::Matmul is an alias of it, as the vendor's Matmul is an
+// alias of MatmulImpl / MatmulClient).
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE, const auto& MM_CFG, class MM_CB,
+          template <const auto&, typename...> class MATMUL_POLICY>
+class MatmulModel {
   // The config (MM_CFG may also be GetMatmulApiTiling's MatmulApiStaticTiling).
   static constexpr const MatmulConfig& CFG = asc_model::to_matmul_config(MM_CFG);
+  static constexpr int POLICY = ModelledPolicy<MATMUL_POLICY, MM_CFG, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>();
+  static constexpr bool NBUFFER33 = POLICY == int(PolicyType::MATMUL_NBUFFER_33);
+  static constexpr bool CB_OUT = MM_CB::DataCopyOutPtr != nullptr;
+  static constexpr bool CB_A = MM_CB::CopyA1Ptr != nullptr;
+  static constexpr bool CB_B = MM_CB::CopyB1Ptr != nullptr;
   using TA = typename A_TYPE::T;
   using TB = typename B_TYPE::T;
   using TC = typename C_TYPE::T;
@@ -107,6 +218,7 @@ class Matmul {
     if (!pipe_) asc_model::current_core().fault(ASC_LOC, "Matmul::Init", "no TPipe: register with REGIST_MATMUL_OBJ");
     t_ = *tiling;
     check_tiling(ASC_LOC);
+    check_policy_and_callbacks(ASC_LOC);
     single_m_ = t_.singleCoreM;
     single_n_ = t_.singleCoreN;
     single_k_ = t_.singleCoreK;
@@ -244,8 +356,8 @@ class Matmul {
     batch_set_ = true;
   }
 #endif
-  // The data user callbacks receive; the Model's Matmul has no callback template
-  // argument (as Ascend C without MatmulCallBackFunc, the values are only kept).
+  // The values MatmulCallBackFunc's functions receive (dataPtr, tilingPtr); without
+  // callbacks they are only kept, as the vendor's.
   void SetSelfDefineData(uint64_t dataPtr, ASC_LOC_PARAMS) {
     need_init("SetSelfDefineData", ASC_LOC);
     self_define_data_ = dataPtr;
@@ -275,6 +387,7 @@ class Matmul {
   template <bool sync = true>
   void IterateAll(const GlobalTensor<TC>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   bool waitIterateAll = false, bool fakeMsg = false, ASC_LOC_PARAMS) {
+    static_assert(!NBUFFER33 || CFG.doMultiDataLoad, "NBuffer33MatmulPolicy only support MDL config.");
     (void)waitIterateAll;
     (void)fakeMsg;
     start("IterateAll", enAtomic, ASC_LOC);
@@ -286,6 +399,7 @@ class Matmul {
   // All of C into a LocalTensor as a dense singleM x singleN row-major matrix.
   template <bool sync = true>
   void IterateAll(const LocalTensor<TC>& ub, uint8_t enAtomic = 0, ASC_LOC_PARAMS) {
+    static_assert(!NBUFFER33 || CFG.doMultiDataLoad, "NBuffer33MatmulPolicy only support MDL config.");
     start("IterateAll", enAtomic, ASC_LOC);
     while (next_block()) {
       compute_block(false);
@@ -300,6 +414,7 @@ class Matmul {
   // block from there. Without a workspace every call computes its block.
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false, ASC_LOC_PARAMS) {
+    static_assert(!NBUFFER33, "Iterate does not support NBuffer33MatmulPolicy.");
     if constexpr (!sync) {
       if (async_blocks_ > 0) {  // a later call of an asynchronous round: count
         loc(ASC_LOC);
@@ -359,6 +474,8 @@ class Matmul {
   void GetTensorC(const GlobalTensor<TC>& gm, const LocalTensor<TC>& ub, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, ASC_LOC_PARAMS) {
     got_block("GetTensorC", enAtomic, ASC_LOC);
+    if constexpr (CB_OUT) fail("GetTensorC", "the form to GM and a LocalTensor with a DataCopyOut callback is not modelled");
+    if (skip_) return;
     await<HE::M_FIX>(cur_c_id_);
     if (enSequentialWrite) fixpipe_raw(gm, uint32_t(t_.baseN));
     else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc());
@@ -570,6 +687,34 @@ class Matmul {
       c.fault(f, l, "Matmul::Init", "baseM %d, baseN %d must be multiples of 16 and baseK %d of %u (%s inputs)",
               t.baseM, t.baseN, t.baseK, KA, asc_model::type_name<TA>());
   }
+  void check_policy_and_callbacks(const char* f, int l) {
+    auto& c = asc_model::current_core();
+    if constexpr (POLICY < 0)
+      c.fault(f, l, "Matmul::Init", "this MATMUL_POLICY is not modelled: the Model's Matmul has the vendor's "
+              "MatmulPolicy, NBuffer33MatmulPolicy, TrianUpperMatmulPolicy and TrianLowerMatmulPolicy; a policy "
+              "of the Model's own (MatmulWithScalePolicy, SplitM/SplitNMatmulPolicy or a user-defined one) "
+              "replaces the vendor's internal modules, which the Model does not have");
+    // The tiles the vendor's callbacks load: baseM x baseK (Norm) or stepM * baseM x
+    // stepKa * baseK (MDL). The Model loads A per baseM rows, so an MDL stepM > 1
+    // (stepN > 1 for B) is a tile it cannot hand the callback.
+    if constexpr (CB_A) {
+      if (CFG.doMultiDataLoad && t_.stepM > 1)
+        c.fault(f, l, "Matmul::Init", "a CopyA1 callback (MatmulCallBackFunc) with an MDL config and stepM %d > 1 "
+                "(A's L1 tile of stepM base blocks) is not modelled", t_.stepM);
+    }
+    if constexpr (CB_B) {
+      if (CFG.doMultiDataLoad && t_.stepN > 1)
+        c.fault(f, l, "Matmul::Init", "a CopyB1 callback (MatmulCallBackFunc) with an MDL config and stepN %d > 1 "
+                "(B's L1 tile of stepN base blocks) is not modelled", t_.stepN);
+    }
+  }
+  // TrianUpper/LowerMatmulPolicy: is the current base block one the policy computes
+  // and writes (the vendor's IsInTrianMatmul, on the block's indices in the core's C)?
+  bool in_triangle() const {
+    if constexpr (POLICY == int(PolicyType::MATMUL_UPPER_TRIANGULAR)) return mi_ <= ni_;
+    else if constexpr (POLICY == int(PolicyType::MATMUL_LOWER_TRIANGULAR)) return mi_ >= ni_;
+    else return true;
+  }
   void reset_iter() {
     block_ = -1;
     iterating_ = false;
@@ -723,6 +868,7 @@ class Matmul {
       asc_model::current_core().fault(f, l, api, "batchA %u and batchB %u: the larger must be a multiple of the "
                                       "smaller (one side broadcast)", batchA, batchB);
     if (seq) fail(api, "enSequentialWrite of a batch is not modelled");
+    if (CB_OUT || CB_A || CB_B) fail(api, "a batch with MatmulCallBackFunc callbacks is not modelled");
     if (partial) fail(api, "enPartialSum (accumulating into the previous C) is not modelled");
     if (batch_c_count(batchA, batchB) != batch)
       fail(api, "C's layout folds the G axis of A and B (CLayoutInfoG 1): the vendor accumulates those products "
@@ -825,8 +971,10 @@ class Matmul {
     if (allocated_) return;  // Init again (a new tiling of the same shape): keep the buffers
     auto& c = asc_model::current_core();
     const TCubeTiling& t = t_;
-    ka_chunk_ = std::max(1, t.stepKa) * t.baseK;
-    kb_chunk_ = std::max(1, t.stepKb) * t.baseK;
+    // A callback loads the vendor's tile: stepKa (stepKb) base_k tiles under MDL, one under Norm.
+    constexpr bool mdl = CFG.doMultiDataLoad || CFG.doSpecialMDL;
+    ka_chunk_ = (CB_A && !mdl ? 1 : std::max(1, t.stepKa)) * t.baseK;
+    kb_chunk_ = (CB_B && !mdl ? 1 : std::max(1, t.stepKb)) * t.baseK;
     nbuf_a1_ = t.depthA1 >= 2 * std::max(1, t.stepKa) ? 2 : 1;
     nbuf_b1_ = t.depthB1 >= 2 * std::max(1, t.stepKb) ? 2 : 1;
     nbuf_l0a_ = t.dbL0A >= 2 ? 2 : 1;
@@ -845,8 +993,13 @@ class Matmul {
               (unsigned long long)c.mem_size(asc_model::Mem::L1));
     pipe_->InitBuffer(a1_, uint32_t(nbuf_a1_ * a1_len_ * sizeof(TA)), f, l);
     pipe_->InitBuffer(b1_, uint32_t(nbuf_b1_ * b1_len_ * sizeof(TB)), f, l);
-    pipe_->InitBuffer(a2_, uint32_t(nbuf_l0a_ * a2_len_ * sizeof(TA)), f, l);
-    pipe_->InitBuffer(b2_, uint32_t(nbuf_l0b_ * b2_len_ * sizeof(TB)), f, l);
+    // L0A / L0B: the vendor's Matmul InitBuffers all of L0A and L0B (tbuf_pool_l0_base.h,
+    // L0AUF_SIZE / L0BUF_SIZE), so the Matmul objects of a kernel (matmul_triangle's two)
+    // cannot each have their own: they share them, one object computing at a time. The
+    // Model's objects take theirs from the start of L0A / L0B, not from the pipe.
+    asc_model::Arena l0a_arena, l0b_arena;
+    a2_.init(uint64_t(nbuf_l0a_ * a2_len_ * sizeof(TA)), l0a_arena, f, l);
+    b2_.init(uint64_t(nbuf_l0b_ * b2_len_ * sizeof(TB)), l0b_arena, f, l);
     if (t.isBias) {  // the bias row: one base_n slice in L1, then in the bias table (BT)
       if (up16(t.baseN) * sizeof(TL0C) > c.mem_size(asc_model::Mem::BT))
         c.fault(f, l, "Matmul::Init", "baseN %d with a bias needs %llu bytes of bias table, the core has %llu",
@@ -862,6 +1015,8 @@ class Matmul {
 
   // ---- one block of C: all of K into L0C ----------------------------------------------
   void compute_block(bool partial) {
+    skip_ = !in_triangle();
+    if (skip_) return;  // TrianUpper/LowerMatmulPolicy: neither computed nor written
     const TCubeTiling& t = t_;
     const int32_t k_tiles = (single_k_ + t.baseK - 1) / t.baseK;
     const int c_id = nbuf_l0c_ == 2 ? int(blocks_done_ & 1) : 0;
@@ -960,12 +1115,22 @@ class Matmul {
   void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
     if (scalar_a_) return fill_const(l1, a1_len_, a_scalar_);
     const int32_t kc = std::min(ka_chunk_, single_k_ - k0);
+    if constexpr (CB_A) {  // the user's copy: tile (m block, k tile) of m_len x kc, into L1 as NZ
+      MM_CB::CopyA1Ptr(l1.template ReinterpretCast<int8_t>(), reinterpret_cast<const __gm__ void*>(a_.GetPhyAddr()),
+                       mi_, k0 / ka_chunk_, m_len_, kc, user_def_info_, self_define_data_);
+      return;
+    }
     if (!trans_a_) copy_nz(l1, a_[uint64_t(row0()) * lda() + k0], m_len_, kc, lda());
     else copy_nz(l1, a_[uint64_t(k0) * lda() + row0()], kc, m_len_, lda());
   }
   void load_b_chunk(const LocalTensor<TB>& l1, int32_t k0) {
     if (scalar_b_) return fill_const(l1, b1_len_, b_scalar_);
     const int32_t kc = std::min(kb_chunk_, single_k_ - k0);
+    if constexpr (CB_B) {  // the user's copy: tile (k tile, n block) of kc x n_len, into L1 as NZ
+      MM_CB::CopyB1Ptr(l1.template ReinterpretCast<int8_t>(), reinterpret_cast<const __gm__ void*>(b_.GetPhyAddr()),
+                       k0 / kb_chunk_, ni_, kc, n_len_, user_def_info_, self_define_data_);
+      return;
+    }
     if (!trans_b_) copy_nz(l1, b_[uint64_t(k0) * ldb() + col0()], kc, n_len_, ldb(), upk(kc));
     else copy_nz(l1, b_[uint64_t(col0()) * ldb() + k0], n_len_, kc, ldb());
   }
@@ -1118,13 +1283,38 @@ class Matmul {
   }
   template <class Dst>
   void fixpipe_to(const Dst& dst, uint32_t row_stride) {
+    if (skip_) return;
     await<HE::M_FIX>(cur_c_id_);
     fixpipe_raw(dst, row_stride);
     raise<HE::FIX_M>(cur_c_id_);
   }
   void write_c(const GlobalTensor<TC>& gm, bool sequential) {
+    if constexpr (CB_OUT) {
+      copy_out_by_callback(gm, sequential);
+      return;
+    }
     if (sequential) fixpipe_to(gm, uint32_t(t_.baseN));
     else fixpipe_to(gm[uint64_t(row0()) * ldc() + col0()], ldc());
+  }
+  // DataCopyOut: the user's function copies the block out of L0C (the vendor's
+  // CopyOutImplCB: gm at the block's place in C, the copy's parameters, the user's values).
+  void copy_out_by_callback(const GlobalTensor<TC>& gm, bool sequential) {
+    if (skip_) return;
+    if (quant_kind_ == 2) fail("Matmul", "a DataCopyOut callback with SetQuantVector (the per-channel factors in L1) "
+                                         "is not modelled");
+    await<HE::M_FIX>(cur_c_id_);
+    const uint32_t stride = sequential ? uint32_t(n_len_) : ldc();
+    const uint64_t off = sequential ? 0 : uint64_t(row0()) * ldc() + col0();
+    DataCopyOutParams p(uint16_t((n_len_ + 15) / 16), uint16_t(uint32_t(m_len_) * 16 * sizeof(TL0C) / 32), 0, stride,
+                        uint16_t(n_len_), CFG.enUnitFlag, mi_, ni_);
+    if (quant_kind_ == 1) {
+      p.quantMode = uint8_t(quant_mode());
+      p.quantScalar = quant_scalar_;
+    }
+    MM_CB::DataCopyOutPtr(reinterpret_cast<const __gm__ void*>(gm.GetPhyAddr(off)),
+                          cur_c_.template ReinterpretCast<int8_t>(), reinterpret_cast<const void*>(&p), user_def_info_,
+                          self_define_data_);
+    raise<HE::FIX_M>(cur_c_id_);
   }
   // Row pitches in GM: the org shape's, or a batch layout's while a batch runs (a_ld_ ...).
   int32_t lda() const { return a_ld_ ? a_ld_ : (trans_a_ ? org_m_ : org_ka_); }
@@ -1171,10 +1361,20 @@ class Matmul {
   TBuf<TPosition::C2> bt_;
   TBuf<TPosition::CO1> co1_;
   LocalTensor<TL0C> cur_c_;
+  bool skip_ = false;  // the current block is outside the triangle policy's (not computed)
   bool pend_[40][5] = {};
   const char* file_ = "";
   int line_ = 0;
 };
+}  // namespace Detail
+}  // namespace Impl
+
+// The vendor's shape (matmul_intf.h): the five parameters, the callbacks (MM_CB) and
+// the policy, a template template parameter defaulting to MatmulPolicy.
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
+using Matmul = Impl::Detail::MatmulModel<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
 
 }  // namespace AscendC
 
@@ -1199,5 +1399,17 @@ void regist_matmul(const char*, int, AscendC::TPipe*, __gm__ uint8_t*, MM&, std:
 }  // namespace asc_model
 
 
+// On an AIC core of a mixed launch that runs its AIC cores (a `__mix__` kernel), the
+// vendor's macro runs the KFC server loop there and returns from the kernel; the
+// Model's Matmul clients compute on the AIV cores themselves, so the AIC just returns.
+// With ASCENDC_CUBE_ONLY there is no server: the core that registers computes.
+#if defined(ASCENDC_CUBE_ONLY)
 #define REGIST_MATMUL_OBJ(pipe, workspace, ...) \
   ::asc_model::regist_matmul(__FILE__, __LINE__, (pipe), (__gm__ uint8_t*)(workspace), __VA_ARGS__)
+#else
+#define REGIST_MATMUL_OBJ(pipe, workspace, ...)                                                    \
+  do {                                                                                             \
+    if (::asc_model::current_core().mixed_aic()) return;                                           \
+    ::asc_model::regist_matmul(__FILE__, __LINE__, (pipe), (__gm__ uint8_t*)(workspace), __VA_ARGS__); \
+  } while (0)
+#endif

@@ -86,6 +86,7 @@ class DequantType(enum.IntEnum):
 class ScheduleType(enum.IntEnum):
     INNER_PRODUCT = 0
     OUTER_PRODUCT = 1
+    N_BUFFER_33 = 2  # NBuffer33MatmulPolicy's tiling (MatmulApiTiling._nbuffer33)
 
 
 __all__ = ["TPosition", "CubeFormat", "DataType", "MatrixTraverse", "MatrixMadType", "DequantType",

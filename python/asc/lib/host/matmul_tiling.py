@@ -297,6 +297,8 @@ class MatmulApiTiling:
             s_m, s_n = self._single(self.m, mc, self.fix_m), self._single(self.n, nc, self.fix_n)
             if (s_m, s_n) in seen:  # another split with the same single-core shape
                 continue
+            if self._nbuffer33() and (self.m % s_m or self.n % s_n):
+                continue  # NBuffer33: M and N split evenly over the cores (_nbuffer33)
             seen.add((s_m, s_n))
             used = _cdiv(self.m, s_m) * _cdiv(self.n, s_n)
             cand = self._best_blocks(s_m, s_n, self.k, used)
@@ -323,10 +325,23 @@ class MatmulApiTiling:
         vals.add(top)  # the whole (aligned) extent: no tail block
         return sorted(v for v in vals if v >= max(unit, lo) and v % unit == 0)
 
+    def _nbuffer33(self) -> bool:
+        """ScheduleType.N_BUFFER_33 (set_matmul_config_params), NBuffer33MatmulPolicy's tiling:
+        a core's A is at most 3 x 3 base blocks (singleCoreM <= 3 baseM, singleCoreK <= 3 baseK,
+        the vendor's CalcNBuffer33Dims / AdjustNBuffer33L0Factors), all of it in L1 at once
+        (stepM = ceil(singleCoreM / baseM), stepKa = stepKb = ceil(singleCoreK / baseK)); K is
+        not split over cores; M and N are split over cores only where they split evenly (the
+        vendor's matmul_nbuffer33 example sets no tail)."""
+        p = getattr(self, "config_params", None)
+        return p is not None and int(p.schedule_type) == int(ScheduleType.N_BUFFER_33)
+
     def _best_blocks(self, s_m: int, s_n: int, k: int, used: int) -> Optional[dict]:
         max_m, max_n, max_k, min_m, min_n, min_k = self.range
         best = None
+        nb33 = self._nbuffer33()
         for bm in self._choices(s_m, self.fix_m, min_m, max_m):
+            if nb33 and _cdiv(s_m, bm) > 3:
+                continue
             for bn in self._choices(s_n, self.fix_n, min_n, max_n):
                 # L0C: the base block in fp32, twice if it fits (dbL0C).
                 c_bytes = bm * bn * 4
@@ -343,8 +358,10 @@ class MatmulApiTiling:
                     if 2 * bm * bk * self.esize > self.l0a_size or 2 * bn * bk * self.esize > self.l0b_size:
                         continue
                     k_tiles = _cdiv(k, bk)
+                    if nb33 and k_tiles > 3:
+                        continue
                     for step in sorted({1, 2, 4, 8, 16, k_tiles}):
-                        if step > k_tiles:
+                        if step > k_tiles or (nb33 and step != k_tiles):
                             continue
                         fit = self._fit_l1(bm, bn, bk, step)
                         if fit is None:
@@ -355,6 +372,8 @@ class MatmulApiTiling:
                         if best is None or cost < best["cost"]:
                             best = dict(base_m=bm, base_n=bn, base_k=bk, step=step, depth=depth, db_c=db_c,
                                         cost=cost)
+                            if nb33:
+                                best["step_m"] = _cdiv(s_m, bm)
         return best
 
     def _fit_l1(self, bm: int, bn: int, bk: int, step: int) -> Optional[int]:
@@ -454,7 +473,7 @@ class MatmulApiTiling:
             n=self.org_n if self.org_n > 0 else self.n, k_a=org_ka, k_b=org_kb,
             single_core_m=r["single_m"], single_core_n=r["single_n"], single_core_k=r["single_k"],
             base_m=r["base_m"], base_n=r["base_n"], base_k=r["base_k"],
-            depth_a1=r["depth"] * r["step"], depth_b1=r["depth"] * r["step"], step_m=1, step_n=1,
+            depth_a1=r["depth"] * r["step"], depth_b1=r["depth"] * r["step"], step_m=r.get("step_m", 1), step_n=1,
             is_bias=int(self.bias), trans_length=0, iterate_order=order, share_mode=0,
             share_l1_size=r["depth"] * (_up(r["base_m"], 16) + _up(r["base_n"], 16)) * r["step"] * r["base_k"]
             * self.esize + (_up(r["base_n"], 16) * 4 if self.bias else 0),
