@@ -406,6 +406,8 @@ void run(const LaunchSite& site, int64_t num_blocks, void* stream, const Pointer
   }
   cfg.block_dim = int32_t(num_blocks * site.per_block);
   cfg.core_type = site.core_type;
+  cfg.sub_block_num = site.core_type == 0 && site.per_block > 1 ? site.per_block : 0;
+  cfg.aic_cores = site.with_aic && site.core_type == 0 ? int32_t(num_blocks) : 0;
   cfg.timeout_s = cfgs::kWatchdogSeconds;
   cfg.time_limit_s = knob_seconds(cfgs::kModelLaunchTimeout);
   uint32_t debug_bits = knob_debug_bits(cfgs::kDebug);

@@ -973,10 +973,12 @@ bool Model::step_core(int c, double now) {
         toks.pop_front();
         res_.flows.push_back(FlowRec{b, tk.pipe, pipe, 0, tk.t, now, tk.ev, qe.ev});
       } else if (qe.op == OP) {
-        if (in_.aiv_per_aic > 1 && (pipe == PIPE_M || pipe == PIPE_MTE1)) {
+        if ((in_.aiv_per_aic > 1 || in_.aic_base > 0) && (pipe == PIPE_M || pipe == PIPE_MTE1)) {
           // A mixed kernel's cube work runs on the AIC its AIV cores share: one
           // instruction at a time per pipe for the whole group (block order breaks ties).
-          double& taken = aic_busy_[b / in_.aiv_per_aic][q];
+          // The AIC's own block, when it runs (aic_base), is in the group too.
+          int group = in_.aic_base > 0 && b >= in_.aic_base ? b - in_.aic_base : b / std::max(1, int(in_.aiv_per_aic));
+          double& taken = aic_busy_[group][q];
           if (taken > now) {
             wake(c, taken, now);
             break;

@@ -406,7 +406,8 @@ uint32_t session_flags(const LaunchConfig& c) {
 
 DebugSession::DebugSession(const LaunchConfig& c)
     : cfg(c), race(session_flags(c) & kDebugRaceCheck), init(session_flags(c) & kDebugInitCheck),
-      sync(session_flags(c) & kDebugSyncCheck), mem(session_flags(c) & kDebugMemCheck), cores(size_t(c.block_dim)) {}
+      sync(session_flags(c) & kDebugSyncCheck), mem(session_flags(c) & kDebugMemCheck), 
+      cores(size_t(c.block_dim) + size_t(std::max(c.aic_cores, 0))) {}  // a mixed launch's AIC cores after the AIV
 
 DebugCore* DebugSession::attach(Core& c) {
   auto& slot = cores[size_t(c.block_idx())];

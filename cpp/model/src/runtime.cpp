@@ -106,15 +106,29 @@ int blocks_to_run(const LaunchConfig& c) {
   return c.blocks_run > 0 && c.blocks_run < c.block_dim ? c.blocks_run : c.block_dim;
 }
 
+// The AIC cores of a mixed launch that run (LaunchConfig::aic_cores): one per
+// group whose AIV cores run.
+int aic_to_run(const LaunchConfig& c, int aiv) {
+  if (c.aic_cores <= 0) return 0;
+  int per = c.sub_block_num > 1 ? c.sub_block_num : 1;
+  return std::min(c.aic_cores, (aiv + per - 1) / per);
+}
+
 struct Launch : std::enable_shared_from_this<Launch> {
   Launch(const LaunchConfig& c, void (*b)(void*), void* x)
-      : cfg(c), body(b), ctx(x), block_dim(blocks_to_run(c)), live(block_dim), cores(size_t(block_dim)),
-        traces(size_t(block_dim)), records(size_t(block_dim)) {}
+      : cfg(c), body(b), ctx(x), aiv_run(blocks_to_run(c)), aic_run(aic_to_run(c, aiv_run)),
+        block_dim(aiv_run + aic_run), live(block_dim), cores(size_t(block_dim)), traces(size_t(block_dim)),
+        records(size_t(block_dim)) {}
 
   const LaunchConfig& cfg;
   void (*body)(void*);
   void* ctx;
-  const int block_dim;  // blocks that run (blocks_to_run); by value: a runner may look at it after run_launch returned
+  // Slots 0..aiv_run-1 are the cores of the kernel's type (a mixed kernel's AIV
+  // cores); slots aiv_run.. are a mixed kernel's AIC cores (aic_run, one per group).
+  const int aiv_run, aic_run;
+  const int block_dim;  // slots that run; by value: a runner may look at it after run_launch returned
+  // The cores that take part in a launch-wide wait of a core of `type` (SyncAll<true>, mode 0 flags).
+  int cores_of_type(int type) const { return aic_run == 0 ? block_dim : type == 1 ? aic_run : aiv_run; }
   std::mutex mu;
   std::condition_variable cv;
   // A fault in block b stops blocks b.. at their next API call; blocks below b
@@ -140,9 +154,10 @@ struct Launch : std::enable_shared_from_this<Launch> {
   // (evaluated under `mu`) and what they wait for (for the deadlock message).
   struct Waiter { int block; const std::function<bool()>* ready; const char* what; };
   std::vector<Waiter> waiting;
-  // SyncAll: generation barrier.
-  int arrived = 0;
-  uint64_t generation = 0;
+  // SyncAll: generation barriers, per set of cores that meet (0: every core; 1: the
+  // AIV cores, 2: the AIC cores of a launch that runs both).
+  int arrived[3] = {0, 0, 0};
+  uint64_t generation[3] = {0, 0, 0};
   // Cross-core flag counters: (kind, a, b) -> count.
   std::map<std::tuple<int, int, int>, int64_t> counters;
   // Runners: host threads taking the next unstarted core (`next`) until none
@@ -229,6 +244,11 @@ struct Launch : std::enable_shared_from_this<Launch> {
     return gm_padded_bytes(nbytes, (cfg.launch_flags & kLaunchNpuScript) != 0);
   }
 
+  // How messages name the core in slot s: "block N", a mixed launch's AIC cores "block N (AIC)".
+  std::string slot_name(int s) const {
+    return s >= aiv_run ? strprintf("block %d (AIC)", s - aiv_run) : strprintf("block %d", s);
+  }
+
   // Blocks the calling core until ready() (under mu). Faults on deadlock (every
   // live core is blocked and none can proceed) and on the watchdog timeout.
   void block(Core& c, const char* what, const std::function<bool()>& ready, const char* file, int line) {
@@ -250,7 +270,7 @@ struct Launch : std::enable_shared_from_this<Launch> {
         for (const Waiter& w : waiting) any = any || (*w.ready)();
         if (!any) {
           std::string who;
-          for (const Waiter& w : waiting) who += strprintf("%sblock %d in %s", who.empty() ? "" : ", ", w.block, w.what);
+          for (const Waiter& w : waiting) who += strprintf("%s%s in %s", who.empty() ? "" : ", ", slot_name(w.block).c_str(), w.what);
           leave();
           lk.unlock();
           c.fault(file, line, what, "deadlock: every running core is blocked (%s; %d cores already finished)",
@@ -281,7 +301,12 @@ struct Launch : std::enable_shared_from_this<Launch> {
 // ---------------------------------------------------------------- Core
 
 Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
-    : launch_(launch), block_idx_(block_idx), block_num_(cfg.block_dim), core_type_(cfg.core_type),
+    : launch_(launch), block_idx_(block_idx), block_num_(cfg.block_dim),
+      core_type_(block_idx >= launch->aiv_run ? 1 : cfg.core_type),
+      sub_block_num_(core_type_ == 0 && cfg.sub_block_num > 1 ? cfg.sub_block_num : 1),
+      user_block_idx_(block_idx >= launch->aiv_run ? block_idx - launch->aiv_run : block_idx),
+      user_block_num_(cfg.sub_block_num > 1 ? cfg.block_dim / cfg.sub_block_num : cfg.block_dim),
+      aic_slot_(block_idx >= launch->aiv_run),
       store_(acquire_mem()) {
   for (int m = 0; m < kMemCount; ++m) {
     size_[m] = m == int(Mem::GM) ? 0 : cfg.mem_size[m];
@@ -325,7 +350,8 @@ void Core::fault(const char* file, int line, const char* api, const char* fmt, .
   va_start(ap, fmt);
   std::string msg = vformat(fmt, ap);
   va_end(ap);
-  throw Fault(strprintf("%s:%d: block %d: %s: %s", file ? file : "?", line, block_idx_, api, msg.c_str()));
+  throw Fault(strprintf("%s:%d: block %d%s: %s: %s", file ? file : "?", line, user_block_idx_,
+                        aic_slot_ ? " (AIC)" : "", api, msg.c_str()));
 }
 
 uint8_t* Core::check(const TensorRef& t, uint64_t off, uint64_t n, bool write, bool align, const char* api,
@@ -462,34 +488,100 @@ void Core::wait_flag(int e, int id, const char* file, int line) {
   flags_[e][id] = 0;
 }
 
-void Core::sync_all(const char* file, int line) {
+void Core::sync_all(bool aiv_only, const char* file, int line) {
   Launch& L = *launch_;
+  // SyncAll<true> (the default) meets the cores of the caller's type, SyncAll<false>
+  // every core: the same set unless a mixed launch runs its AIC cores too.
+  int set = !aiv_only || L.aic_run == 0 ? 0 : core_type_ == 1 ? 2 : 1;
+  int need = set == 0 ? L.block_dim : L.cores_of_type(core_type_);  // every core that runs (a subset run has no others)
   uint64_t my_gen;
   {
     std::lock_guard<std::mutex> lk(L.mu);
-    my_gen = L.generation;
-    if (++L.arrived == L.block_dim) {  // every block that runs (a subset run has no others)
-      L.arrived = 0;
-      ++L.generation;
+    my_gen = L.generation[set];
+    if (++L.arrived[set] == need) {
+      L.arrived[set] = 0;
+      ++L.generation[set];
       L.cv.notify_all();
       return;
     }
   }
-  std::function<bool()> ready = [&L, my_gen] { return L.generation > my_gen; };
+  std::function<bool()> ready = [&L, set, my_gen] { return L.generation[set] > my_gen; };
   L.block(*this, "SyncAll", ready, file, line);
 }
 
-// Mode 0 synchronises all cores of the launch: the k-th wait on a flag passes
-// once block_num * k sets were made. Modes 1 and 2 pair cores inside an AIC/AIV
-// group; without AIC cores in the model they act as a launch-wide semaphore.
+// Without AIC cores in the launch: mode 0 synchronises all cores of the launch
+// (the k-th wait on a flag passes once block_num * k sets were made); modes 1
+// and 2, which pair cores inside an AIC/AIV group, act as a launch-wide semaphore.
+//
+// A mixed launch that runs its AIC cores (LaunchConfig::aic_cores) models the
+// Atlas A2 flags (the vendor's dav_c220 sync impl: a set sends an FFTS message
+// of its mode; a wait, whatever its mode, waits on the core's own flag id and
+// takes one): each core has 16 flag counters, and a set delivers to them by mode:
+//   0: once every core of the setter's type has set (the k-th time), one to each of them;
+//   1: once every AIV core of the setter's group has set, one to each of them;
+//   2: from the AIC, one to each AIV core of its group; from the AIV cores, one to
+//      their AIC once every AIV core of the group has set.
+// Keys of Launch::counters: (10, slot, flag) a core's flag; (11..13, ...) the sets counted.
 void Core::cross_set(int mode, int flag, const char* file, int line) {
   if (flag < 0 || flag > 15) fault(file, line, "CrossCoreSetFlag", "flag id %d out of range 0..15", flag);
-  launch_->bump({1, mode, flag}, mode == 0 ? 0 : 15, *this, "CrossCoreSetFlag", file, line);
+  Launch& L = *launch_;
+  if (L.aic_run == 0) {
+    L.bump({1, mode, flag}, mode == 0 ? 0 : 15, *this, "CrossCoreSetFlag", file, line);
+    return;
+  }
+  if (mode < 0 || mode > 2) fault(file, line, "CrossCoreSetFlag", "mode %d: Atlas A2 has modes 0, 1 and 2", mode);
+  if (mode == 1 && core_type_ == 1)
+    fault(file, line, "CrossCoreSetFlag", "mode 1 synchronises the AIV cores of a group: an AIC core cannot set it");
+  const int per = launch_->cfg.sub_block_num > 1 ? launch_->cfg.sub_block_num : 1;
+  const int group = core_type_ == 1 ? user_block_idx_ : block_idx_ / per;
+  std::vector<int> to;  // the slots that receive one
+  int overflow = -1;
+  {
+    std::lock_guard<std::mutex> lk(L.mu);
+    auto aivs_of_group = [&] {
+      for (int s = group * per; s < std::min((group + 1) * per, L.aiv_run); ++s) to.push_back(s);
+    };
+    if (mode == 0) {
+      int n = L.cores_of_type(core_type_);
+      if (++L.counters[std::make_tuple(11, core_type_, flag)] % n == 0)
+        for (int s = 0; s < L.block_dim; ++s)
+          if ((s >= L.aiv_run) == (core_type_ == 1)) to.push_back(s);
+    } else if (mode == 1 || core_type_ == 0) {
+      int n = std::min((group + 1) * per, L.aiv_run) - group * per;
+      if (++L.counters[std::make_tuple(mode == 1 ? 12 : 13, group, flag)] % n == 0) {
+        if (mode == 1) aivs_of_group();
+        else if (L.aiv_run + group < L.block_dim) to.push_back(L.aiv_run + group);
+      }
+    } else {
+      aivs_of_group();
+    }
+    for (int s : to) {
+      int64_t& v = L.counters[std::make_tuple(10, s, flag)];
+      if (v >= 15) {
+        overflow = s;
+        break;
+      }
+      ++v;
+    }
+    L.cv.notify_all();
+  }
+  if (overflow >= 0)
+    fault(file, line, "CrossCoreSetFlag",
+          "flag counter overflow: flag %d of %s already has 15 sets pending without a wait (hardware limit 15)", flag,
+          L.slot_name(overflow).c_str());
 }
 
 void Core::cross_wait(int mode, int flag, const char* file, int line) {
   if (flag < 0 || flag > 15) fault(file, line, "CrossCoreWaitFlag", "flag id %d out of range 0..15", flag);
   Launch& L = *launch_;
+  if (L.aic_run > 0) {  // the core's own flag, whatever the mode (see cross_set)
+    auto key = std::make_tuple(10, block_idx_, flag);
+    std::function<bool()> ready = [&L, key] { return L.counters[key] > 0; };
+    L.block(*this, "CrossCoreWaitFlag", ready, file, line);
+    std::lock_guard<std::mutex> lk(L.mu);
+    --L.counters[key];
+    return;
+  }
   auto key = std::make_tuple(1, mode, flag);
   if (mode == 0) {
     int64_t k;
@@ -621,7 +713,9 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   std::string out;
   for (int b = 0; b < launch.block_dim; ++b)
     if (cores[b] && !cores[b]->output().empty())
-      out += strprintf("DumpHead: AIV-%d, block dim=%d\n", b, cfg.block_dim) + cores[b]->output();
+      out += (b >= launch.aiv_run ? strprintf("DumpHead: AIC-%d, block dim=%d\n", b - launch.aiv_run, cfg.block_dim)
+                                  : strprintf("DumpHead: AIV-%d, block dim=%d\n", b, cfg.block_dim)) +
+             cores[b]->output();
   if (!out.empty()) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fflush(stdout);

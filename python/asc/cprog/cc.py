@@ -197,11 +197,23 @@ def unsupported_apis(stderr: str, source: str) -> List[str]:
     return out
 
 
-def _rewritten(src: Path, out_dir: Path) -> Path:
+def _defines_cube_only(cflags: List[str]) -> bool:
+    """Whether the compile's -D flags define ASCENDC_CUBE_ONLY (the last -D/-U of it wins)."""
+    on = False
+    for prev, arg in zip([""] + cflags, cflags):
+        for flag, value in (("-D", arg[2:] if arg.startswith("-D") else None),
+                            ("-U", arg[2:] if arg.startswith("-U") else None)):
+            name = value if value else (arg if prev == flag else None)
+            if name is not None and name.split("=")[0] == "ASCENDC_CUBE_ONLY":
+                on = flag == "-D"
+    return on
+
+
+def _rewritten(src: Path, out_dir: Path, cube_only: bool = False) -> Path:
     """The source with its launches rewritten, under #line so every message names `src`."""
     text = src.read_text(encoding="utf-8", errors="surrogateescape")
     try:
-        body, _ = rewrite.rewrite(text)
+        body, _ = rewrite.rewrite(text, cube_only=cube_only)
     except rewrite.RewriteError as exc:
         raise CompileFailed(f"{src}:{exc.line}: error: {exc}")
     path = out_dir / (src.name + ".model.cpp")
@@ -225,7 +237,7 @@ def compile_one(src: str, obj: str, a: Args, inc: Path) -> None:
     src_path = Path(src)
     obj_path = Path(obj)
     obj_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _rewritten(src_path, obj_path.parent)
+    tmp = _rewritten(src_path, obj_path.parent, _defines_cube_only(a.cflags))
     stub = pch.parent / toolchain.PRELUDE  # found beside its .gch (the PCH when valid, else the real prelude)
     if not stub.exists():
         _cache.write_atomic(stub, f'#include "{toolchain.host_include(inc) / toolchain.PRELUDE}"\n'.encode())

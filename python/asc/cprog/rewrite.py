@@ -20,7 +20,7 @@ Comments, string and character literals are skipped; nothing else changes.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from ..runtime.model.abi import cores as kernel_cores
 
@@ -81,8 +81,11 @@ _MIX = {(1, 0): "MIX_AIC_1_0", (0, 1): "MIX_AIV_1_0", (1, 1): "MIX_AIC_1_1", (1,
 _GLOBAL = re.compile(r"\b__global__\b")
 
 
-def kernel_types(code: str) -> Dict[str, str]:
-    """{kernel name: kernel type} of the `__global__` functions declared in `code` (blanked source)."""
+def kernel_types(code: str, cube_only: bool = False, with_aic: Optional[Set[str]] = None) -> Dict[str, str]:
+    """{kernel name: kernel type} of the `__global__` functions declared in `code` (blanked source);
+    `cube_only`: the build defines ASCENDC_CUBE_ONLY. `with_aic` receives the names of the
+    kernels written for both core types (`__mix__(1, n)`, n >= 1): their launches run each
+    block's AIC core beside its AIV cores (the AIC's code is the program's own)."""
     out: Dict[str, str] = {}
     for m in _GLOBAL.finditer(code):
         # the declaration runs from the qualifiers before __global__ to the parameter list's "("
@@ -116,12 +119,51 @@ def kernel_types(code: str) -> Dict[str, str]:
         mix = re.search(r"\b__mix__\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)", decl)
         if mix:
             kind = _MIX.get((int(mix.group(1)), int(mix.group(2))), "MIX_AIC_1_2")
+            if with_aic is not None and int(mix.group(1)) >= 1 and int(mix.group(2)) >= 1:
+                with_aic.add(name)
         elif re.search(r"\b__cube__\b", decl):
             kind = "AIC_ONLY"
+        elif _MATMUL_OBJ.search(_body(code, i)):
+            # No qualifier: bisheng gives the kernel the core types it uses. A Matmul object
+            # registered in the kernel is the cube's: the whole kernel runs on the AIC
+            # with ASCENDC_CUBE_ONLY, else it is a mixed kernel whose AIV cores are the
+            # Matmul's clients, two per AIC (the launch's numBlocks counts AIC-AIV groups).
+            kind = "AIC_ONLY" if cube_only else "MIX_AIC_1_2"
         else:
             kind = "AIV_ONLY"
         out[name] = kind
     return out
+
+
+_MATMUL_OBJ = re.compile(r"\bREGIST_(MATMUL_OBJ|MATMUL_OBJ_STATIC|CUBE_OBJ)\b")
+_CUBE_ONLY_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+ASCENDC_CUBE_ONLY\b", re.M)
+
+
+def _body(code: str, paren: int) -> str:
+    """The body `{...}` of the function whose parameter list opens at `paren` ("" for a declaration)."""
+    depth = 0
+    i = paren
+    while i < len(code):
+        depth += {"(": 1, ")": -1}.get(code[i], 0)
+        i += 1
+        if depth == 0:
+            break
+    brace = i
+    while brace < len(code) and code[brace] not in "{;":
+        brace += 1
+    if brace >= len(code) or code[brace] == ";":
+        return ""
+    depth = 0
+    for j in range(brace, len(code)):
+        depth += {"{": 1, "}": -1}.get(code[j], 0)
+        if depth == 0:
+            return code[brace:j + 1]
+    return code[brace:]
+
+
+def defines_cube_only(code: str) -> bool:
+    """Whether the (blanked) source itself defines ASCENDC_CUBE_ONLY."""
+    return bool(_CUBE_ONLY_DEFINE.search(code))
 
 
 def _callee_start(code: str, end: int) -> int:
@@ -188,11 +230,13 @@ def _line_of(src: str, pos: int) -> int:
     return src.count("\n", 0, pos) + 1
 
 
-def rewrite(src: str, types: Optional[Dict[str, str]] = None) -> Tuple[str, int]:
-    """(the source with every `<<<...>>>` launch rewritten, how many there were)."""
+def rewrite(src: str, types: Optional[Dict[str, str]] = None, cube_only: bool = False) -> Tuple[str, int]:
+    """(the source with every `<<<...>>>` launch rewritten, how many there were);
+    `cube_only`: the compile defines ASCENDC_CUBE_ONLY (-D)."""
     mask = code_mask(src)
     code = _blank(src, mask)
-    known = dict(kernel_types(code))
+    explicit_mix: Set[str] = set()
+    known = dict(kernel_types(code, cube_only or defines_cube_only(code), explicit_mix))
     if types:
         known.update(types)
     out: List[str] = []
@@ -238,8 +282,9 @@ def rewrite(src: str, types: Optional[Dict[str, str]] = None) -> Tuple[str, int]
         cfg_src = [src[open_at + 3:close_at]]
         stream = "" if len(cfg) == 3 else ", nullptr"
         core_type, per_block = kernel_cores(kind)
+        with_aic = int(base in explicit_mix and core_type == 0)
         call = (f"::asc_program::launch({cfg_src[0].strip()}{stream}, __FILE__, __LINE__, \"{base}\", "
-                f"{core_type}, {per_block}, "
+                f"{core_type}, {per_block}, {with_aic}, "
                 f"[&](auto&&... asc_a_) {{ {callee}(static_cast<decltype(asc_a_)&&>(asc_a_)...); }}"
                 f"{', ' if args.strip() else ''}{args})")
         # keep the line count: the newlines inside the replaced text follow the call

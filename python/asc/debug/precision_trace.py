@@ -195,7 +195,7 @@ def traced_launcher(backend, kernel, plain):
     trace (launch_watch's launch hook substitutes it while a trace is on). A kernel
     whose shadow build fails to compile runs untraced (`plain`: the normal
     launcher), and the report says so."""
-    from ..runtime.model import _CORE_TYPES, launch
+    from ..runtime.model import _AIV_PER_BLOCK, _CORE_TYPES, abi as _abi, launch
 
     trace = _trace
     if trace is None:  # stopped
@@ -213,11 +213,13 @@ def traced_launcher(backend, kernel, plain):
     if marshaller is None:
         marshaller = state["marshaller"] = launch.Marshaller(kernel.params)
     core_type = _CORE_TYPES.get(kernel.kernel_type, 0)
+    per_block = _AIV_PER_BLOCK.get(kernel.kernel_type, 1)
+    with_aic = _abi.runs_aic_cores(kernel.kernel_type, core_type, kernel.source)
 
     def traced(block_dim, stream, args, ctx=None):
         lib.asc_precision_reset()
         t0 = time.perf_counter()
-        backend._launch(entry, marshaller, core_type, int(block_dim), args, ctx)
+        backend._launch(entry, marshaller, core_type, int(block_dim), args, ctx, per_block, with_aic)
         trace.run_s += time.perf_counter() - t0
         trace.add(kernel.name, parse_report(_read_report(lib)))
 

@@ -59,7 +59,7 @@ class CycleInput(ctypes.Structure):
                 ("strings", ctypes.c_void_p), ("strings_len", ctypes.c_uint64),
                 ("num_strings", ctypes.c_uint32), ("num_params", ctypes.c_uint32),
                 ("params", ctypes.c_void_p), ("api_factor", ctypes.c_void_p),
-                ("aiv_per_aic", ctypes.c_int32), ("pad", ctypes.c_int32)]
+                ("aiv_per_aic", ctypes.c_int32), ("aic_base", ctypes.c_int32)]
 
 
 class RecordIO(ctypes.Structure):
@@ -267,10 +267,12 @@ def param_array(names: Sequence[str], params: TimingParams) -> np.ndarray:
     return np.array([float(getattr(params, n)) for n in names], np.float64)
 
 
-def simulate(events: Union[Recording, Sequence[dict]], params: TimingParams, aiv_per_aic: int = 0) -> SimResult:
+def simulate(events: Union[Recording, Sequence[dict]], params: TimingParams, aiv_per_aic: int = 0,
+             aic_base: int = 0) -> SimResult:
     """Runs the C++ cycle model over one launch's stream (a Recording, or events as dicts).
     aiv_per_aic > 1: a mixed kernel, whose consecutive groups of that many AIV blocks share
-    one AIC's cube pipes (M, MTE1)."""
+    one AIC's cube pipes (M, MTE1); aic_base > 0: blocks aic_base + g are those AICs, run
+    as cores of their own (LaunchConfig.aic_cores)."""
     rec = events if isinstance(events, Recording) else Recording.from_dicts(events)
     io = engine()
     names = io.param_names.decode().rstrip(",").split(",")
@@ -283,7 +285,7 @@ def simulate(events: Union[Recording, Sequence[dict]], params: TimingParams, aiv
     sbuf = ctypes.create_string_buffer(raw, len(raw) + 1)
     inp = CycleInput(ev.ctypes.data, len(ev), acc.ctypes.data if len(acc) else None, len(acc),
                      ctypes.addressof(sbuf), len(raw), len(rec.strings), len(names), values.ctypes.data,
-                     api_factor.ctypes.data, int(aiv_per_aic), 0)
+                     api_factor.ctypes.data, int(aiv_per_aic), int(aic_base))
     res = ctypes.c_void_p()
     rc = io.run(ctypes.byref(inp), ctypes.byref(res))
     try:

@@ -154,7 +154,7 @@ def _exit(ctx, exc) -> None:
             p = p.with_overrides(hbm_bytes_per_s=p.hbm_bytes_per_s * share, l2_bytes_per_s=p.l2_bytes_per_s * share,
                                  l2_bytes=p.l2_bytes * share)
         t0 = time.perf_counter()
-        res = simulate(rec, p, ctx.aiv_per_aic)
+        res = simulate(rec, p, ctx.aiv_per_aic, ctx.aic_base)
         lp = LaunchProfile(name, block_dim, p, rec, res, compute=compute, wall_s=time.perf_counter() - t0)
         lp.overrides = dict(s.overrides)
         lp.cores_simulated = run

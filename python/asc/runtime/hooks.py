@@ -58,7 +58,7 @@ class LaunchContext:
 
     __slots__ = ("kernel", "name", "jit", "key", "args", "core_num", "stream", "backend", "call",
                  "world", "rank", "record_io", "debug_io", "launch_flags", "blocks_run", "launcher",
-                 "aiv_per_aic", "data")
+                 "aiv_per_aic", "aic_base", "data")
 
     def __init__(self, kernel: CompiledKernel, launcher: Callable, core_num: int, stream: Any,
                  args: Sequence[Any], backend: Any, *, name: Optional[str] = None, jit: Any = None,
@@ -80,6 +80,7 @@ class LaunchContext:
         self.launch_flags = 0
         self.blocks_run = 0
         self.aiv_per_aic = 0
+        self.aic_base = 0  # > 0: blocks aic_base.. are the mixed kernel's AIC cores
         self.data: dict = {}
 
     @property

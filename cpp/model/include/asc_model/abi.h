@@ -65,6 +65,12 @@ struct LaunchConfig {
   int32_t blocks_run;       // > 0 and < block_dim: only blocks [0, blocks_run) run, each seeing
                             // GetBlockNum() == block_dim (the timed Model's subset of identical
                             // cores, asc.profile(cores=k)); 0: every block runs
+  int32_t sub_block_num;    // > 1: a mixed kernel's AIV cores per AIC (MIX_AIC_1_2: 2); block_dim counts
+                            // AIV cores, and GetBlockNum() is block_dim / sub_block_num, as on the device
+                            // (get_block_num() counts AIC-AIV groups); 0 or 1: one core per block
+  int32_t aic_cores;        // > 0: a mixed kernel whose AIC cores run too, one per group: slots
+                            // block_dim .. block_dim + aic_cores - 1 (core_type 1, GetBlockIdx() the
+                            // group); 0: the kernel's AIV cores alone (a Matmul client computes itself)
 };
 
 // LaunchConfig::debug points at one of these (Python: asc/debug/engine.py).
@@ -186,7 +192,8 @@ struct CycleInput {
   const double* api_factor;  // per string: vec_api_repeat_factor of that API name (1 when none)
   int32_t aiv_per_aic;       // > 1: a mixed kernel whose blocks 0..n-1 are AIV cores, each group of
                              // aiv_per_aic consecutive blocks sharing one AIC (its M and MTE1 pipes)
-  int32_t pad;
+  int32_t aic_base;          // > 0: blocks aic_base.. are the groups' AIC cores (LaunchConfig::aic_cores),
+                             // block aic_base + g sharing those pipes with group g's AIV blocks
 };
 
 // LaunchConfig::record points at one of these (Python: profiler/cycle.py RecordIO).

@@ -51,9 +51,19 @@ class Core {
   Core(const Core&) = delete;
   Core& operator=(const Core&) = delete;
 
+  // The core's slot in the launch: its index in every per-core table. GetBlockIdx()
+  // is user_block_idx(): the same, except for a mixed launch's AIC cores (slots
+  // after the AIV cores), whose GetBlockIdx() is their group.
   int block_idx() const { return block_idx_; }
+  int user_block_idx() const { return user_block_idx_; }
+  // GetBlockNum(): the launch's numBlocks (a mixed kernel's AIC-AIV groups), whichever core asks.
+  int user_block_num() const { return user_block_num_; }
+  // One of a mixed launch's AIC cores (LaunchConfig::aic_cores), not an AIC_ONLY launch's.
+  bool mixed_aic() const { return aic_slot_; }
   Launch* launch() const { return launch_; }  // its rank's world, if any: asc_model/hccl.h
-  int block_num() const { return block_num_; }
+  int block_num() const { return block_num_; }  // the launch's simulated cores (a mixed kernel's AIV cores)
+  // A mixed 1:2 kernel's AIV cores per AIC (1 otherwise): block_idx() is group * this + the sub-block.
+  int sub_block_num() const { return sub_block_num_; }
   int core_type() const { return core_type_; }
   uint8_t* mem_base(Mem m) { return base_[static_cast<int>(m)]; }
   uint64_t mem_size(Mem m) const { return size_[static_cast<int>(m)]; }
@@ -95,7 +105,7 @@ class Core {
   void wait_flag(int event, int id, const char* file, int line);
 
   // Cross-core synchronisation, implemented on the Launch.
-  void sync_all(const char* file, int line);
+  void sync_all(bool aiv_only, const char* file, int line);
   void cross_set(int mode, int flag, const char* file, int line);
   void cross_wait(int mode, int flag, const char* file, int line);
   void ib_set(int block, int event, const char* file, int line);
@@ -168,7 +178,9 @@ class Core {
 
  private:
   Launch* launch_;
-  int block_idx_, block_num_, core_type_;
+  int block_idx_, block_num_, core_type_, sub_block_num_;
+  int user_block_idx_, user_block_num_;  // GetBlockIdx(): block_idx_, or a mixed launch's AIC core's group
+  bool aic_slot_;       // one of a mixed launch's AIC cores (LaunchConfig::aic_cores)
   uint32_t polls_ = 0;           // API calls so far (the launch time limit is checked every 256)
   CoreMem* store_;               // pooled buffers (zero on entry to the launch)
   uint8_t* base_[kMemCount];

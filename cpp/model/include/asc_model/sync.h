@@ -36,7 +36,7 @@ template <bool isAIVOnly = true>
 void SyncAll(ASC_LOC_PARAMS) {
   asc_model::Call op("SyncAll", PIPE_ALL, ASC_LOC, asc_model::EventKind::SyncAll);
   op.run();
-  op.core().sync_all(ASC_LOC);
+  op.core().sync_all(isAIVOnly, ASC_LOC);
 }
 // Workspace form: the vendor implements it with GM/UB flags; the model keeps
 // the same semantics (all `usedCores` cores meet) on its own barrier.
@@ -48,7 +48,7 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
     op.core().fault(ASC_LOC, "SyncAll", "usedCores=%d but the launch has %d cores (partial SyncAll is not modelled)",
                     usedCores, op.core().block_num());
   op.run();
-  op.core().sync_all(ASC_LOC);
+  op.core().sync_all(isAIVOnly, ASC_LOC);
 }
 
 // The vendor's heads: the wait's mode and pipe default to 0 and PIPE_S, the set's do not.

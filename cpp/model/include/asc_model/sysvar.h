@@ -9,13 +9,22 @@
 
 namespace AscendC {
 
-inline int64_t GetBlockIdx() { return asc_model::current_core().block_idx(); }
-inline int64_t GetBlockNum() { return asc_model::current_core().block_num(); }
-// AIV-only launches: one sub-block per block (mixed AIC/AIV kernels are not
-// modelled yet; see docs/model-internals.md).
-inline int64_t GetSubBlockIdx() { return 0; }
-inline int64_t GetSubBlockNum() { return 1; }
-inline int64_t GetTaskRatio() { return 1; }
+// A mixed 1:2 kernel runs its body on the AIV cores of each AIC-AIV group. As the
+// vendor's dav_c220 sys_var impl: an AIV core's GetBlockIdx() is group * 2 + sub-block,
+// GetBlockNum() counts the groups (get_block_num(), the launch's numBlocks), and
+// GetSubBlockNum() / GetTaskRatio() are 2 (get_subblockdim()). Every other launch:
+// one core per block, sub-block 0 of 1.
+// A mixed launch that runs its AIC cores too (LaunchConfig::aic_cores): an AIC core's
+// GetBlockIdx() is its group, its sub-block 0 of 1 (get_subblockdim() is 1 on the AIC).
+inline int64_t GetBlockIdx() { return asc_model::current_core().user_block_idx(); }
+inline int64_t GetBlockNum() { return asc_model::current_core().user_block_num(); }
+inline int64_t GetSubBlockIdx() {
+  const auto& c = asc_model::current_core();
+  return c.block_idx() % c.sub_block_num();
+}
+inline int64_t GetSubBlockNum() { return asc_model::current_core().sub_block_num(); }
+inline int64_t GetTaskRatio() { return asc_model::current_core().sub_block_num(); }
+inline int64_t GetTaskRation() { return GetTaskRatio(); }  // the vendor's older spelling
 inline int16_t GetDataBlockSizeInBytes() { return 32; }
 // Deterministic clocks: the number of API calls this core has made so far.
 inline int64_t GetSystemCycle() { return int64_t(asc_model::current_core().tick()); }

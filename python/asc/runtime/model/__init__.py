@@ -134,6 +134,10 @@ class ModelBackend(KernelBackend):
         per_block = _AIV_PER_BLOCK.get(kernel.kernel_type, 1)
 
         aiv_per_aic = per_block if core_type == 0 and per_block > 1 else 0
+        # A mixed kernel that tests the core type (`if is_aic:`; the emitter writes g_coreType)
+        # has code for its AIC cores: they run too, one per block. Without such a test the
+        # body is the AIV cores' (an adv Matmul's clients compute themselves on the Model).
+        with_aic = _abi.runs_aic_cores(kernel.kernel_type, core_type, kernel.source)
 
         def launcher(block_dim: int, stream: Any, args: Sequence[Any], ctx: Optional[hooks.LaunchContext] = None):
             if ctx is None:
@@ -141,7 +145,7 @@ class ModelBackend(KernelBackend):
                     return hooks.run(hooks.LaunchContext(kernel, launcher, block_dim, stream, args, self))
             else:
                 ctx.aiv_per_aic = aiv_per_aic
-            self._launch(entry, marshaller, core_type, int(block_dim) * per_block, args, ctx)
+            self._launch(entry, marshaller, core_type, int(block_dim), args, ctx, per_block, with_aic)
 
         launcher.library_path = state["path"]  # type: ignore[attr-defined]
         return launcher
@@ -159,19 +163,28 @@ class ModelBackend(KernelBackend):
         return self._cfg_bytes
 
     def _launch(self, entry, marshaller, core_type: int, block_dim: int, args: Sequence[Any],
-                ctx: Optional[hooks.LaunchContext] = None) -> None:
-        if not 0 < block_dim <= launch.MAX_BLOCK_DIM:
-            raise ValueError(f"block_dim must be positive and at most {launch.MAX_BLOCK_DIM}: core_num "
-                             f"{block_dim} is outside 1..{launch.MAX_BLOCK_DIM}, the Model's range")
+                ctx: Optional[hooks.LaunchContext] = None, per_block: int = 1, with_aic: bool = False) -> None:
+        """Run `block_dim` blocks of `per_block` simulated cores each (a mixed kernel's AIV cores),
+        and with_aic, each block's AIC core after them."""
+        cores = block_dim * per_block
+        if not 0 < cores <= launch.MAX_BLOCK_DIM:
+            raise ValueError(f"block_dim must be positive and at most {launch.MAX_BLOCK_DIM // per_block}: core_num "
+                             f"{block_dim} is outside 1..{launch.MAX_BLOCK_DIM // per_block}, the Model's range")
         ptrs, regions, nreg, keep = marshaller(args)
         cfg = launch.LaunchConfig.from_buffer_copy(self._config_template())
-        cfg.block_dim = block_dim
+        cfg.block_dim = cores
         cfg.core_type = core_type
+        if core_type == 0 and per_block > 1:
+            cfg.sub_block_num = per_block
+        if with_aic:
+            cfg.aic_cores = block_dim
         cfg.time_limit_s, cfg.debug_flags = launch.runtime_settings()
         cfg.launch_flags = self.launch_flags
         if ctx is not None:
             cfg.launch_flags |= ctx.launch_flags
             cfg.blocks_run = ctx.blocks_run
+            if with_aic:  # the AIC cores' slots follow the AIV cores that run
+                ctx.aic_base = ctx.blocks_run if 0 < ctx.blocks_run < cores else cores
             if ctx.world is not None:  # a rank of asc.distributed.launch: where its collectives meet
                 cfg.world = ctx.world
                 cfg.rank = ctx.rank

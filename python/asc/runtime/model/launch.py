@@ -42,6 +42,8 @@ class LaunchConfig(ctypes.Structure):
         ("rank", ctypes.c_int32),
         ("debug", ctypes.c_void_p),  # a DebugIO (asc.debug.engine): asc-debug's findings
         ("blocks_run", ctypes.c_int32),  # > 0: only the first blocks run (asc.profile(cores=k))
+        ("sub_block_num", ctypes.c_int32),  # > 1: a mixed kernel's AIV cores per AIC (GetSubBlockNum)
+        ("aic_cores", ctypes.c_int32),  # > 0: a mixed kernel's AIC cores run too, one per group
     ]
 
 

@@ -19,6 +19,7 @@ struct LaunchSite {
   const char* kernel; // the kernel's name (template arguments dropped), as reports name it
   int core_type;      // 0 = AIV, 1 = AIC (asc.runtime.model.kernel_types, via asc-cc)
   int per_block;      // simulated cores per block (a mixed kernel's AIV cores per AIC)
+  int with_aic;       // 1: a `__mix__` kernel: each block's AIC core runs too (LaunchConfig::aic_cores)
 };
 
 // A pointer argument: the launch checks it points into device memory.
@@ -53,7 +54,7 @@ inline void collect_pointer(PointerArg* out, int& n, int index, const T& v) {
 
 template <class L, class S, class F, class... A>
 inline void launch(int64_t num_blocks, L /*l2ctrl*/, S stream, const char* file, int line, const char* kernel,
-                   int core_type, int per_block, F fn, A&&... args) {
+                   int core_type, int per_block, int with_aic, F fn, A&&... args) {
   std::tuple<std::decay_t<A>...> values(std::forward<A>(args)...);  // evaluated once, as on the device
   PointerArg ptrs[sizeof...(A) + 1];
   int n = 0;
@@ -62,7 +63,7 @@ inline void launch(int64_t num_blocks, L /*l2ctrl*/, S stream, const char* file,
     (collect_pointer(ptrs, n, i++, v), ...);
   }, values);
   Call<F, decltype(values)> call{&fn, &values};
-  run(LaunchSite{file, line, kernel, core_type, per_block}, num_blocks, (void*)stream, ptrs, n,
+  run(LaunchSite{file, line, kernel, core_type, per_block, with_aic}, num_blocks, (void*)stream, ptrs, n,
       &Call<F, decltype(values)>::body, &call);
 }
 
