@@ -3,6 +3,8 @@
     python benchmarks/fidelity.py            # every case; the goals (./dev bench)
     python benchmarks/fidelity.py --add      # the add ladder only (~1-2 min)
     python benchmarks/fidelity.py --matmul   # the matmul ladder only (timing only, a few min, ~4 GB)
+    python benchmarks/fidelity.py --mmbasic  # the basic-API matmul ladder only (timing only, ~20 s)
+    python benchmarks/fidelity.py --fusion   # the matmul+GELU and quant group matmul ladders (timing only, ~1 min)
     python benchmarks/fidelity.py --quick    # the add ladder at 1/16 of the rows: a smoke test, not a figure
     python benchmarks/fidelity.py --set=cube_fixed_cycles=75 ...   # a what-if with other parameter values
 
@@ -20,6 +22,18 @@ line its figure comes from and the kernel it runs:
   tests/profile/matmul_kernels.py (raw cube API) at the published base block
   and core count, and are marked "approx" — a check of the cube/copy physics,
   not of the vendor's schedule.
+- the basic-API matmul ladder (matmul_basic_api_high_performance, A2
+  Scenarios 1-2) runs fidelity_kernels/matmul_basic_api_high_performance.py,
+  a statement-for-statement rendering of mmad.asc (all 24 cores simulated);
+- the fusion ladders run fidelity_kernels/matmul_gelu_high_performance.py
+  (mmad_gelu.asc: the GELU and matmul rows alone and fused) and
+  fidelity_kernels/quant_group_matmul_high_performance.py (Scenarios 0-2),
+  both "approx": the Model runs a mixed kernel's body on its AIV cores only,
+  so each group's AIC path and AIV paths run as separate blocks with the
+  cross-core flags as per-block IBSet/IBWait; the quant kernel's Matmul API,
+  AscendDequant, BroadCast and FasterGelu are rendered with basic
+  instructions (each kernel file says what differs).
+These new cases are all out-of-sample: nothing was chosen on them.
 
 Each case is in-sample (the platform file's parameters were chosen on it:
 which ones are listed) or out-of-sample (never used to choose anything).
@@ -51,11 +65,20 @@ sys.path.insert(0, HERE)
 import asc  # noqa: E402
 from asc.profiler import timing_params  # noqa: E402
 from fidelity_kernels import add_high_performance as vadd  # noqa: E402
+from fidelity_kernels import matmul_basic_api_high_performance as mmb  # noqa: E402
+from fidelity_kernels import matmul_gelu_high_performance as mmg  # noqa: E402
+from fidelity_kernels import quant_group_matmul_high_performance as qgm  # noqa: E402
 import matmul_kernels  # noqa: E402
 
 PLATFORM = "Ascend910B1"  # the READMEs' Atlas A2 training part (matmul: "Ascend 910B1")
 ADD_README = "examples/01_simd_cpp_api/05_best_practices/00_vector_compute/add_high_performance/README_en.md"
 MM_README = "examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/matmul_high_performance/README_en.md"
+MMB_README = ("examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/matmul_basic_api_high_performance/"
+              "README_en.md")
+GELU_README = ("examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/matmul_gelu_high_performance/"
+               "README_en.md")
+QGM_README = ("examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/quant_group_matmul_high_performance/"
+              "README_en.md")
 
 
 @dataclass
@@ -158,6 +181,59 @@ def _mm_case(kernel, cores, tiling):
     return run
 
 
+# ---------------------------------------------------------------- the fusion and basic-API matmul ladders
+
+_BIG = {}
+
+
+def _big(name, shape, dtype):
+    """Zero inputs/outputs shared by the timing-only cases (allocated once)."""
+    got = _BIG.get(name)
+    if got is None:
+        got = _BIG[name] = np.zeros(shape, dtype)
+    return got
+
+
+def _timed(launch, flop=None, note=""):
+    """Run `launch` timing only and report its whole predicted launch (no scaling)."""
+    def run(quick: bool) -> Prediction:
+        with asc.profile(compute=False, **OVERRIDES) as prof:
+            launch()
+        lp = prof.launches[-1]
+        busy = {k: round(v / lp.total_us, 2) for k, v in lp.pipes.items() if v}
+        tf = f"{flop / lp.total_us / 1e6:.0f} TFLOPS; " if flop else ""
+        return Prediction(lp.total_us, f"{note}{tf}busy (mean over the {len(lp.block_us)} simulated cores) {busy}")
+    return run
+
+
+def _mmb_case(scenario):
+    """mmad.asc at SCENARIO_NUM 1 / 2: fp16 8192^3, B transposed, fp16 out, 24 AIC, all cores simulated."""
+    s = 8192
+    return _timed(lambda: mmb.mmad_custom[mmb.NUM_BLOCKS](
+        _big("a16", (s, s), np.float16), _big("b16", (s, s), np.float16), _big("c16", (s, s), np.float16),
+        *mmb.scenario_args(scenario)), MATMUL_FLOP)
+
+
+def _gelu_case(mode):
+    """mmad_gelu.asc (A2, SCENARIO_NUM 1): fp16 8192^3, fp32 out; blocks per fidelity_kernels/matmul_gelu."""
+    s = 8192
+    return _timed(lambda: mmg.mmad_vector_custom[mmg.BLOCKS[mode]](
+        _big("a16", (s, s), np.float16), _big("b16", (s, s), np.float16), _big("c32", (s, s), np.float32),
+        _big("sync", (8,), np.int32), mode, *mmg.SHAPE),
+        MATMUL_FLOP if mode != mmg.GELU else None, f"{mmg.BLOCKS[mode]} blocks; ")
+
+
+def _qgm_case(scenario):
+    """quant_group_matmul_custom.asc (A2) at SCENARIO_NUM 0 / 1 / 2: int8 8192 x 8192 x 1024, 8 groups."""
+    two_aiv, depth = qgm.SCENARIOS[scenario]
+    return _timed(lambda: qgm.quant_group_matmul_custom[qgm.blocks(scenario)](
+        _big("qx", (qgm.M, qgm.K), np.int8), _big("qw", (qgm.GROUP_NUM, qgm.K, qgm.N), np.int8),
+        _big("qscale", (qgm.GROUP_NUM, qgm.N), np.float32), _big("qpts", (qgm.M,), np.float32),
+        _big("c16", (qgm.M, qgm.N), np.float16), _big("qws", (4 * qgm.BASE_M * qgm.BASE_N * qgm.CORE_NUM,), np.int32),
+        _big("sync", (8,), np.int32), two_aiv, depth),
+        2 * qgm.M * qgm.N * qgm.K, f"{qgm.blocks(scenario)} blocks; ")
+
+
 ADD_FIT = ["burst_overhead_bytes", "mte_outstanding_transfers"]  # fitted by hand on these (issue 10)
 
 CASES = [
@@ -189,6 +265,32 @@ CASES = [
     Case("matmul 8 24 AIC, MDL + caches + unit flag", "cube", "matmul", 4012.44, f"{MM_README}:414",
          ["cube_fixed_cycles"], _mm_case(matmul_kernels.mm_optimised, 24, (128, 256, 64, 256)),
          "approx: matmul_kernels.mm_optimised (L1 K panels of 256, ping-pong)"),
+    # matmul_basic_api_high_performance: the basic-API rendering of the same schedule (A2 table, README 340-343)
+    Case("mm basic-API 1, 24 AIC, no L2 split", "cube", "mm_basic_api", 4121.16, f"{MMB_README}:342", [],
+         _mmb_case(1), "fidelity_kernels/matmul_basic_api_high_performance.py: mmad.asc Process (48-82)"),
+    Case("mm basic-API 2, 24 AIC, L2 split", "cube", "mm_basic_api", 4081.64, f"{MMB_README}:343", [],
+         _mmb_case(2), "fidelity_kernels/matmul_basic_api_high_performance.py: mmad.asc ProcessL2Cache (87-139)"),
+    # matmul_gelu_high_performance: Atlas A2 table (README 288-296), CV fusion through GM
+    Case("gelu alone, 48 AIV", "copy-bound", "matmul_gelu", 369.827, f"{GELU_README}:294", [],
+         _gelu_case(mmg.GELU),
+         "approx: mmad_gelu.asc's AIV path (GeluFromGM 567-612) alone, no cross-core wait "
+         "(the README does not say how the standalone row was built)"),
+    Case("gelu's matmul alone, 24 AIC", "cube", "matmul_gelu", 4227.605, f"{GELU_README}:295", [],
+         _gelu_case(mmg.MATMUL),
+         "approx: mmad_gelu.asc's AIC path (ProcessLoopAic 145-233, CopyOutAic 519-537) alone, no cross-core set"),
+    Case("matmul+gelu fused, MIX 24 AIC + 48 AIV", "mixed", "matmul_gelu", 4236.944, f"{GELU_README}:296", [],
+         _gelu_case(mmg.FUSED),
+         "approx: mmad_gelu.asc (677-688) as 72 blocks, 3 per group (AIC path, AIV 0, AIV 1), "
+         "cross-core flags as IBSet/IBWait"),
+    # quant_group_matmul_high_performance: Atlas A2 table (README 382-388), 24 AIC
+    Case("quant group matmul 0, MIX 1:1", "mixed", "quant_group_matmul", 583.512, f"{QGM_README}:386", [],
+         _qgm_case(0),
+         "approx: fidelity_kernels/quant_group_matmul_high_performance.py (raw-cube MDL, adv APIs as basic ops), "
+         "2 blocks a group"),
+    Case("quant group matmul 1, MIX 1:2", "mixed", "quant_group_matmul", 353.887, f"{QGM_README}:387", [],
+         _qgm_case(1), "approx: as scenario 0, 3 blocks a group (two AIV), PIPELINE_DEPTH 1"),
+    Case("quant group matmul 2, MIX 1:2, depth 4", "mixed", "quant_group_matmul", 299.286,
+         f"{QGM_README}:388", [], _qgm_case(2), "approx: as scenario 1, PIPELINE_DEPTH 4"),
 ]
 
 
@@ -277,7 +379,7 @@ def run(cases, quick=False, verbose=True):
         if verbose:
             print(f"{c.name:44s} published {c.published:11.1f} us  predicted {c.predicted:11.1f} us  "
                   f"error {c.error:+7.1%}  [{'in: ' + ', '.join(c.fitted) if c.fitted else 'out'}]  "
-                  f"({c.wall:.1f} s wall)\n    {c.kernel}; {c.detail}", flush=True)
+                  f"({c.wall:.1f} s wall)\n    {c.source}\n    {c.kernel}; {c.detail}", flush=True)
     return cases
 
 
@@ -293,6 +395,10 @@ if __name__ == "__main__":
         print(f"what-if: parameters overridden {OVERRIDES}")
     if "--matmul" in sys.argv:
         chosen = [c for c in CASES if c.ladder == "matmul"]
+    elif "--mmbasic" in sys.argv:
+        chosen = [c for c in CASES if c.ladder == "mm_basic_api"]
+    elif "--fusion" in sys.argv:
+        chosen = [c for c in CASES if c.ladder in ("matmul_gelu", "quant_group_matmul")]
     elif "--add" in sys.argv or quick:
         chosen = [c for c in CASES if c.ladder == "add"]
     else:
