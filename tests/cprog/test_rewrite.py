@@ -26,8 +26,41 @@ def test_launch_keeps_lines_and_passes_cores():
     lines = out.splitlines()
     i = next(k for k, l in enumerate(lines) if "vec_k<2048>(" in l)
     assert lines[i].lstrip().startswith('::asc_program::launch(8, 0, s, __FILE__, __LINE__, "vec_k", 0, 1,')
-    assert "cube_k" in out and '"cube_k", 1, 1,' in out  # AIC_ONLY: cube cores
-    assert '"mix_k", 0, 2,' in out and "n / 2, 0, nullptr" in out  # two AIV cores per block; default stream
+    assert "cube_k" in out and '"cube_k", 1, 1, 0,' in out  # AIC_ONLY: cube cores
+    # two AIV cores per block and the block's AIC core (its code is the program's); default stream
+    assert '"mix_k", 0, 2, 1,' in out and "n / 2, 0, nullptr" in out
+
+
+MATMUL_KERNEL = """
+__global__ __aicore__ void mm_k(GM_ADDR a, GM_ADDR t) {
+  AscendC::TPipe pipe;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+}
+__global__ __aicore__ void vec_only(GM_ADDR a) { helper(); }
+// REGIST_MATMUL_OBJ in a comment does not count
+"""
+
+
+def test_a_kernel_registering_a_matmul_is_mixed_unless_cube_only():
+    # bisheng gives an unqualified kernel the cores it uses: the Matmul's server is the cube's
+    assert rewrite.kernel_types(rewrite._blank(MATMUL_KERNEL, rewrite.code_mask(MATMUL_KERNEL))) == {
+        "mm_k": "MIX_AIC_1_2", "vec_only": "AIV_ONLY"}
+    launch = "void f(void* s) {\n  mm_k<<<4, 0, s>>>(a, t);\n}\n"
+    out, _ = rewrite.rewrite(MATMUL_KERNEL + launch)
+    assert '"mm_k", 0, 2, 0,' in out  # the AIV cores are the Matmul's clients; no AIC code of its own
+    out, _ = rewrite.rewrite(MATMUL_KERNEL + launch, cube_only=True)
+    assert '"mm_k", 1, 1, 0,' in out
+    out, _ = rewrite.rewrite("#define ASCENDC_CUBE_ONLY\n" + MATMUL_KERNEL + launch)
+    assert '"mm_k", 1, 1, 0,' in out
+
+
+@pytest.mark.parametrize("flags, on", [
+    (["-DASCENDC_CUBE_ONLY"], True), (["-D", "ASCENDC_CUBE_ONLY"], True), (["-DASCENDC_CUBE_ONLY=1"], True),
+    (["-DASCENDC_CUBE_ONLY", "-UASCENDC_CUBE_ONLY"], False), (["-DASCENDC_CUBE_ONLYX", "-I", "x"], False), ([], False),
+])
+def test_asc_cc_reads_cube_only_from_the_compile_flags(flags, on):
+    from asc.cprog.cc import _defines_cube_only
+    assert _defines_cube_only(flags) is on
 
 
 def test_comments_strings_and_shifts_untouched():

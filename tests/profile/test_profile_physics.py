@@ -474,3 +474,48 @@ def test_moving_z_does_not_fix_a_read_read_bank_conflict():
     assert all(c[0] > 0 for c in four.sim.conflicts.values())
     assert all(c[0] > 0 for c in five.sim.conflicts.values())
     assert five.pipes["vec"] == pytest.approx(four.pipes["vec"], rel=1e-9)
+
+
+@asc.jit(kernel_type=asc.KernelType.MIX_AIC_1_2)
+def aic_feeds_aivs(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    """Each group's AIC core loads all of x into L1 (a long MTE2 copy), then raises
+    mode-2 flag 5 for its two AIV cores, which wait for it before copying their n
+    elements of x to y."""
+    if asc.ascend_is_aic():
+        whole = asc.GlobalTensor()
+        whole.set_global_buffer(x, 4 * n)
+        l1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, 4 * n)
+        asc.data_copy(l1, whole, 4 * n)
+        asc.cross_core_set_flag(5, 2, asc.PipeID.PIPE_MTE2)
+    if asc.ascend_is_aiv():
+        asc.cross_core_wait_flag(5, 2, asc.PipeID.PIPE_S)
+        off = asc.get_block_idx() * n
+        x_gm = asc.GlobalTensor()
+        y_gm = asc.GlobalTensor()
+        x_gm.set_global_buffer(x + off, n)
+        y_gm.set_global_buffer(y + off, n)
+        t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+        asc.data_copy(t, x_gm, n)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(y_gm, t, n)
+
+
+def test_a_mixed_kernels_aic_cores_run_and_their_flags_order_the_aivs():
+    """A MIX_AIC_1_2 kernel with code for both core types runs each group's AIC core
+    too (blocks after the AIV cores): the AIV cores' copies start only once their
+    AIC has raised the mode-2 flag, in the functional run and in the cycle model."""
+    n = 512
+    x = np.arange(4 * n, dtype=np.float32)
+    y = np.zeros_like(x)
+    with asc.profile() as prof:
+        aic_feeds_aivs[2](x, y, n)
+    np.testing.assert_array_equal(y, x)
+    lp = prof.launches[-1]
+    assert sorted(lp.block_us) == [0, 1, 2, 3, 4, 5]  # 4 AIV cores, then the 2 AIC cores
+    aic_done = {g: max(e for (blk, q, s, e, i) in lp.sim.slices if blk == 4 + g) for g in (0, 1)}
+    for blk in range(4):
+        first_copy = min(s for (b, q, s, e, i) in lp.sim.slices if b == blk and q != 0)
+        assert first_copy >= aic_done[blk // 2] * 0.99
+    # without its AIC's flag the AIV would start at once: the AIC's load is what it waited for
+    assert min(aic_done.values()) > 100  # cycles: an 8 KB load, not nothing

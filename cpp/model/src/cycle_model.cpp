@@ -393,6 +393,7 @@ class Model {
   bool compile(int slot, const std::vector<int64_t>& idxs);
   int token_key(int core, int kind, int64_t a, int64_t b);
   int cross_key(int kind, int64_t a, int64_t b);
+  enum { kFlag, kQueue, kRelease, kIB, kX, kXCore, kXGroup };  // kinds of cross keys and token keys
   void l2_split(Transfer& tr, const EventRec& e, int mode);
   double efficiency(const EventRec& e) const;
   void set_rates();
@@ -439,6 +440,22 @@ class Model {
   std::vector<std::map<std::tuple<int, int64_t, int64_t>, int>> token_keys_;
   std::map<std::tuple<int, int64_t, int64_t>, int> cross_keys_;
   std::vector<int64_t> xcount_;
+  // A launch that runs its AIC cores (CycleInput::aic_base): a cross-core set counts
+  // towards its set group's key, and every `n`-th delivers one to each target core's
+  // flag key (the runtime's per-core flags, runtime.cpp Core::cross_set).
+  struct XGroup { int n = 0; std::vector<int> targets; };
+  std::vector<XGroup> xgroups_;  // by cross key; n == 0: a plain counter
+  std::vector<int64_t> xsets_;
+  void cross_set(int key) {
+    const XGroup& g = xgroups_[size_t(key)];  // sized with the keys (cross_key)
+    if (g.n == 0) {
+      ++xcount_[key];
+    } else if (++xsets_[key] % g.n == 0) {
+      for (int t : g.targets) ++xcount_[t];
+    }
+    mark_all_dirty();
+  }
+  int mixed_cross_set_key(int block, int mode, int id);
   std::map<uint64_t, SyncState> sync_;
   std::vector<Transfer> trs_;
   std::vector<int> active_;
@@ -623,8 +640,45 @@ int Model::token_key(int core, int kind, int64_t a, int64_t b) {
 
 int Model::cross_key(int kind, int64_t a, int64_t b) {
   auto [it, fresh] = cross_keys_.emplace(std::make_tuple(kind, a, b), int(cross_keys_.size()));
-  if (fresh) xcount_.push_back(0);
+  if (fresh) {
+    xcount_.push_back(0);
+    xsets_.push_back(0);
+    xgroups_.emplace_back();
+  }
   return it->second;
+}
+
+// The set group of a cross-core set in a launch that runs its AIC cores (slots
+// aic_base + g), and its targets, as the runtime delivers them: mode 0 to every core
+// of the setter's type once all have set, mode 1 to the group's AIV cores once all of
+// them have set, mode 2 from the AIC to its AIV cores, from the AIV cores to their
+// AIC once all have set.
+int Model::mixed_cross_set_key(int block, int mode, int id) {
+  const int base = in_.aic_base, per = std::max(1, int(in_.aiv_per_aic));
+  const int n_aic = (base + per - 1) / per;
+  const bool aic = block >= base;
+  const int group = aic ? block - base : block / per;
+  auto aivs = [&](int g, std::vector<int>& out) {
+    for (int s = g * per; s < std::min((g + 1) * per, base); ++s) out.push_back(cross_key(kXCore, s, id));
+  };
+  int key;
+  XGroup g;
+  if (mode == 0) {
+    key = cross_key(kXGroup, aic ? -1 : -2, id);
+    g.n = aic ? n_aic : base;
+    for (int s = aic ? base : 0; s < (aic ? base + n_aic : base); ++s) g.targets.push_back(cross_key(kXCore, s, id));
+  } else if (aic) {  // mode 2 from the AIC (mode 1 is the AIV cores': the runtime faults on it)
+    key = cross_key(kXGroup, 2 * group + 1, id + 16 * mode);
+    g.n = 1;
+    aivs(group, g.targets);
+  } else {
+    key = cross_key(kXGroup, 2 * group, id + 16 * mode);
+    g.n = std::min((group + 1) * per, base) - group * per;
+    if (mode == 1) aivs(group, g.targets);
+    else g.targets.push_back(cross_key(kXCore, base + group, id));
+  }
+  xgroups_[size_t(key)] = g;
+  return key;
 }
 
 bool Model::compile(int c, const std::vector<int64_t>& idxs) {
@@ -641,7 +695,6 @@ bool Model::compile(int c, const std::vector<int64_t>& idxs) {
     prog.push_back(Instr{op, slot, arg, key, i});
     return true;
   };
-  enum { kFlag, kQueue, kRelease, kIB, kX };
   for (int64_t i : idxs) {
     const EventRec& e = ev(i);
     const int kind = e.kind, pipe = e.pipe;
@@ -702,10 +755,14 @@ bool Model::compile(int c, const std::vector<int64_t>& idxs) {
     } else if (kind == kSyncAll) {
       ok = add(SYNCALL, PIPE_S, 0, 0, i);
     } else if (kind == kCrossSet) {
-      int key = name(e.api) == "IBSet" ? cross_key(kIB, block, e.id) : cross_key(kX, e.event, e.id);
+      int key = name(e.api) == "IBSet"  ? cross_key(kIB, block, e.id)
+                : in_.aic_base > 0      ? mixed_cross_set_key(block, e.event, e.id)
+                                        : cross_key(kX, e.event, e.id);
       ok = add(XSET, slot_of(pipe) >= 0 ? pipe : PIPE_S, 0, key, i);
     } else if (kind == kCrossWait) {
-      int key = name(e.api) == "IBWait" ? cross_key(kIB, e.event, e.id) : cross_key(kX, e.event, e.id);
+      int key = name(e.api) == "IBWait" ? cross_key(kIB, e.event, e.id)
+                : in_.aic_base > 0      ? cross_key(kXCore, block, e.id)  // the core's own flag, any mode
+                                        : cross_key(kX, e.event, e.id);
       ok = add(XWAIT, slot_of(pipe) >= 0 ? pipe : PIPE_S, 0, key, i);
     } else if (kind == kProfStart || kind == kProfStop) {
       ok = add(MARK, PIPE_S, 0, kind == kProfStart ? 0 : 1, i);
@@ -923,8 +980,7 @@ bool Model::step_core(int c, double now) {
       s.scalar += p_.sync_api_cycles;
     } else if (in.slot == 0 && (op == XSET || op == XWAIT)) {
       if (op == XSET) {
-        ++xcount_[in.key];
-        mark_all_dirty();
+        cross_set(in.key);
       } else if (xcount_[in.key] > 0) {
         --xcount_[in.key];
       } else {
@@ -992,8 +1048,7 @@ bool Model::step_core(int c, double now) {
       } else if (qe.op == DMA) {
         start_dma(c, q, qe.ev, now);
       } else if (qe.op == XSET) {
-        ++xcount_[qe.key];
-        mark_all_dirty();
+        cross_set(qe.key);
       } else if (qe.op == XWAIT) {
         if (xcount_[qe.key] <= 0) break;
         --xcount_[qe.key];
