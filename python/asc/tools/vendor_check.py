@@ -300,12 +300,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         known = vendor_decls.known_differences()
         new, fixed = vendor_decls.unexplained(rep, known)
         listed = len({d.name for d, _ in rep.differing} | {d.name for d in rep.model_only}) - len(new)
-        print(f"declarations: {len(rep.matching)} matching; {listed} names differ as "
+        print(f"declarations: {len(rep.matching)} matching; {len(rep.cpu_debug_only)} of the vendor's CPU debug "
+              f"build only; {listed} names differ as "
               f"cpp/vendor_check/known_model_differences.txt explains; {len(new)} unexplained"
               + (f" ({', '.join(new)})" if new else "")
               + (f"; listed there but no longer different: {', '.join(fixed)}" if fixed else ""))
         bad_decls = len(new) + len(fixed) + (listed if args.strict else 0)
-        decls = {"matching": len(rep.matching), "known": listed, "unexplained": new, "no_longer_different": fixed}
+        decls = {"matching": len(rep.matching), "cpu_debug_only": len(rep.cpu_debug_only), "known": listed, "unexplained": new, "no_longer_different": fixed}
     if args.json:
         Path(args.json).write_text(json.dumps({
             "kernels": len(kernels), "checks": checks, "failures": failures, "declarations": decls,

@@ -14,6 +14,12 @@ the same name with the same template parameters and parameter types:
   declarations are shown);
 - Model-only: the vendor has no such name.
 
+A member the vendor declares for its CPU debug build only (under ASCENDC_CPU_DEBUG, e.g.
+LocalTensor::Print / ToFile in kernel_tensor.h) is neither: the Model is a CPU build like
+that one, so such a Model declaration is compared with the vendor's CPU-debug declarations
+(a third parse, with ASCENDC_CPU_DEBUG=1) and, matching, reported as "CPU debug only": a
+kernel using it compiles on the Model and on the vendor's CPU build, not for the NPU.
+
 Signatures are compared as a user's source sees them, not as written:
 canonical types (typedefs resolved, template parameters by position), a
 by-value parameter equal to a `const T&` one, the Model's trailing
@@ -374,6 +380,10 @@ class Report:
     internals: List[Decl]  # the Model's own members (is_model_internal)
     model_errors: List[str]
     vendor_errors: List[str]
+    # Model declarations matching a vendor declaration of its CPU debug build only
+    # (ASCENDC_CPU_DEBUG), with that declaration: not differences (module docstring).
+    cpu_debug_only: List[Tuple[Decl, Decl]] = dataclasses.field(default_factory=list)
+    cpu_debug_errors: List[str] = dataclasses.field(default_factory=list)
 
     def text(self, limit: Optional[int] = None) -> str:
         lines = [f"Model vs vendor declarations: {len(self.matching)} matching, {len(self.differing)} differing, "
@@ -392,6 +402,13 @@ class Report:
             lines.append("Model-only (no such name in the vendor's headers):")
             for d in self.model_only[:limit]:
                 lines.append(f"  {d.name}  [{d.file}:{d.line}]  {d.text}")
+        if self.cpu_debug_only:
+            lines.append(f"CPU debug only (not counted: the vendor declares them under ASCENDC_CPU_DEBUG, for its CPU "
+                         f"debug build, which the Model is like; a kernel using them compiles on the Model and the "
+                         f"vendor's CPU build, not for the NPU): {len(self.cpu_debug_only)}")
+            for d, v in self.cpu_debug_only[:limit]:
+                lines.append(f"  {d.name}  [{d.file}:{d.line}]  {d.text}")
+                lines.append(f"    vendor (CPU debug): {v.text}  [{v.file}:{v.line}]")
         lines += [f"Model leniency (not counted): {l}" for l in LENIENCIES]
         missing = sum(len(v) for v in self.vendor_only.values())
         lines.append(f"vendor APIs the Model lacks: {missing} names in {len(self.vendor_only)} headers")
@@ -472,11 +489,28 @@ def compare(devkit) -> Report:
             vendor_globals |= global_names(tu, roots)
         vendor = {n: _merge_defaults([dataclasses.replace(d, signature=_renamed(d.signature, aliases)) for d in ds])
                   for n, ds in vendor.items()}
-    matching, differing, model_only, internals = [], [], [], []
+        # The vendor's CPU debug build (ASCENDC_CPU_DEBUG=1, the A2 vector core's macros): the names
+        # it declares that neither NPU view has are the members the vendor guards by that macro.
+        # Its CPU-side stub headers (stub_def.h ...) ship with CANN's CPU debug library, not with
+        # the snapshot: the parse goes on past the missing include, and only those names are taken;
+        # the C++ library those headers bring (std::string, which ToFile takes) is included first.
+        tu, cpu_debug_errors = _parse("#include <string>\n" + vendor_check.prelude_text(vendor_check.HEADERS),
+                                      [*vendor_check.compile_flags(devkit, arch, work), "-DASCENDC_CPU_DEBUG=1",
+                                       *_CLANG_COMPAT], tmp)
+        cpu_debug = {n: _merge_defaults([dataclasses.replace(d, signature=_renamed(d.signature, aliases))
+                                         for d in ds])
+                     for n, ds in collect(tu, roots, model=False).items() if n not in vendor}
+    matching, differing, model_only, internals, cpu_debug_only = [], [], [], [], []
     for name in sorted(model):
         vs = vendor.get(name)
         for d in model[name]:
-            if not vs and is_model_internal(name):
+            if not vs and name in cpu_debug:
+                if _covered(d, cpu_debug[name]):
+                    same = [v for v in cpu_debug[name] if _same(d, v)] or cpu_debug[name]
+                    cpu_debug_only.append((d, same[0]))
+                else:
+                    differing.append((d, cpu_debug[name]))
+            elif not vs and is_model_internal(name):
                 internals.append(d)
             elif not vs:
                 if name.count("::") == 1 and name.split("::")[1] in vendor_globals:
@@ -494,7 +528,8 @@ def compare(devkit) -> Report:
         public = [d for d in vendor[name] if d.file.startswith("include/")]
         if public and name not in model and (name.count("::") == 1 or owner in model):
             vendor_only[public[0].file].append(name.split("::", 1)[1])
-    return Report(matching, differing, model_only, dict(vendor_only), internals, model_errors, vendor_errors)
+    return Report(matching, differing, model_only, dict(vendor_only), internals, model_errors, vendor_errors,
+                  cpu_debug_only, cpu_debug_errors)
 
 
 def _merge_defaults(decls: List[Decl]) -> List[Decl]:

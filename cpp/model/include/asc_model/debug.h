@@ -3,31 +3,74 @@
 // device-style "DumpHead: AIV-<block>" line (the NPU also dumps after the
 // kernel ends), so multi-core output is deterministic.
 #pragma once
+#include <dlfcn.h>
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
+#include <mutex>
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
 #include "asc_model/call.h"
 #include "asc_model/tensor.h"
 
 namespace asc_model {
 
-// Captures the call site of printf: the variadic pack leaves no room for
-// trailing defaulted parameters, but the converting constructor's defaults are
-// evaluated where the format string is passed.
-struct FmtLoc {
-  const char* fmt;
-  const char* file;
-  int line;
-  FmtLoc(const char* f, const char* file_ = __builtin_FILE(), int line_ = __builtin_LINE())
-      : fmt(f), file(file_), line(line_) {}
-};
+// The file:line of a call, from its return address: printf's declaration is the
+// vendor's (`__gm__ const char* fmt, Args&&... args`), which leaves no place for the
+// trailing defaulted parameters (ASC_LOC_PARAMS) the other APIs take their caller's
+// line from, so printf is not inlined and reads its return address instead. The
+// kernel library carries line tables (-g1, as for the hardware traps of faults.py):
+// addr2line gives the innermost location of the call outside the Model's own headers
+// (the #line of emitted code: the Python line), once per call site and process. No
+// line tables or no addr2line: "?" and 0 (the text, the order and the checks of the
+// output are the same; only the line naming the call is lost).
+inline bool model_header(const std::string& where) {
+  return where.find("/asc_model/") != std::string::npos || where.find("/kernel_operator.h:") != std::string::npos;
+}
+inline std::pair<const char*, int> call_site(const void* ra) {
+  static std::mutex mu;
+  static std::unordered_map<const void*, std::pair<std::string, int>> cache;  // nodes: the strings stay put
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(ra);
+  if (it == cache.end()) {
+    std::pair<std::string, int> at{"?", 0};
+    Dl_info info;
+    if (ra && dladdr(ra, &info) && info.dli_fname && info.dli_fname[0] == '/') {
+      // the call instruction: one byte before the return address
+      const unsigned long long off =
+          (unsigned long long)(reinterpret_cast<uintptr_t>(ra) - reinterpret_cast<uintptr_t>(info.dli_fbase) - 1);
+      std::string cmd = "addr2line -i -e '" + std::string(info.dli_fname) + "' " + strprintf("0x%llx", off) +
+                        " 2>/dev/null";
+      if (FILE* pipe = popen(cmd.c_str(), "r")) {
+        char buf[4096];
+        bool found = false;
+        while (std::fgets(buf, sizeof buf, pipe)) {
+          std::string where(buf);
+          while (!where.empty() && (where.back() == '\n' || where.back() == '\r')) where.pop_back();
+          const size_t d = where.find(" (discriminator");
+          if (d != std::string::npos) where.resize(d);
+          const size_t colon = where.rfind(':');
+          if (found || colon == std::string::npos || where.compare(0, 2, "??") == 0 || model_header(where)) continue;
+          const int line = std::atoi(where.c_str() + colon + 1);
+          if (line <= 0) continue;
+          at = {where.substr(0, colon), line};
+          found = true;
+        }
+        pclose(pipe);
+      }
+    }
+    it = cache.emplace(ra, std::move(at)).first;
+  }
+  return {it->second.first.c_str(), it->second.second};
+}
 
 // C varargs promotion for the model's own types.
 template <class T>
-auto vararg(T v) {
+auto vararg(const T& v) {
   if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) return double(float(v));
   else if constexpr (std::is_floating_point_v<T>) return double(v);
   else if constexpr (std::is_enum_v<T>) return static_cast<long long>(v);
@@ -38,8 +81,10 @@ auto vararg(T v) {
 // string stored there, read byte by byte through the checked range, so a
 // string that runs past its argument (and its padding) is the Model's fault,
 // never a read of other memory. `keep` owns the copies (a deque: stable).
-template <class T>
-auto printf_arg(Call& op, std::deque<std::string>& keep, T v) {
+template <class A>
+auto printf_arg(Call& op, std::deque<std::string>& keep, const A& arg) {
+  using T = std::decay_t<const A&>;  // an array (a string literal) as the pointer it passes to C's printf
+  const T v = arg;
   if constexpr (std::is_pointer_v<T>) {
     TensorRef r{Mem::GM, reinterpret_cast<uint64_t>(v), 0};
     std::string s;
@@ -141,15 +186,17 @@ void dump_shaped(const Tensor& t, uint32_t desc, uint32_t n, const AscendC::Shap
 
 namespace AscendC {
 
+// The vendor's declaration; the caller's line: asc_model::call_site.
 template <class... Args>
-void printf(asc_model::FmtLoc f, Args... args) {
-  asc_model::Call op("printf", PIPE_S, f.file, f.line, asc_model::EventKind::Print);
+__attribute__((noinline)) void printf(__gm__ const char* fmt, Args&&... args) {
+  const auto at = asc_model::call_site(__builtin_return_address(0));
+  asc_model::Call op("printf", PIPE_S, at.first, at.second, asc_model::EventKind::Print);
   std::deque<std::string> keep;
   auto values = std::make_tuple(asc_model::printf_arg(op, keep, args)...);  // GM strings read (checked) first
   op.run();
   char small[512];
   auto format = [&](char* buf, size_t size) {
-    return std::apply([&](auto... v) { return std::snprintf(buf, size, f.fmt, v...); }, values);
+    return std::apply([&](auto... v) { return std::snprintf(buf, size, fmt, v...); }, values);
   };
   int n = format(small, sizeof small);
   if (n < 0) op.fault("bad printf format");
@@ -201,7 +248,7 @@ void LocalTensor<T>::Print(uint32_t n, const char* asc_file, int asc_line) const
   asc_model::dump("Print", *this, 0, n, ASC_LOC, false);
 }
 template <class T>
-void LocalTensor<T>::ToFile(const std::string& name, const char* asc_file, int asc_line) const {
+int32_t LocalTensor<T>::ToFile(const std::string& name, const char* asc_file, int asc_line) const {
   asc_model::Call op("ToFile", PIPE_S, ASC_LOC, asc_model::EventKind::Print);
   const uint8_t* p = op.range(ref(), 0, GetLength(), false, false);
   op.run();
@@ -209,6 +256,7 @@ void LocalTensor<T>::ToFile(const std::string& name, const char* asc_file, int a
   if (!f) op.fault("cannot open the output file");
   std::fwrite(p, 1, GetLength(), f);
   std::fclose(f);
+  return 0;
 }
 
 }  // namespace AscendC

@@ -149,7 +149,9 @@ class LocalTensor {
   ShapeInfo GetShapeInfo() const { return shape_; }
   void Print(uint32_t n, ASC_LOC_PARAMS) const;            // debug.h
   void Print(ASC_LOC_PARAMS) const { Print(GetSize(), ASC_LOC); }
-  void ToFile(const std::string& name, ASC_LOC_PARAMS) const;  // debug.h
+  // The vendor declares Print and ToFile for its CPU debug build only (ASCENDC_CPU_DEBUG,
+  // kernel_tensor.h): the Model is a CPU build and has them (asc.tools.vendor_decls: "CPU debug only").
+  int32_t ToFile(const std::string& name, ASC_LOC_PARAMS) const;  // debug.h; 0 when written
 
   // Model internals (not Ascend C API).
   TPosition position() const { return pos_; }
