@@ -527,7 +527,35 @@ void __ib_set_stub(int32_t, int32_t, bool);
 void __ib_wait_stub(int32_t, int32_t, bool);
 void __sync_all_stub(int, bool);
 void copy_cbuf_to_ubuf(__ubuf__ void *, __cbuf__ void *, int, uint16_t, uint16_t, uint16_t, uint16_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ float *, __cc__ float *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ half *, __cc__ float *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ half *, __cc__ half *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ half *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ int16_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ int32_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ int8_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ uint32_t *, __cc__ uint32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_cc_to_ubuf(__ubuf__ uint8_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_ubuf_to_cc(__cc__ float *, __ubuf__ float *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_ubuf_to_cc(__cc__ float *, __ubuf__ half *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_ubuf_to_cc(__cc__ half *, __ubuf__ half *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_ubuf_to_cc(__cc__ int32_t *, __ubuf__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_matrix_ubuf_to_cc(__cc__ uint32_t *, __ubuf__ uint32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
 void copy_ubuf_to_cbuf(__cbuf__ void *, __ubuf__ void *, int, uint16_t, uint16_t, uint16_t, uint16_t);
+void copy_vector_cc_to_ubuf(__ubuf__ float *, __cc__ float *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ half *, __cc__ float *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ half *, __cc__ half *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ half *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ int16_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ int32_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ int8_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ uint32_t *, __cc__ uint32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_cc_to_ubuf(__ubuf__ uint8_t *, __cc__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_ubuf_to_cc(__cc__ float *, __ubuf__ float *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_ubuf_to_cc(__cc__ float *, __ubuf__ half *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_ubuf_to_cc(__cc__ half *, __ubuf__ half *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_ubuf_to_cc(__cc__ int32_t *, __ubuf__ int32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
+void copy_vector_ubuf_to_cc(__cc__ uint32_t *, __ubuf__ uint32_t *, uint8_t, uint16_t, uint16_t, uint16_t, uint16_t, ConvRelu_t);
 void dsb(mem_dsb_t);
 void ffts_cross_core_sync(pipe_t, uint16_t);
 void img2colv2_cbuf_to_cb_s4(__cb__ void *, __cbuf__ void *, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, bool, uint16_t);
@@ -555,7 +583,6 @@ void set_data_exp_0(uint64_t);
 void set_data_exp_1(uint64_t);
 void set_data_exp_2(uint64_t);
 void set_data_exp_3(uint64_t);
-void v4dtrans(__ubuf__ uint32_t *, __ubuf__ uint32_t *, uint16_t, uint16_t, bool);
 void vadddeqrelu(__ubuf__ half *, __ubuf__ int32_t *, __ubuf__ int32_t *, uint8_t, int32_t, int32_t, int32_t, uint8_t, uint8_t, uint8_t, int, int);
 void vbi(__ubuf__ half *, __ubuf__ uint16_t *, __ubuf__ half *, uint8_t, bool, uint16_t, uint16_t, uint8_t);
 void vcbd_s322s16(__ubuf__ int16_t *, __ubuf__ int32_t *, uint8_t, uint16_t, uint16_t, uint8_t, uint8_t, bool, bool);
@@ -600,14 +627,12 @@ void create_cbuf_matrix(__cbuf__ uint32_t *dst, uint64_t repeat, int32_t value);
 void create_cbuf_matrix(__cbuf__ int32_t *dst, uint64_t repeat, int32_t value);
 void create_cbuf_matrix(__cbuf__ uint16_t *dst, uint64_t repeat, int32_t value);
 void create_cbuf_matrix(__cbuf__ int16_t *dst, uint64_t repeat, int32_t value);
-
 void vmrgsort4(__ubuf__ half *dst, __ubuf__ half *src[4], uint64_t src1, uint64_t config);
 void vmrgsort4(__ubuf__ float *dst, __ubuf__ float *src[4], uint64_t src1, uint64_t config);
 void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint64_t bias, uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
 void mad(__cc__ float *c, __ca__ float *a, __cb__ float *b, uint64_t bias, uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
 void mad(__cc__ float *c, __ca__ bfloat16_t *a, __cb__ bfloat16_t *b, uint64_t bias, uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
 void mad(__cc__ int32_t *c, __ca__ int8_t *a, __cb__ int8_t *b, uint64_t bias, uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource, bool cmatrixInitVal);
-
 void vsel(__ubuf__ half *dst, __ubuf__ half *src0, __ubuf__ void *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, uint8_t mode, bool repeatStrideMode, bool strideSizeMode);
 void vsel(__ubuf__ float *dst, __ubuf__ float *src0, __ubuf__ void *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, uint8_t mode, bool repeatStrideMode, bool strideSizeMode);
 void vgather(__ubuf__ uint16_t *dst, __ubuf__ uint32_t *offset, uint64_t config);
@@ -628,24 +653,80 @@ void img2colv2_cbuf_to_ca_s4(__ca__ void *dst, __cbuf__ void *src, uint64_t a0, 
 void create_cbuf_matrix(__cbuf__ void *dst, uint64_t repeat, half value);
 void create_ca_matrix(__ca__ void *dst, uint64_t repeat, half value);
 void create_cb_matrix(__cb__ void *dst, uint64_t repeat, half value);
+void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ half *c, __ca__ half *a, __cb__ half *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ int32_t *c, __ca__ int8_t *a, __cb__ int8_t *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ int32_t *c, __ca__ uint8_t *a, __cb__ int8_t *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ int32_t *c, __ca__ uint8_t *a, __cb__ uint8_t *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad_s4(__cc__ int32_t *c, __ca__ void *a, __cb__ void *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void img2colv2_cbuf_to_ca(__ca__ half *dst, __cbuf__ half *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ca(__ca__ float *dst, __cbuf__ float *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ca(__ca__ int8_t *dst, __cbuf__ int8_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ca(__ca__ uint8_t *dst, __cbuf__ uint8_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ca(__ca__ int32_t *dst, __cbuf__ int32_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ca(__ca__ uint32_t *dst, __cbuf__ uint32_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_cb(__cb__ half *dst, __cbuf__ half *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_cb(__cb__ float *dst, __cbuf__ float *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_cb(__cb__ int8_t *dst, __cbuf__ int8_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_cb(__cb__ uint8_t *dst, __cbuf__ uint8_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_cb(__cb__ int32_t *dst, __cbuf__ int32_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_cb(__cb__ uint32_t *dst, __cbuf__ uint32_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void vlrelu(__ubuf__ half *dst, __ubuf__ half *src, half a, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint8_t dstRepeatStride, uint8_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vlrelu(__ubuf__ float *dst, __ubuf__ float *src, float a, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint8_t dstRepeatStride, uint8_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vaddrelu(__ubuf__ half *dst, __ubuf__ half *src0, __ubuf__ half *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vaddrelu(__ubuf__ float *dst, __ubuf__ float *src0, __ubuf__ float *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vaddrelu(__ubuf__ int16_t *dst, __ubuf__ int16_t *src0, __ubuf__ int16_t *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vsubrelu(__ubuf__ half *dst, __ubuf__ half *src0, __ubuf__ half *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vsubrelu(__ubuf__ float *dst, __ubuf__ float *src0, __ubuf__ float *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vsubrelu(__ubuf__ int16_t *dst, __ubuf__ int16_t *src0, __ubuf__ int16_t *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);
+void vaddreluconv_f162s8(__ubuf__ int8_t *dst, __ubuf__ half *src0, __ubuf__ half *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode, bool h);
+void vsubreluconv_f162s8(__ubuf__ int8_t *dst, __ubuf__ half *src0, __ubuf__ half *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode, bool h);
+void vbitsort(__ubuf__ half *dst, __ubuf__ half *src, uint8_t repeat);
+void vbitsort(__ubuf__ float *dst, __ubuf__ float *src, uint8_t repeat);
+void vmrgsort4(__ubuf__ half *dst, __ubuf__ half *src[4], uint64_t config);
+void vmrgsort4(__ubuf__ float *dst, __ubuf__ float *src[4], uint64_t config);
+void vconcat(__ubuf__ half *dst, __ubuf__ half *src, uint8_t repeat, uint8_t modeNumber);
+void vconcat(__ubuf__ float *dst, __ubuf__ float *src, uint8_t repeat, uint8_t modeNumber);
+void vextract(__ubuf__ half *dst, __ubuf__ half *src, uint8_t repeat, uint8_t modeNumber);
+void vextract(__ubuf__ float *dst, __ubuf__ float *src, uint8_t repeat, uint8_t modeNumber);
+void vconv_deqs162b8(__ubuf__ int8_t *dst, __ubuf__ int16_t *src, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint16_t dstRepeatStride, uint16_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode, bool halfBlock);
+void vconv_deqs162b8(__ubuf__ uint8_t *dst, __ubuf__ int16_t *src, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint16_t dstRepeatStride, uint16_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode, bool halfBlock);
+void vconv_vdeqs162b8(__ubuf__ int8_t *dst, __ubuf__ int16_t *src, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint16_t dstRepeatStride, uint16_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode, bool halfBlock);
+void vconv_vdeqs162b8(__ubuf__ uint8_t *dst, __ubuf__ int16_t *src, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint16_t dstRepeatStride, uint16_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode, bool halfBlock);
+void img2colv2_cbuf_to_ub(__ubuf__ half *dst, __cbuf__ half *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ub(__ubuf__ float *dst, __cbuf__ float *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ub(__ubuf__ int8_t *dst, __cbuf__ int8_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ub(__ubuf__ uint8_t *dst, __cbuf__ uint8_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ub(__ubuf__ int32_t *dst, __cbuf__ int32_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2colv2_cbuf_to_ub(__ubuf__ uint32_t *dst, __cbuf__ uint32_t *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);
+void img2col_cbuf_to_ca(__ca__ half *dst, __cbuf__ half *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ca(__ca__ float *dst, __cbuf__ float *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ca(__ca__ int8_t *dst, __cbuf__ int8_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ca(__ca__ uint8_t *dst, __cbuf__ uint8_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ca(__ca__ int32_t *dst, __cbuf__ int32_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ca(__ca__ uint32_t *dst, __cbuf__ uint32_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_cb(__cb__ half *dst, __cbuf__ half *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_cb(__cb__ float *dst, __cbuf__ float *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_cb(__cb__ int8_t *dst, __cbuf__ int8_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_cb(__cb__ uint8_t *dst, __cbuf__ uint8_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_cb(__cb__ int32_t *dst, __cbuf__ int32_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_cb(__cb__ uint32_t *dst, __cbuf__ uint32_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ub(__ubuf__ half *dst, __cbuf__ half *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ub(__ubuf__ float *dst, __cbuf__ float *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ub(__ubuf__ int8_t *dst, __cbuf__ int8_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ub(__ubuf__ uint8_t *dst, __cbuf__ uint8_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ub(__ubuf__ int32_t *dst, __cbuf__ int32_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void img2col_cbuf_to_ub(__ubuf__ uint32_t *dst, __cbuf__ uint32_t *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);
+void broadcast_ub_to_cc(__cc__ half *dst, __ubuf__ half *src, uint8_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap);
+void broadcast_ub_to_cc(__cc__ float *dst, __ubuf__ float *src, uint8_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap);
+void broadcast_ub_to_cc(__cc__ int32_t *dst, __ubuf__ int32_t *src, uint8_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap);
+void v4dtrans(__ubuf__ uint8_t *dst, __ubuf__ uint8_t *src, uint16_t imageSize, uint16_t channelSize, bool mode);
+void v4dtrans(__ubuf__ uint16_t *dst, __ubuf__ uint16_t *src, uint16_t imageSize, uint16_t channelSize, bool mode);
+void v4dtrans(__ubuf__ uint32_t *dst, __ubuf__ uint32_t *src, uint16_t imageSize, uint16_t channelSize, bool mode);
 
 // ---- catch-alls: no documented signature (docs/npu-backend.md) ----
-template <class... A> void begin_pipe(A...);  // NO FORM FOUND
-template <class... A> void broadcast_ub_to_cc(A...);  // NO FORM FOUND
-template <class... A> void copy_matrix_cc_to_ubuf(A...);  // NO FORM FOUND
-template <class... A> void copy_matrix_ubuf_to_cc(A...);  // NO FORM FOUND
 template <class... A> void copy_ubuf_to_gm_align_v2(A...);
-template <class... A> void copy_vector_cc_to_ubuf(A...);  // NO FORM FOUND
-template <class... A> void copy_vector_ubuf_to_cc(A...);  // NO FORM FOUND
-template <class... A> void img2col_cbuf_to_ca(A...);  // NO FORM FOUND
-template <class... A> void img2col_cbuf_to_cb(A...);  // NO FORM FOUND
-template <class... A> void img2col_cbuf_to_ub(A...);  // NO FORM FOUND
-template <class... A> void img2colv2_cbuf_to_ub(A...);  // NO FORM FOUND
 template <class... A> int64_t ld_dev(A...);
 template <class... A> void load_cbuf_to_cb_transpose_s4(A...);
 template <class... A> void st_dev(A...);
-template <class... A> void vconcat(A...);  // NO FORM FOUND
-template <class... A> void vconv_deqs162b8(A...);  // NO FORM FOUND
-template <class... A> void vconv_vdeqs162b8(A...);  // NO FORM FOUND
-template <class... A> void vextract(A...);  // NO FORM FOUND
 template <class... A> void vld_va_reg(A...);

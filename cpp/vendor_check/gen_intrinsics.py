@@ -102,6 +102,34 @@ void img2colv2_cbuf_to_ca_s4(__ca__ void *dst, __cbuf__ void *src, uint64_t a0, 
 void create_cbuf_matrix(__cbuf__ void *dst, uint64_t repeat, half value);
 void create_ca_matrix(__ca__ void *dst, uint64_t repeat, half value);
 void create_cb_matrix(__cb__ void *dst, uint64_t repeat, half value);
+// More Atlas 310P (dav-m200) forms: no C API documents dav-m200, so these are the forms the
+// vendor's impl/basic_api/dav_m200 calls make (their argument kinds as passed; the element
+// types each call's static_assert admits), checked by `--arch 310p`.
+void mad(__cc__ float *c, __ca__ half *a, __cb__ half *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ half *c, __ca__ half *a, __cb__ half *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ int32_t *c, __ca__ int8_t *a, __cb__ int8_t *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ int32_t *c, __ca__ uint8_t *a, __cb__ int8_t *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad(__cc__ int32_t *c, __ca__ uint8_t *a, __cb__ uint8_t *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void mad_s4(__cc__ int32_t *c, __ca__ void *a, __cb__ void *b, uint16_t m, uint16_t k, uint16_t n, bool cmatrixInitVal);
+void img2colv2_cbuf_to_ca(__ca__ T *dst, __cbuf__ T *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);  // T: half float int8_t uint8_t int32_t uint32_t
+void img2colv2_cbuf_to_cb(__cb__ T *dst, __cbuf__ T *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);  // T: half float int8_t uint8_t int32_t uint32_t
+void vlrelu(__ubuf__ T *dst, __ubuf__ T *src, T a, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint8_t dstRepeatStride, uint8_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode);  // T: half float
+void vaddrelu(__ubuf__ T *dst, __ubuf__ T *src0, __ubuf__ T *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);  // T: half float int16_t
+void vsubrelu(__ubuf__ T *dst, __ubuf__ T *src0, __ubuf__ T *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode);  // T: half float int16_t
+void vaddreluconv_f162s8(__ubuf__ int8_t *dst, __ubuf__ half *src0, __ubuf__ half *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode, bool h);
+void vsubreluconv_f162s8(__ubuf__ int8_t *dst, __ubuf__ half *src0, __ubuf__ half *src1, uint8_t repeat, uint8_t dstBlockStride, uint8_t src0BlockStride, uint8_t src1BlockStride, uint8_t dstRepeatStride, uint8_t src0RepeatStride, uint8_t src1RepeatStride, bool repeatStrideMode, bool strideSizeMode, bool h);
+void vbitsort(__ubuf__ T *dst, __ubuf__ T *src, uint8_t repeat);  // T: half float
+void vmrgsort4(__ubuf__ T *dst, __ubuf__ T *src[4], uint64_t config);  // T: half float
+void vconcat(__ubuf__ T *dst, __ubuf__ T *src, uint8_t repeat, uint8_t modeNumber);  // T: half float
+void vextract(__ubuf__ T *dst, __ubuf__ T *src, uint8_t repeat, uint8_t modeNumber);  // T: half float
+void vconv_deqs162b8(__ubuf__ T *dst, __ubuf__ int16_t *src, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint16_t dstRepeatStride, uint16_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode, bool halfBlock);  // T: int8_t uint8_t
+void vconv_vdeqs162b8(__ubuf__ T *dst, __ubuf__ int16_t *src, uint8_t repeat, uint16_t dstBlockStride, uint16_t srcBlockStride, uint16_t dstRepeatStride, uint16_t srcRepeatStride, bool repeatStrideMode, bool strideSizeMode, bool halfBlock);  // T: int8_t uint8_t
+void img2colv2_cbuf_to_ub(__ubuf__ T *dst, __cbuf__ T *src, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, uint16_t channelSize);  // T: half float int8_t uint8_t int32_t uint32_t
+void img2col_cbuf_to_ca(__ca__ T *dst, __cbuf__ T *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);  // T: half float int8_t uint8_t int32_t uint32_t
+void img2col_cbuf_to_cb(__cb__ T *dst, __cbuf__ T *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);  // T: half float int8_t uint8_t int32_t uint32_t
+void img2col_cbuf_to_ub(__ubuf__ T *dst, __cbuf__ T *src, uint8_t fetchFilterW, uint8_t fetchFilterH, int16_t leftTopW, int16_t leftTopH, uint16_t c1Index, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, uint8_t jumpStride, uint8_t repeatMode, uint8_t repeatTime, csize_t cSize);  // T: half float int8_t uint8_t int32_t uint32_t
+void broadcast_ub_to_cc(__cc__ T *dst, __ubuf__ T *src, uint8_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap);  // T: half float int32_t
+void v4dtrans(__ubuf__ T *dst, __ubuf__ T *src, uint16_t imageSize, uint16_t channelSize, bool mode);  // T: uint8_t uint16_t uint32_t
 """
 
 # Called by the vendor's headers, no documented signature: declared as
@@ -125,6 +153,7 @@ NOT_INTRINSICS = {
     "forward_as_tuple", "make_tuple", "tie", "get", "move", "deprecated", "format", "section",
     "__out_pipe__", "__in_pipe__", "__inout_pipe__", "alignas", "alignof", "decltype", "sizeof",
     "static_assert", "noexcept", "typeid", "defined", "__has_include", "__builtin_offsetof", "address_space",
+    "begin_pipe",  # `#pragma begin_pipe(V)` in dav_m200's headers: a pragma's argument, not a call
 }
 
 

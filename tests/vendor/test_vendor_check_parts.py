@@ -174,3 +174,30 @@ def test_translate_checks_its_output(devkit, tmp_path):
     assert res.returncode == 0, res.stderr
     assert '#include "kernel_operator.h"' in res.stdout
     assert res.stderr.count(": pass") == 2, res.stderr
+
+
+def _r(first_error, in_vendor, emitted_line=2, output=""):
+    return vc.Result("310p", False, first_error, emitted_line, None, in_vendor, output)
+
+
+SOURCE_310P = "#include \"kernel_operator.h\"\n  mm.IterateNBatch(a, b);\n  AscendC::Mmad(c, a, b, p);\n"
+
+
+def test_not_on_310p_verdicts(devkit):
+    # the kernel's own line, and the kernel passes on A2: the API is not there on 310P
+    r = _r("k.cpp:2:6: error: no member named 'IterateNBatch' in 'AscendC::MatmulImpl<...>'", False)
+    assert vc.not_on_arch(r, SOURCE_310P, devkit, True).startswith("IterateNBatch (")
+    assert vc.not_on_arch(r, SOURCE_310P, devkit, False) == ""  # fails on A2 too: asc's error
+    # a vendor function with no overload for the architecture: the API of the kernel's line
+    r = _r("x.h:1:1: error: no matching function for call to 'FixpipeL0C2GMImpl'", True)
+    assert vc.not_on_arch(r, SOURCE_310P, devkit, True).startswith("IterateNBatch (the vendor's headers")
+    # an intrinsic call: the builtins header's fault, unless the vendor's own dtype check
+    # excludes the instantiation's types
+    note = ("x.h:9:5: note: in instantiation of function template specialization "
+            "'AscendC::MmadCal<float, float, float>' requested here")
+    r = _r("x.h:437:9: error: no matching function for call to 'mad'", True, 3, note)
+    assert vc.not_on_arch(r, SOURCE_310P, devkit, True).startswith("MmadCal<float, float, float> (Failed to check dtype")
+    r = _r("x.h:437:9: error: no matching function for call to 'mad'", True, 3, note.replace("float, float, float", "half, half, half"))
+    assert vc.not_on_arch(r, SOURCE_310P, devkit, True) == ""
+    r = _r("x.h:437:9: error: no matching function for call to 'vadd'", True, 3)
+    assert vc.not_on_arch(r, SOURCE_310P, devkit, True) == ""

@@ -249,6 +249,8 @@ class Result:
     python_loc: Optional[Tuple[str, int]] = None  # the user's (file, line) that line came from
     in_vendor: bool = False  # the error's own location is in the vendor's headers (or the builtins')
     output: str = ""  # what the compiler said about this kernel
+    # Not a failure: the API the kernel uses does not exist on this architecture (not_on_arch)
+    not_on: str = ""
 
     def line(self) -> str:
         """One report line: `pass`, or the first error with where it came from."""
@@ -381,6 +383,94 @@ def _result(arch: Arch, code: int, output: str, file_name: str, mapping, offset:
         first = re.sub(rf"^{re.escape(group[0][0])}:{group[0][1]}:", f"{file_name}:{emitted}:", first)
     detail = "\n".join([group[0][3]] + [n[3] for n in group[1]])
     return Result(arch.name, False, first, emitted, mapping.get(emitted) if emitted else None, not own, detail)
+
+
+# ---- "not on 310P": an API of the A2 kernel that the architecture does not have ----
+_QUOTED = re.compile(r"'([A-Za-z_][\w:]*)")
+_CALLED = re.compile(r"(?:AscendC::|\.|->)(?:template\s+)?([A-Z]\w*)\s*[<(]")
+_INSTANTIATION = re.compile(r"in instantiation of function template specialization '([\w:]+)<([^']*)>' requested")
+_DTYPE_CHECK = re.compile(r'SupportType<\s*Tuple<[^<>]*>\s*,((?:\s*Tuple<[^<>]*>\s*,?)+)>\s*\(\)\s*\)?\s*,\s*\{?\s*'
+                          r'(?:KERNEL_LOG\(\s*KERNEL_ERROR,\s*)?"(Failed to check dtype[^"]*)"', re.S)
+
+
+def _builtin_names() -> set:
+    """The names asc_bisheng_builtins.h and asc_bisheng_intrinsics.h declare (the intrinsics)."""
+    names = set()
+    for f in (BUILTINS, "asc_bisheng_intrinsics.h"):
+        p = builtins_dir() / f
+        if p.is_file():
+            names |= set(re.findall(r"\b(\w+)\(", p.read_text()))
+    return names
+
+
+def _vendor_dtype_check(devkit: Path, func: str, types: str) -> str:
+    """The vendor's own dtype check of `func` (an AscendC function template the failing
+    intrinsic call is in), when the instantiation's types are not among the combinations it
+    lists: its message; else "". (`MmadCal<float, float, float>` on dav-m200: the check lists
+    no float inputs, and the intrinsic has no such form.)"""
+    name = func.rsplit("::", 1)[-1]
+    canon = {"_Float16": "half", "__bf16": "bfloat16_t", "int": "int32_t", "unsigned int": "uint32_t",
+             "short": "int16_t", "unsigned short": "uint16_t", "signed char": "int8_t", "char": "int8_t",
+             "unsigned char": "uint8_t", "long": "int64_t", "unsigned long": "uint64_t"}
+    want = tuple(canon.get(t.strip(), t.strip()) for t in types.split(","))
+    for path in (devkit / "impl" / "basic_api" / "dav_m200").glob("*.h"):
+        text = path.read_text(errors="replace")
+        at = text.find(f" {name}(")
+        while at >= 0:
+            body = text[at:at + 3000]
+            m = _DTYPE_CHECK.search(body)
+            if m:
+                combos = {tuple(t.strip() for t in c.split(","))
+                          for c in re.findall(r"Tuple<([^<>]*)>", m.group(1))}
+                if want not in combos and len(want) == len(next(iter(combos), ())):
+                    # the message: its adjacent string literals joined
+                    lits = re.match(r'(?:\s*"(?:[^"\\]|\\.)*")+', body[m.start(2) - 1:])
+                    text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', lits.group(0))) if lits else m.group(2)
+                    return re.sub(r"\s+", " ", text)
+                return ""
+            at = text.find(f" {name}(", at + 1)
+    return ""
+
+
+def not_on_arch(r: Result, source: str, devkit, passes_elsewhere: bool) -> str:
+    """For a failure on another architecture than the A2 one a kernel was written for (310P):
+    the API the architecture does not have, or "" when the failure is a real one.
+
+    - an error in the kernel's own line of a kernel that passes on A2 (`no member named
+      'IterateNBatch'` in 310P's Matmul, no `Fixpipe` overload): that API, in that form,
+      does not exist there;
+    - an error in the vendor's lines that is not a call of a bisheng intrinsic (a vendor
+      function with no overload for the architecture, FixpipeL0C2GMImpl, a member of its
+      Matmul): the API the kernel's line calls does not exist there;
+    - a call of an intrinsic with no form for the types, inside a vendor function whose own
+      dtype check does not admit them (MmadCal with float inputs on dav-m200): that API with
+      those types.
+    Any other error in the vendor's lines (an intrinsic call the builtins header has no form
+    for) stays a failure: the header is wrong for the architecture, and is fixed there."""
+    if r.ok:
+        return ""
+    lines, _ = strip_line_directives(source)
+    line = lines[r.emitted_line - 1] if r.emitted_line and r.emitted_line <= len(lines) else ""
+    called = _CALLED.findall(line)
+    api = called[0] if called else ""
+    msg = r.first_error.split("error:", 1)[-1].strip()
+    quoted = _QUOTED.findall(msg)
+    if not r.in_vendor:
+        if not passes_elsewhere:
+            return ""
+        name = quoted[0].rsplit("::", 1)[-1] if quoted and ("no member named" in msg or "no matching" in msg) else api
+        return f"{name or 'the API'} ({msg[:160]})"
+    callee = quoted[0].rsplit("::", 1)[-1] if quoted and "call to" in msg else ""
+    if callee and callee in _builtin_names():
+        inst = _INSTANTIATION.search(r.output or "")
+        if inst:
+            why = _vendor_dtype_check(require_devkit(devkit), inst.group(1), inst.group(2))
+            if why:
+                return f"{inst.group(1).rsplit('::', 1)[-1]}<{inst.group(2).replace('_Float16', 'half')}> ({why})"
+        return ""
+    if not passes_elsewhere:
+        return ""
+    return f"{api or 'the API'} (the vendor's headers: {msg[:160]})"
 
 
 def check_source(source: str, devkit, arch, *, name: str = "kernel") -> Result:
