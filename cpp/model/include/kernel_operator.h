@@ -30,6 +30,7 @@
 #include "asc_model/api/local_mem_allocator.h"
 #include "asc_model/api/add.h"
 #include "asc_model/api/vector.h"
+#include "asc_model/api/symbol_override.h"
 #include "asc_model/api/cube.h"
 #include "asc_model/api/hccl.h"
 #include "asc_model/api/adv.h"

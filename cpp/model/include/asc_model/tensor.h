@@ -89,6 +89,14 @@ class GlobalTensor {
   CacheMode cache_mode_ = CacheMode::CACHE_MODE_NORMAL;
 };
 
+template <class T> class SymbolOverrideAdd;
+template <class T> class SymbolOverrideSub;
+template <class T> class SymbolOverrideMul;
+template <class T> class SymbolOverrideDiv;
+template <class T> class SymbolOverrideOr;
+template <class T> class SymbolOverrideAnd;
+template <class T> class SymbolOverrideCompare;
+
 template <class T>
 class LocalTensor {
  public:
@@ -147,6 +155,28 @@ class LocalTensor {
   }
   void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   ShapeInfo GetShapeInfo() const { return shape_; }
+  // The vendor's operator overloads (`dst = a + b;` is Add(dst, a, b, dst.GetSize()),
+  // `mask = a < b;` Compare over a.GetSize()): api/symbol_override.h.
+  void operator=(const SymbolOverrideAdd<T>& e);
+  void operator=(const SymbolOverrideSub<T>& e);
+  void operator=(const SymbolOverrideMul<T>& e);
+  void operator=(const SymbolOverrideDiv<T>& e);
+  void operator=(const SymbolOverrideOr<T>& e);
+  void operator=(const SymbolOverrideAnd<T>& e);
+  void operator=(const SymbolOverrideCompare<float>& e);
+  void operator=(const SymbolOverrideCompare<half>& e);
+  SymbolOverrideAdd<T> operator+(const LocalTensor<T>& src1) const;
+  SymbolOverrideSub<T> operator-(const LocalTensor<T>& src1) const;
+  SymbolOverrideMul<T> operator*(const LocalTensor<T>& src1) const;
+  SymbolOverrideDiv<T> operator/(const LocalTensor<T>& src1) const;
+  SymbolOverrideOr<T> operator|(const LocalTensor<T>& src1) const;
+  SymbolOverrideAnd<T> operator&(const LocalTensor<T>& src1) const;
+  SymbolOverrideCompare<T> operator<(const LocalTensor<T>& src1) const;
+  SymbolOverrideCompare<T> operator>(const LocalTensor<T>& src1) const;
+  SymbolOverrideCompare<T> operator!=(const LocalTensor<T>& src1) const;
+  SymbolOverrideCompare<T> operator==(const LocalTensor<T>& src1) const;
+  SymbolOverrideCompare<T> operator<=(const LocalTensor<T>& src1) const;
+  SymbolOverrideCompare<T> operator>=(const LocalTensor<T>& src1) const;
   void Print(uint32_t n, ASC_LOC_PARAMS) const;            // debug.h
   void Print(ASC_LOC_PARAMS) const { Print(GetSize(), ASC_LOC); }
   // The vendor declares Print and ToFile for its CPU debug build only (ASCENDC_CPU_DEBUG,
