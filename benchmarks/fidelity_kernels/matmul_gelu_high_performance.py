@@ -10,30 +10,54 @@ is the same code as matmul_basic_api_high_performance's mmad.asc (348-526),
 whose rendering (fidelity_kernels/matmul_basic_api_high_performance.py) it
 reuses; CopyOutAic (519-564) differs (fp32 out, no quantisation) and is here.
 
-One kernel, three launches (`mode`), for the README's three A2 rows (292-296):
-- MATMUL ("Matmul Computation", AI_CORE, 24 blocks): the AIC path alone
-  (Process 71-115 under ASCEND_IS_AIC), without the cross-core set;
-- GELU ("Gelu Computation", AI_VECTOR_CORE, 48 blocks): the AIV path alone
-  (ProcessLoopAiv -> GeluFromGM 567-612) without the cross-core wait, block b
-  the sub-block b % 2 of logical core b // 2 as in the fused kernel;
-- FUSED ("Scenario 1", MIX_AIC, 24 AIC + 48 AIV): both.
-The README publishes the two standalone rows but not how they were built: we
-assume they are the fused kernel's two paths launched alone (marked approx in
-fidelity.py).
+The fused kernel is the vendor's __mix__(1, 2) kernel (680): `mmad_vector_custom`
+is an asc.KernelType.MIX_AIC_1_2 kernel launched on numBlocks = 24 groups
+(main() 705), each group's AIC core running the `asc.ascend_is_aic()` paths
+(InitAicSyncFlags, ProcessLoopAic, WaitAicSyncFlags: 95-114) beside its two
+AIV cores running the `asc.ascend_is_aiv()` path (ProcessLoopAiv -> GeluFromGM),
+InitComputeParams' logical core as the vendor's (321-325: GetBlockIdx() on
+the AIC, GetBlockIdx() / 2 on an AIV), the sub-block from GetSubBlockIdx() % 2
+(576); the AIC raises CrossCoreSetFlag<0x2, PIPE_FIX>(0x8) after each
+Fixpipe (563) and each AIV waits CrossCoreWaitFlag(0x8) (570; the vendor's
+defaults, mode 0 and PIPE_S, which on A2 waits on the core's own flag).
 
-*Approx, the fused launch.* The Model runs a mixed kernel's body on its AIV
-cores only, two per group (ASCEND_IS_AIC is false there and the group's AIC is
-only a shared M/MTE1 pipe), so it cannot run the vendor's AIC path beside its
-two AIV paths. The FUSED launch is therefore 72 plain blocks, three per
-logical core g: block 3g runs the AIC path, 3g+1 and 3g+2 the AIV paths
-(sub-blocks 0 and 1); the cube work is on block 3g alone, as on the chip. The
-cross-core flag (CrossCoreSetFlag<0x2, PIPE_FIX>(0x8) 563 / CrossCoreWaitFlag
-570) becomes the Model's per-block inter-core event: SetFlag/WaitFlag
-FIX_MTE3 then IBSet(block 3g, sub-block) on the AIC side (raised once the
-Fixpipe has completed, as a PIPE_FIX set is), IBWait(block 3g, sub-block) on
-each AIV side: the Model's mode-1/2 cross-core flags are one launch-wide
-counter per flag id (limit 15 pending), which 24 groups with no back-pressure
-from the AIVs would overflow.
+*One workaround, for a Model limit* (not the vendor's code): the AIC raises
+flag 0x8 once per baseM x baseN block (96 per core) and the vendor relies on
+its AIVs keeping up, which they do on the chip and in the cycle model (an AIV
+block takes a tenth of an AIC block). The Model's functional run, however,
+checks the 15-pending limit per flag against the host threads' progress, not
+simulated time: the AIC thread runs 16 blocks before its AIV threads are
+scheduled and the launch faults ("flag counter overflow: flag 8 of block 0
+already has 15 sets pending"; the commit message has a minimal reproducer).
+So the fused launch adds a credit flag (0x9): each AIV raises it after each
+GeluFromGM (mode 2, PIPE_MTE3: once its copy out is done), and the
+AIC waits for one before each block from the 8th on (PIPE_S) and for the last
+ones before WaitAicSyncFlags. In simulated time the credit is always already
+there (the AIC waits 0 cycles on it; each costs a scalar issue).
+
+*A cycle-model gap, not worked around*: the cycle model does not order a
+Fixpipe with unitFlag 3 after the Mmads (unitFlag 2/3) writing its L0C, so
+the AIC's Fixpipes, and the PIPE_FIX flags behind them, come early in
+simulated time (AIC 0's first at 2.4 us, its first block's Mmads ending at
+97 us) and the AIVs' GELUs run early, under the matmul. Rendering the
+vendor's unit flag as SetFlag/WaitFlag<M_FIX> would change the kernel, so it
+is reported instead (docs/timed-model.md).
+
+The README's two standalone A2 rows (292-295) run the same body (`mode`):
+- MATMUL ("Matmul Computation", AI_CORE, 24 blocks): `matmul_alone`, an
+  AIC_ONLY launch of 24 blocks, the AIC path alone without the cross-core set;
+- GELU ("Gelu Computation", AI_VECTOR_CORE, 48 blocks): `gelu_alone`, an
+  AIV_ONLY launch of 48 blocks, the AIV path alone without the cross-core
+  wait; an AIV-only block is sub-block 0 of 1, so block b takes the half
+  b % 2 of logical core b // 2, as the fused kernel's AIVs do.
+The README publishes the two standalone rows but not how they were built: we
+assume they are the fused kernel's two paths launched alone (the only
+"approx" left in these cases; fidelity.py says so).
+
+Differences of form, not of behaviour: the class members become locals passed
+to the helpers; the ping/pong LocalTensor references become slices at the
+computed offset; the AIV's LocalTensors (Init 61-62) and the AIC's (Process
+83-93) are constructed on every core, as the vendor's are.
 """
 
 import asc
@@ -42,7 +66,9 @@ from fidelity_kernels.matmul_basic_api_high_performance import (  # the AIC side
     CUBE_BLOCK, HALF, L0_PINGPONG_BYTES, L1_PINGPONG_BYTES, compute, data_copy_in_a, data_copy_in_b, data_load_a,
     data_load_b, div_ceil)
 
-MATMUL, GELU, FUSED = 0, 1, 2
+MATMUL, GELU, FUSED = 0, 1, 2  # the launch: the AIC path alone, the AIV path alone, the mixed kernel
+CREDIT_FLAG = 0x9   # not the vendor's: the Model workaround (module docstring)
+CREDIT_LAG = 8      # blocks the AIC may run ahead of its AIVs in the functional run (< the 15 pending limit)
 COEFF_A = 0.044715    # mmad_gelu.asc 39
 COEFF_B = -1.595769   # mmad_gelu.asc 40
 
@@ -50,9 +76,10 @@ COEFF_B = -1.595769   # mmad_gelu.asc 40
 @asc.jit
 def copy_out_aic(c_gm: asc.GlobalTensor, c_local: asc.LocalTensor, m_block_idx: int, n_block_idx: int,
                  base_m_count: int, base_n_count: int, tail_m: int, tail_n: int, tail_m_align: int,
-                 n: asc.ConstExpr, base_m: asc.ConstExpr, base_n: asc.ConstExpr):
-    """CopyOutAic (mmad_gelu.asc 519-537), 2201 branch: Fixpipe L0C -> GM, fp32
-    row-major (CFG_ROW_MAJOR_GM 44), unitFlag 3. The cross-core set (563) is the caller's."""
+                 n: asc.ConstExpr, base_m: asc.ConstExpr, base_n: asc.ConstExpr, notify: asc.ConstExpr):
+    """CopyOutAic (mmad_gelu.asc 519-564), 2201 branch: Fixpipe L0C -> GM, fp32
+    row-major (CFG_ROW_MAJOR_GM 44), unitFlag 3; then (`notify`: the fused
+    kernel) CrossCoreSetFlag<0x2, PIPE_FIX>(0x8) to the group's AIVs (563)."""
     cur_m_align = base_m
     cur_m = base_m
     if m_block_idx == base_m_count:
@@ -65,6 +92,8 @@ def copy_out_aic(c_gm: asc.GlobalTensor, c_local: asc.LocalTensor, m_block_idx: 
                 asc.FixpipeParamsV220(cur_n, cur_m, cur_m_align, n, nd_num=1, src_nd_stride=0, dst_nd_stride=0,
                                       unit_flag=3),
                 asc.FixpipeConfig.cfg_row_major)
+    if notify:
+        asc.cross_core_set_flag(0x8, 0x2, asc.PipeID.PIPE_FIX)   # 563
 
 
 @asc.jit
@@ -90,10 +119,12 @@ def gelu_mem_base_compute(x_local: asc.LocalTensor, y_local: asc.LocalTensor, cn
 @asc.jit
 def gelu_from_gm(c_gm: asc.GlobalTensor, x_ub: asc.LocalTensor, gelu_out_ub: asc.LocalTensor, m_block_idx: int,
                  n_block_idx: int, base_m_count: int, base_n_count: int, tail_m: int, tail_n: int, local_sub_idx: int,
-                 n: asc.ConstExpr, base_m: asc.ConstExpr, base_n: asc.ConstExpr):
-    """GeluFromGM (mmad_gelu.asc 567-612) after its CrossCoreWaitFlag (570, the caller's):
-    DataCopyPad GM -> xUB of this sub-block's half of the baseM x baseN block,
-    GELU, DataCopyPad geluOutUB -> GM in place."""
+                 n: asc.ConstExpr, base_m: asc.ConstExpr, base_n: asc.ConstExpr, wait: asc.ConstExpr):
+    """GeluFromGM (mmad_gelu.asc 567-612): (`wait`: the fused kernel) CrossCoreWaitFlag(0x8)
+    (570), DataCopyPad GM -> xUB of this sub-block's half of the baseM x baseN block,
+    GELU, DataCopyPad geluOutUB -> GM in place. `local_sub_idx` is the caller's (576)."""
+    if wait:
+        asc.cross_core_wait_flag(0x8, 0, asc.PipeID.PIPE_S)     # 570: the template defaults <0, PIPE_S>
     cur_m = base_m
     if m_block_idx == base_m_count:
         cur_m = tail_m
@@ -113,43 +144,33 @@ def gelu_from_gm(c_gm: asc.GlobalTensor, x_ub: asc.LocalTensor, gelu_out_ub: asc
     asc.data_copy_pad(c_gm[gm_offset:], gelu_out_ub, asc.DataCopyParams(half_m, cur_n * 4, 0, (n - cur_n) * 4))
 
 
-@asc.jit
-def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+@asc.jit(kernel_type=asc.KernelType.MIX_AIC_1_2)
+def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
                        mode: asc.ConstExpr, m: asc.ConstExpr, k: asc.ConstExpr, n: asc.ConstExpr,
                        base_m: asc.ConstExpr, base_k: asc.ConstExpr, base_n: asc.ConstExpr,
                        single_core_m: asc.ConstExpr, single_core_k: asc.ConstExpr, single_core_n: asc.ConstExpr,
                        step_ka: asc.ConstExpr, step_kb: asc.ConstExpr):
-    """mmad_vector_custom (mmad_gelu.asc 677-688) with Init (53-69), Process
-    (71-115), InitComputeParams (315-352), ProcessLoopAic (145-233), ProcessLoopAiv
-    (236-249), then PipeBarrier<PIPE_ALL> (687). The role of a block by `mode`
-    (module docstring): is_aic / is_aiv stand for ASCEND_IS_AIC / ASCEND_IS_AIV."""
-    block = asc.get_block_idx()
-    is_aic = mode == MATMUL
-    is_aiv = mode == GELU
-    logic_core_id = block
-    local_sub_idx = 0
-    aic_block = block
-    if mode == GELU:
-        logic_core_id = block // 2        # 324
-        local_sub_idx = block % 2         # 576 (GetSubBlockIdx() % 2)
-    if mode == FUSED:
-        logic_core_id = block // 3
-        is_aic = block % 3 == 0
-        is_aiv = block % 3 != 0
-        local_sub_idx = block % 3 - 1
-        aic_block = logic_core_id * 3
+    """mmad_vector_custom (mmad_gelu.asc 680-688, __mix__(1, 2)) with Init (53-69),
+    Process (71-115), InitComputeParams (315-352), ProcessLoopAic (145-233),
+    ProcessLoopAiv (236-249), then PipeBarrier<PIPE_ALL> (687). `mode` FUSED is
+    the vendor's kernel; MATMUL / GELU the standalone launches (module docstring)."""
     a_gm_ori = asc.GlobalTensor()
     b_gm_ori = asc.GlobalTensor()
     c_gm_ori = asc.GlobalTensor()
-    ws_gm = asc.GlobalTensor()
     a_gm_ori.set_global_buffer(a, m * k)        # 55-57
     b_gm_ori.set_global_buffer(b, k * n)
     c_gm_ori.set_global_buffer(c, m * n)
-    ws_gm.set_global_buffer(ws, 8)
     # Init (61-62): xUB at 0, geluOutUB at baseM / 2 * baseN floats (671)
     x_ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, base_m // 2 * base_n)
     gelu_out_ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, base_m // 2 * base_n * 4, base_m // 2 * base_n)
-    ws_ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, base_m * base_n * 4, 8)
+    # InitComputeParams (321-325): the logical core
+    logic_core_id = asc.get_block_idx()
+    if asc.ascend_is_aiv():
+        logic_core_id = asc.get_block_idx() // 2
+    # GeluFromGM (576): the AIV's half of a block; an AIV-only launch (GELU) has sub-block 0 of 1
+    local_sub_idx = asc.get_sub_block_idx() % 2
+    if mode == GELU:
+        local_sub_idx = asc.get_block_idx() % 2
     # InitComputeParams (315-352)
     m_iter = div_ceil(m, single_core_m)
     m_iter_idx = logic_core_id % m_iter
@@ -184,7 +205,7 @@ def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
     b2_local = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, l0_pong + b2_pingpong_size)
     c_local = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, base_m * base_n)
     mte1_db_flag = 0
-    if is_aic:                                        # 95-97: InitAicSyncFlags (118-129)
+    if asc.ascend_is_aic():                           # 95-97: InitAicSyncFlags (118-129)
         asc.set_flag(asc.HardEvent.MTE1_MTE2, 0)
         asc.set_flag(asc.HardEvent.MTE1_MTE2, 1)
         asc.set_flag(asc.HardEvent.MTE1_MTE2, 2)
@@ -193,7 +214,10 @@ def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
         asc.set_flag(asc.HardEvent.M_MTE1, 1)
     for n_block_idx in range(n_loop_count):          # 99
         for m_block_idx in range(m_loop_count):      # 100
-            if is_aic:                                # 101-105: ProcessLoopAic (145-233)
+            if asc.ascend_is_aic():                   # 101-105: ProcessLoopAic (145-233)
+                if mode == FUSED:                     # the Model workaround (module docstring), not the vendor's
+                    if n_block_idx * m_loop_count + m_block_idx >= CREDIT_LAG:
+                        asc.cross_core_wait_flag(CREDIT_FLAG, 0, asc.PipeID.PIPE_S)
                 a1_next_k_chunk_idx = 0
                 b1_next_k_chunk_idx = 0
                 a1_copy_in_idx = 0
@@ -253,18 +277,20 @@ def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
                         a1_next_k_chunk_idx += step_ka
                         a1_copy_in_idx ^= 1
                 copy_out_aic(c_gm, c_local, m_block_idx, n_block_idx, base_m_count, base_n_count, tail_m, tail_n,
-                             tail_m_align, n, base_m, base_n)                       # 232
-                if mode == FUSED:                     # 563: CrossCoreSetFlag<0x2, PIPE_FIX>(0x8), see the docstring
-                    asc.set_flag(asc.HardEvent.FIX_MTE3, 0)
-                    asc.wait_flag(asc.HardEvent.FIX_MTE3, 0)
-                    asc.ib_set(ws_gm, ws_ub, aic_block, 0)
-                    asc.ib_set(ws_gm, ws_ub, aic_block, 1)
-            if is_aiv:                                # 106-108: ProcessLoopAiv (236-249) -> GeluFromGM
-                if mode == FUSED:                     # 570: CrossCoreWaitFlag(0x8)
-                    asc.ib_wait(ws_gm, ws_ub, aic_block, local_sub_idx)
+                             tail_m_align, n, base_m, base_n, mode == FUSED)         # 232
+            if asc.ascend_is_aiv():                   # 106-108: ProcessLoopAiv (236-249) -> GeluFromGM
                 gelu_from_gm(c_gm, x_ub, gelu_out_ub, m_block_idx, n_block_idx, base_m_count, base_n_count,
-                             tail_m, tail_n, local_sub_idx, n, base_m, base_n)
-    if is_aic:                                        # 112-114: WaitAicSyncFlags (131-142)
+                             tail_m, tail_n, local_sub_idx, n, base_m, base_n, mode == FUSED)
+                if mode == FUSED:                     # the Model workaround (module docstring), not the vendor's
+                    asc.cross_core_set_flag(CREDIT_FLAG, 2, asc.PipeID.PIPE_MTE3)
+    if asc.ascend_is_aic():                           # 112-114: WaitAicSyncFlags (131-142)
+        if mode == FUSED:                             # the workaround's last credits
+            blocks_done = n_loop_count * m_loop_count
+            drain = CREDIT_LAG
+            if blocks_done < CREDIT_LAG:
+                drain = blocks_done
+            for i in range(drain):
+                asc.cross_core_wait_flag(CREDIT_FLAG, 0, asc.PipeID.PIPE_S)
         asc.wait_flag(asc.HardEvent.M_MTE1, 0)
         asc.wait_flag(asc.HardEvent.M_MTE1, 1)
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
@@ -275,7 +301,12 @@ def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
 
 
 # main() (690-712), NPU_ARCH 2201: M = K = N = 8192, baseM 128, baseK 64, baseN 256, singleCoreK 8192,
-# stepKb 4, stepKa 8, singleCoreN 1536, singleCoreM 2048, 24 blocks (logical cores).
+# stepKb 4, stepKa 8, singleCoreN 1536, singleCoreM 2048, numBlocks 24 (groups of 1 AIC + 2 AIV).
 SHAPE = (8192, 8192, 8192, 128, 64, 256, 2048, 8192, 1536, 8, 4)
 NUM_BLOCKS = 24
-BLOCKS = {MATMUL: 24, GELU: 48, FUSED: 72}
+
+# The README's standalone rows (module docstring): the AIC path on 24 AIC cores, the AIV path on 48 AIV cores.
+matmul_alone = asc.jit(kernel_type=asc.KernelType.AIC_ONLY)(mmad_vector_custom.fn)
+gelu_alone = asc.jit(kernel_type=asc.KernelType.AIV_ONLY)(mmad_vector_custom.fn)
+KERNELS = {FUSED: (mmad_vector_custom, NUM_BLOCKS), MATMUL: (matmul_alone, NUM_BLOCKS),
+           GELU: (gelu_alone, 2 * NUM_BLOCKS)}

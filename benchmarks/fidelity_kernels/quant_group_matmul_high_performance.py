@@ -16,7 +16,10 @@ DataCopyScale (463-474), DataCopyPerTokenScaleAndBrcb (484-503), PostCompute
 
 What differs (why "approx"):
 - the cube side uses the high-level Matmul API (MDL, constant tiling, unit
-  flag; 110-127, 315-329), which asc cannot time here: it is rendered with
+  flag; 110-127, 315-329), which asc cannot run here as the vendor does
+  (asc.adv.Matmul's Model computes 16-bit A/B only, and its REGIST_MATMUL_OBJ
+  on a running AIC core is the KFC server's return unless ASCENDC_CUBE_ONLY,
+  where the vendor's AIC drives the object itself): it is rendered with
   the raw cube API in the MDL schedule of its tiling (stepKa 8 = all of K: A's
   128 x 1024 panel loaded once per Iterate; stepKb 4: B in two 512-deep NZ
   panels, double-buffered; eight 128 x 256 x 128 int8 Mmads; Fixpipe int32 to
@@ -29,12 +32,31 @@ What differs (why "approx"):
   Div (impl/adv_api/detail/activation/gelu/gelu_impl.h 135-165);
 - groupList's values (1024 each, README 189) are constants: GetValue reads 0
   in a timing-only launch;
-- the mixed kernel (__mix__(1, 1) for Scenario 0, __mix__(1, 2) otherwise)
-  runs as plain blocks, two (AIC, AIV) or three (AIC, AIV0, AIV1) per logical
-  core, and its cross-core flags (CrossCoreSetFlag<2, PIPE_FIX/PIPE_MTE2>,
-  CrossCoreWaitFlag) as the Model's per-block IBSet/IBWait, ordered behind the
-  pipe the vendor names with a SetFlag/WaitFlag pair: see
-  fidelity_kernels/matmul_gelu_high_performance.py for why.
+- REGIST_MATMUL_OBJ (527-530) has nothing to register (no Matmul object);
+  InitUbBuffer's early return on the AIC (228-230) is an `if
+  asc.ascend_is_aiv():` around its InitBuffer calls, and its tmpBuff
+  partitions (241-244) are taken at the top of each VectorCompute on the AIV
+  (an @asc.jit kernel cannot return from inside a branch on the core type,
+  nor use after the branch a tensor assigned under it): four GetWithOffset
+  descriptor calls per VectorCompute instead of once.
+
+Rendered as the vendor launches it: `quant_group_matmul_custom` is the
+__mix__(1, 2) kernel of Scenarios 1-2 (asc.KernelType.MIX_AIC_1_2) and
+`quant_group_matmul_custom_1_1` the __mix__(1, 1) of Scenario 0 (509-513;
+MIX_AIC_1_1), both launched on numBlocks = CORE_NUM = 24 groups; each group's
+AIC core runs the `asc.ascend_is_aic()` paths (MMCompute 314-330, PostCompute
+408-415) beside its AIV core(s) running the `asc.ascend_is_aiv()` path
+(VectorCompute 341-343); coreIdx is GetBlockIdx() on the AIC and GetBlockIdx()
+/ GetTaskRation() on an AIV (210-214), the AIV work split by GetSubBlockIdx()
+(378); the cross-core flags are the vendor's: CrossCoreSetFlag<2, PIPE_FIX>
+(SYNC_AIC_TO_AIV = 5) after each GetTensorC (327), CrossCoreWaitFlag(5) on the
+AIV per offsetN (372), CrossCoreSetFlag<2, PIPE_MTE2>(SYNC_AIV_TO_AIC = 3) at
+the end of each offsetN (395), CrossCoreWaitFlag(3) on the AIC once
+PIPELINE_DEPTH slots are in flight (322-324) and PostCompute's drain (411-413)
+(the waits with the template defaults <0, PIPE_S>). As in
+matmul_gelu_high_performance.py, the cycle model does not hold the unitFlag
+Fixpipe behind its Mmads (reported in docs/timed-model.md), so a GetTensorC
+can come before its Iterate's Mmads end in simulated time.
 """
 
 import asc
@@ -44,6 +66,8 @@ BASE_M, BASE_N, BASE_K = 128, 256, 128
 SINGLE_M, SINGLE_N = 128, 1024
 GROUP_NUM, GROUP_M = 8, 1024
 CORE_NUM = 24
+SYNC_AIC_TO_AIV = 5                # 42
+SYNC_AIV_TO_AIC = 3                # 43
 UB_CAL_SIZE = 24 * BASE_N          # 92
 UB_REST_BYTES = 118784             # 94
 BUFFER_NUM = 2                     # 45
@@ -58,9 +82,9 @@ def ceil(a, b):
 @asc.jit
 def mm_iterate(x_gm: asc.GlobalTensor, w_gm: asc.GlobalTensor, ws_gm: asc.GlobalTensor, a1: asc.LocalTensor,
                b1: asc.LocalTensor, a2: asc.LocalTensor, b2: asc.LocalTensor, c_l0: asc.LocalTensor, x_offset: int,
-               w_offset: int, n_off: int, ws_offset: int, wait_slot: int, aiv0: int, aiv1: int, two_aiv: int,
-               ws_sync: asc.GlobalTensor, ub_sync: asc.LocalTensor, aic_block: int):
-    """One Iterate of the MDL Matmul (raw cube API, approx) and the slot hand-over (321-328)."""
+               w_offset: int, n_off: int, ws_offset: int, wait_slot: int):
+    """One Iterate of the MDL Matmul (raw cube API, approx: module docstring), then the
+    slot hand-over (321-328): the wait for a free slot, GetTensorC, the set to the AIVs."""
     asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
     asc.data_copy(a1, x_gm[x_offset:], asc.Nd2NzParams(1, BASE_M, K, 0, K, BASE_M, 1, 0))
     asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
@@ -93,49 +117,35 @@ def mm_iterate(x_gm: asc.GlobalTensor, w_gm: asc.GlobalTensor, ws_gm: asc.Global
         asc.mmad(c_l0, a2[p * BASE_M * BASE_K:], b2[p * BASE_K * BASE_N:],
                  asc.MmadParams(BASE_M, BASE_N, BASE_K, unit_flag, False, kk == 0))
         asc.set_flag(asc.HardEvent.M_MTE1, p)
-    if wait_slot:                                      # 322-324: CrossCoreWaitFlag(SYNC_AIV_TO_AIC)
-        asc.ib_wait(ws_sync, ub_sync, aiv0, 2)
-        if two_aiv:
-            asc.ib_wait(ws_sync, ub_sync, aiv1, 2)
-        asc.set_flag(asc.HardEvent.MTE2_FIX, 0)        # the wait holds the Fixpipe, as the scalar does
-        asc.wait_flag(asc.HardEvent.MTE2_FIX, 0)
+    if wait_slot:                                      # 322-324: a slot of the ring must be free
+        asc.cross_core_wait_flag(SYNC_AIV_TO_AIC, 0, asc.PipeID.PIPE_S)
     asc.fixpipe(ws_gm[ws_offset:], c_l0, asc.FixpipeParamsV220(BASE_N, BASE_M, BASE_M, BASE_N, unit_flag=3),
-                asc.FixpipeConfig.cfg_row_major)       # 326: GetTensorC(mmOutGlobal[slot])
-    asc.set_flag(asc.HardEvent.FIX_MTE3, 0)            # 327: CrossCoreSetFlag<2, PIPE_FIX>(SYNC_AIC_TO_AIV)
-    asc.wait_flag(asc.HardEvent.FIX_MTE3, 0)
-    asc.ib_set(ws_sync, ub_sync, aic_block, 0)
-    if two_aiv:
-        asc.ib_set(ws_sync, ub_sync, aic_block, 1)
+                asc.FixpipeConfig.cfg_row_major)       # 326: GetTensorC(mmOutGlobal[workSpaceOffset], 0, true)
+    asc.cross_core_set_flag(SYNC_AIC_TO_AIV, 2, asc.PipeID.PIPE_FIX)   # 327
 
 
-@asc.jit
+@asc.jit(kernel_type=asc.KernelType.MIX_AIC_1_2)
 def quant_group_matmul_custom(x: asc.GlobalAddress, weight: asc.GlobalAddress, scale: asc.GlobalAddress,
                               per_token_scale: asc.GlobalAddress, y: asc.GlobalAddress, workspace: asc.GlobalAddress,
-                              sync: asc.GlobalAddress, two_aiv: asc.ConstExpr, pipeline_depth: asc.ConstExpr):
-    """quant_group_matmul_custom (509-535) with Init (194-217), Process (255-289)."""
-    block = asc.get_block_idx()
-    per = 2
-    if two_aiv:
-        per = 3
-    core_idx = block // per
-    role = block % per                                 # 0: the AIC's path, 1..: the AIVs'
-    sub_block_idx = role - 1
-    task_ration = per - 1
-    aic_block = core_idx * per
+                              pipeline_depth: asc.ConstExpr):
+    """quant_group_matmul_custom (509-535) with Init (194-217), InitUbBuffer (226-249),
+    Process (255-289), MMCompute (297-331), VectorCompute (337-398), PostCompute (406-416)."""
+    sub_block_idx = asc.get_sub_block_idx()            # 210-214
+    core_idx = asc.get_block_idx()
+    if asc.ascend_is_aiv():
+        core_idx = asc.get_block_idx() // asc.get_task_ratio()
     x_gm = asc.GlobalTensor()
     w_gm = asc.GlobalTensor()
     ws_gm = asc.GlobalTensor()
     scale_gm = asc.GlobalTensor()
     pts_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()
-    ws_sync = asc.GlobalTensor()
     x_gm.set_global_buffer(x, M * K)
     w_gm.set_global_buffer(weight, GROUP_NUM * K * N)
     ws_gm.set_global_buffer(workspace, pipeline_depth * BASE_M * BASE_N * CORE_NUM)
     scale_gm.set_global_buffer(scale, GROUP_NUM * N)
     pts_gm.set_global_buffer(per_token_scale, M)
     y_gm.set_global_buffer(y, M * N)
-    ws_sync.set_global_buffer(sync, 8)
     # the AIC's buffers: A panel, two B panels (L1); L0A/L0B ping-pong; L0C
     a1 = asc.LocalTensor(asc.int8, asc.TPosition.A1, 0, BASE_M * K)
     b1 = asc.LocalTensor(asc.int8, asc.TPosition.B1, BASE_M * K, K * BASE_N)
@@ -149,18 +159,13 @@ def quant_group_matmul_custom(x: asc.GlobalAddress, weight: asc.GlobalAddress, s
     scale_in_queue = asc.TQue(asc.TPosition.VECIN, 1)
     pts_in_queue = asc.TQue(asc.TPosition.VECIN, 1)
     tmp_buff = asc.TBuf(asc.TPosition.VECCALC)
-    pipe.init_buffer(scale_in_queue, BUFFER_NUM, BASE_N * 4)
-    pipe.init_buffer(pts_in_queue, BUFFER_NUM, BASE_M * 4)
-    pipe.init_buffer(vec_in_queue, BUFFER_NUM, UB_CAL_SIZE * 4)
-    pipe.init_buffer(vec_out_queue, BUFFER_NUM, UB_CAL_SIZE * 2)
-    pipe.init_buffer(tmp_buff, UB_REST_BYTES)
-    ub_cal_bytes = UB_CAL_SIZE * 4
-    dequant_middle = tmp_buff.get_with_offset(UB_CAL_SIZE, 0, asc.float32)
-    pertoken_brcb = tmp_buff.get_with_offset(UB_CAL_SIZE, ub_cal_bytes, asc.float32)
-    muls_result = tmp_buff.get_with_offset(UB_CAL_SIZE, 2 * ub_cal_bytes, asc.float32)
-    act_result = tmp_buff.get_with_offset(UB_CAL_SIZE, 3 * ub_cal_bytes, asc.float32)
-    ub_sync = tmp_buff.get_with_offset(8, 4 * ub_cal_bytes, asc.int32)
-    if role == 0:
+    if asc.ascend_is_aiv():                            # 228-230: the AIC returns
+        pipe.init_buffer(scale_in_queue, BUFFER_NUM, BASE_N * 4)
+        pipe.init_buffer(pts_in_queue, BUFFER_NUM, BASE_M * 4)
+        pipe.init_buffer(vec_in_queue, BUFFER_NUM, UB_CAL_SIZE * 4)
+        pipe.init_buffer(vec_out_queue, BUFFER_NUM, UB_CAL_SIZE * 2)
+        pipe.init_buffer(tmp_buff, UB_REST_BYTES)
+    if asc.ascend_is_aic():                            # the raw-cube Matmul's flags (approx: module docstring)
         asc.set_flag(asc.HardEvent.MTE1_MTE2, 0)
         asc.set_flag(asc.HardEvent.MTE1_MTE2, 2)
         asc.set_flag(asc.HardEvent.MTE1_MTE2, 3)
@@ -185,19 +190,24 @@ def quant_group_matmul_custom(x: asc.GlobalAddress, weight: asc.GlobalAddress, s
             cur_offset_m = m_idx * SINGLE_M
             x_offset = (global_row_offset + cur_offset_m) * K
             w_offset = group_idx * N * K + cur_offset_n * K
-            if role == 0:
+            if asc.ascend_is_aic():                    # MMCompute 314-330
                 for it in range(SINGLE_N // BASE_N):   # 321: while (matmulObj.Iterate())
-                    ws_offset = BASE_N * BASE_M * (core_idx + (cube_task_idx % pipeline_depth) * CORE_NUM)
+                    ws_offset = BASE_N * BASE_M * (core_idx + (cube_task_idx % pipeline_depth) * CORE_NUM)  # 325
                     mm_iterate(x_gm, w_gm, ws_gm, a1, b1, a2, b2, c_l0, x_offset, w_offset, it * BASE_N, ws_offset,
-                               cube_task_idx >= pipeline_depth, aic_block + 1, aic_block + 2, two_aiv, ws_sync,
-                               ub_sync, aic_block)
+                               cube_task_idx >= pipeline_depth)
                     cube_task_idx += 1
-            else:                                      # VectorCompute (337-398)
+            if asc.ascend_is_aiv():                    # VectorCompute (337-398; 341-343: the AIC returns)
+                ub_cal_bytes = UB_CAL_SIZE * 4         # InitUbBuffer's tmpBuff partitions (238-244), taken here
+                dequant_middle = tmp_buff.get_with_offset(UB_CAL_SIZE, 0, asc.float32)
+                pertoken_brcb = tmp_buff.get_with_offset(UB_CAL_SIZE, ub_cal_bytes, asc.float32)
+                muls_result = tmp_buff.get_with_offset(UB_CAL_SIZE, 2 * ub_cal_bytes, asc.float32)
+                act_result = tmp_buff.get_with_offset(UB_CAL_SIZE, 3 * ub_cal_bytes, asc.float32)
                 cur_cube_n = SINGLE_N
                 cur_cube_m = SINGLE_M
                 vec_base_m = UB_CAL_SIZE // BASE_N
                 scale_offset = group_idx * N + n_idx * SINGLE_N
                 out_offset = (global_row_offset + m_idx * SINGLE_M) * N + n_idx * SINGLE_N
+                task_ration = asc.get_task_ratio()     # 359
                 vec_count = 0
                 for offset_n in range(0, cur_cube_n, BASE_N):
                     cur_vec_base_n = BASE_N
@@ -209,7 +219,7 @@ def quant_group_matmul_custom(x: asc.GlobalAddress, weight: asc.GlobalAddress, s
                     scale_in_queue.enque(scale_local)
                     scale_in_ub = scale_in_queue.deque(asc.float32)
                     mm_out_offset = BASE_N * BASE_M * (core_idx + (vec_task_idx % pipeline_depth) * CORE_NUM)
-                    asc.ib_wait(ws_sync, ub_sync, aic_block, sub_block_idx)    # 372: CrossCoreWaitFlag
+                    asc.cross_core_wait_flag(SYNC_AIC_TO_AIV, 0, asc.PipeID.PIPE_S)     # 372
                     for offset_m in range(0, cur_cube_m, vec_base_m):
                         vec_count += 1
                         if vec_count % task_ration == sub_block_idx:           # 378-380
@@ -269,22 +279,19 @@ def quant_group_matmul_custom(x: asc.GlobalAddress, weight: asc.GlobalAddress, s
                                                                     (N - cur_vec_base_n) * 2, 0))
                             vec_out_queue.free_tensor(y_local)
                     scale_in_queue.free_tensor(scale_in_ub)                          # 394
-                    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)  # 395: CrossCoreSetFlag<2, PIPE_MTE2>(SYNC_AIV_TO_AIC)
-                    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-                    asc.ib_set(ws_sync, ub_sync, block, 2)
+                    asc.cross_core_set_flag(SYNC_AIV_TO_AIC, 2, asc.PipeID.PIPE_MTE2)  # 395
                     vec_task_idx += 1
             cur_block_idx += CORE_NUM
         pre_count = cur_count % CORE_NUM               # 284-285
         global_row_offset += group_m
-    if role == 0:                                      # PostCompute (406-416)
-        loop = pipeline_depth
-        if cube_task_idx < pipeline_depth:
-            loop = cube_task_idx
-        for idx in range(loop):
-            asc.ib_wait(ws_sync, ub_sync, aic_block + 1, 2)
-            if two_aiv:
-                asc.ib_wait(ws_sync, ub_sync, aic_block + 2, 2)
-        asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
+    if asc.ascend_is_aic():                            # PostCompute (406-416)
+        if cube_task_idx > 0:
+            loop = pipeline_depth
+            if cube_task_idx < pipeline_depth:
+                loop = cube_task_idx
+            for idx in range(loop):
+                asc.cross_core_wait_flag(SYNC_AIV_TO_AIC, 0, asc.PipeID.PIPE_S)   # 412
+        asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)      # the raw-cube Matmul's flags
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, 2)
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, 3)
         asc.wait_flag(asc.HardEvent.M_MTE1, 0)
@@ -292,9 +299,10 @@ def quant_group_matmul_custom(x: asc.GlobalAddress, weight: asc.GlobalAddress, s
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
 
 
-# SCENARIO_NUM -> (two AIVs, PIPELINE_DEPTH) (README 80-84; .asc 620)
-SCENARIOS = {0: (False, 1), 1: (True, 1), 2: (True, 4)}
+# Scenario 0's __mix__(1, 1) (509-510): one AIV per AIC.
+quant_group_matmul_custom_1_1 = asc.jit(kernel_type=asc.KernelType.MIX_AIC_1_1)(quant_group_matmul_custom.fn)
 
-
-def blocks(scenario: int) -> int:
-    return CORE_NUM * (3 if SCENARIOS[scenario][0] else 2)
+# SCENARIO_NUM -> (the kernel: __mix__(1, 1) or __mix__(1, 2), PIPELINE_DEPTH) (README 80-84; .asc 509-513, 620)
+SCENARIOS = {0: (quant_group_matmul_custom_1_1, 1), 1: (quant_group_matmul_custom, 1),
+             2: (quant_group_matmul_custom, 4)}
+NUM_BLOCKS = CORE_NUM  # numBlocks: 24 groups (the README's Block Num 24; Mix Block Num 24 / 48 AIV)
