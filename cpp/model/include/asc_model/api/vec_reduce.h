@@ -1,5 +1,8 @@
 // Reductions: ReduceSum/Max/Min (level 2 and level 0), WholeReduce*,
-// BlockReduce*, PairReduceSum, RepeatReduceSum, and Brcb.
+// BlockReduce*, PairReduceSum, RepeatReduceSum, and Brcb; the newer names
+// ReduceRepeat / ReducePairElem / ReduceDataBlock<ReduceType> (the same
+// instructions) and the special registers a reduction leaves its result in
+// (GetReduceRepeatSumSpr, GetReduceRepeatMaxMinSpr and their older names).
 //
 // Semantics: sums are binary trees (adjacent pairs, as the vendor docs
 // describe), every partial sum rounded to T; for half a partial sum beyond
@@ -50,6 +53,42 @@ inline T index_bits(uint64_t idx) {
   else { std::memcpy(static_cast<void*>(&v), &idx, sizeof(T)); }
   return v;
 }
+// The vector unit's reduction registers (ACC_VAL, MAX_MIN_CNT) of the calling
+// core: ReduceSum leaves its sum in ACC_VAL; ReduceMax / ReduceMin and
+// WholeReduceMax / WholeReduceMin (ReduceRepeat MAX / MIN: its last repeat)
+// leave the value and its index in MAX_MIN_CNT. Each core runs on one host
+// thread at a time, so the registers are the thread's, reset when another
+// core runs on it.
+struct ReduceSpr {
+  const void* core = nullptr;
+  uint64_t acc = 0, mm_val = 0, mm_idx = 0;
+  bool acc_set = false, mm_set = false;
+};
+inline ReduceSpr& reduce_spr() {
+  thread_local ReduceSpr s;
+  Core* c = &current_core();
+  if (s.core != c) s = ReduceSpr{c};
+  return s;
+}
+template <class T>
+inline uint64_t value_bits(T v) {
+  uint64_t u = 0;
+  std::memcpy(&u, static_cast<const void*>(&v), sizeof(T));
+  return u;
+}
+template <class T>
+inline T bits_value(uint64_t u) {
+  T v{};
+  std::memcpy(static_cast<void*>(&v), &u, sizeof(T));
+  return v;
+}
+inline void spr_max_min(uint64_t val, uint64_t idx) {
+  ReduceSpr& r = reduce_spr();
+  r.mm_val = val;
+  r.mm_idx = idx;
+  r.mm_set = true;
+}
+
 // Values of repeat r's active elements (with their in-repeat positions).
 template <class T>
 inline void repeat_vals(const Plan& pl, const Opd& s, int r, std::vector<T>& v, std::vector<int>& pos) {
@@ -101,7 +140,7 @@ inline T tree_sum_n(const uint8_t* src, int n) {
 enum class Kind { Sum, Max, Min };
 
 template <class T>
-void reduce_contig(Kind k, const uint8_t* src, const Plan& pl, uint8_t* d, bool cal_index) {
+void reduce_contig(Kind k, const uint8_t* src, const Plan& pl, uint8_t* d, bool cal_index, uint64_t& at_out) {
   uint64_t n = pl.elems();
   if (k == Kind::Sum) {
     T acc = T(0);
@@ -141,6 +180,7 @@ void reduce_contig(Kind k, const uint8_t* src, const Plan& pl, uint8_t* d, bool 
         }
         if (!nan) {  // the tail had no NaN either
           while (!(v[at] == e)) ++at;
+          at_out = at;
           st<T>(d, v[at]);
           if (cal_index) st<T>(d + sizeof(T), index_bits<T>(at));
           return;
@@ -155,6 +195,7 @@ void reduce_contig(Kind k, const uint8_t* src, const Plan& pl, uint8_t* d, bool 
   } else {
     for (uint64_t i = 1; i < n; ++i) { Cmp<T> a = v[i]; if (a < best) { best = a; at = i; } }
   }
+  at_out = at;
   st<T>(d, v[at]);
   if (cal_index) st<T>(d + sizeof(T), index_bits<T>(at));
 }
@@ -175,7 +216,18 @@ void reduce_all(Call& op, Kind k, const LT<T>& dst, const Plan& pl, Opd s, bool 
                        }
                        sh.out(d, acc);
                      })
-  if (level2) { reduce_contig<T>(k, s.origin, pl, d, cal_index); return; }
+  if (level2) {
+    uint64_t at = 0;
+    reduce_contig<T>(k, s.origin, pl, d, cal_index, at);
+    if (k == Kind::Sum) {
+      ReduceSpr& r = reduce_spr();
+      r.acc = value_bits(ld<T>(d));
+      r.acc_set = true;
+    } else if (pl.elems()) {
+      spr_max_min(value_bits(ld<T>(d)), at);
+    }
+    return;
+  }
   std::vector<T> all, part;
   std::vector<uint64_t> idx;
   std::vector<T> v;
@@ -190,10 +242,14 @@ void reduce_all(Call& op, Kind k, const LT<T>& dst, const Plan& pl, Opd s, bool 
     if (level2) { for (size_t i = 0; i < part.size(); ++i) acc = i ? rsum(acc, part[i]) : part[i]; }
     else acc = tree_sum(part);
     st<T>(d, acc);
+    ReduceSpr& rs = reduce_spr();
+    rs.acc = value_bits(acc);
+    rs.acc_set = true;
     return;
   }
   size_t at;
   if (!best(all, k == Kind::Max, at)) return;
+  spr_max_min(value_bits(all[at]), idx[at]);
   st<T>(d, all[at]);
   if (cal_index) st<T>(d + sizeof(T), index_bits<T>(idx[at]));
 }
@@ -257,6 +313,7 @@ inline auto whole_best(bool is_max, int order) {
     size_t at;
     if (!best(v, is_max, at)) return;
     T val = v[at], ix = index_bits<T>(uint64_t(pos[at]));
+    spr_max_min(value_bits(val), uint64_t(pos[at]));  // MAX_MIN_CNT: the last repeat's
     switch (order) {
       case 0: out[0] = val; out[1] = ix; ok[0] = ok[1] = 1; break;
       case 1: out[0] = ix; out[1] = val; ok[0] = ok[1] = 1; break;
@@ -419,6 +476,126 @@ void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t re
   for (size_t i = 0; i < v.size(); ++i) v[i] = ld<T>(s + i * sizeof(T));  // dst may alias src
   for (size_t i = 0; i < v.size(); ++i)
     for (uint32_t e = 0; e < epb; ++e) st<T>(d[i] + e * sizeof(T), v[i]);
+}
+
+// ReduceType (the vendor's include/utils/common_types.h) selects the
+// reduction of ReduceRepeat / ReducePairElem / ReduceDataBlock.
+enum class ReduceType { NONE = -1, SUM = 0, MAX, MIN };
+
+namespace detail_reduce_type {
+// On Atlas A2 the three run the same instructions as WholeReduce* / PairReduceSum /
+// BlockReduce*, with dst and src of one type.
+template <ReduceType R, class T, class U>
+constexpr void check(bool pair) {
+  static_assert(std::is_same_v<T, U>, "dst (T) and src (U) must be of one type on Atlas A2");
+  static_assert(R == ReduceType::SUM || R == ReduceType::MAX || R == ReduceType::MIN,
+                "reduceType must be ReduceType::SUM, MAX or MIN");
+  (void)pair;
+}
+}  // namespace detail_reduce_type
+
+#define ASC_VEC_RT(MASK_T, MASK_ARG)                                                                             \
+  template <ReduceType reduceType, class T, class U, bool isSetMask = true>                                      \
+  void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_T, const int32_t repeatTime,      \
+                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,          \
+                    asc_model::EnumArg<ReduceOrder> order = ReduceOrder::ORDER_VALUE_INDEX, ASC_LOC_PARAMS) {    \
+    detail_reduce_type::check<reduceType, T, U>(false);                                                          \
+    if constexpr (reduceType == ReduceType::SUM) {                                                               \
+      (void)order;                                                                                               \
+      asc_model::vec::per_repeat<T>("ReduceRepeat<SUM>", dst, src, MASK_ARG, isSetMask, repeatTime,             \
+                                    dstRepStride, srcBlkStride, srcRepStride, 1, asc_model::vec::whole_sum<T>(), \
+                                    ASC_LOC);                                                                    \
+    } else {                                                                                                     \
+      int o = order, rlen = o >= 2 ? 1 : 2;                                                                      \
+      asc_model::vec::per_repeat<T>(reduceType == ReduceType::MAX ? "ReduceRepeat<MAX>" : "ReduceRepeat<MIN>",  \
+                                    dst, src, MASK_ARG, isSetMask, repeatTime, dstRepStride, srcBlkStride,       \
+                                    srcRepStride, rlen,                                                          \
+                                    asc_model::vec::whole_best<T>(reduceType == ReduceType::MAX, o), ASC_LOC);   \
+    }                                                                                                            \
+  }                                                                                                              \
+  template <ReduceType reduceType, class T, class U, bool isSetMask = true>                                      \
+  void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_T, const int32_t repeatTime,    \
+                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,        \
+                      ASC_LOC_PARAMS) {                                                                          \
+    detail_reduce_type::check<reduceType, T, U>(true);                                                           \
+    static_assert(reduceType == ReduceType::SUM, "ReducePairElem supports ReduceType::SUM only");               \
+    asc_model::vec::per_repeat<T>("ReducePairElem<SUM>", dst, src, MASK_ARG, isSetMask, repeatTime,             \
+                                  dstRepStride, srcBlkStride, srcRepStride, 128 / int(sizeof(T)),               \
+                                  asc_model::vec::pair_sum<T>(), ASC_LOC);                                       \
+  }                                                                                                              \
+  template <ReduceType reduceType, class T, class U, bool isSetMask = true>                                      \
+  void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, MASK_T, const int32_t repeatTime,   \
+                       const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,       \
+                       ASC_LOC_PARAMS) {                                                                         \
+    detail_reduce_type::check<reduceType, T, U>(false);                                                          \
+    constexpr auto k = reduceType == ReduceType::SUM   ? asc_model::vec::Kind::Sum                                \
+                       : reduceType == ReduceType::MAX ? asc_model::vec::Kind::Max                                \
+                                                       : asc_model::vec::Kind::Min;                               \
+    asc_model::vec::per_repeat<T>(k == asc_model::vec::Kind::Sum   ? "ReduceDataBlock<SUM>"                      \
+                                  : k == asc_model::vec::Kind::Max ? "ReduceDataBlock<MAX>"                      \
+                                                                   : "ReduceDataBlock<MIN>",                     \
+                                  dst, src, MASK_ARG, isSetMask, repeatTime, dstRepStride, srcBlkStride,         \
+                                  srcRepStride, 8, asc_model::vec::block_red<T>(k), ASC_LOC);                    \
+  }
+ASC_VEC_RT(const int32_t mask, asc_model::vec::count_arg(uint64_t(mask)))
+ASC_VEC_RT(const uint64_t mask[], asc_model::vec::bits_arg(mask))
+#undef ASC_VEC_RT
+
+// The reduction registers (ISASI): ReduceSum's sum; ReduceMax / ReduceMin's value and
+// index (the index as T's bits: uint16 for half, uint32 for float), or those of
+// WholeReduceMax / WholeReduceMin's last repeat. Reading a register no reduction of
+// this core has written is a fault (the hardware would hand back a stale value).
+namespace detail_reduce_spr {
+template <class T>
+void check_type(const char* api, const char* file, int line) {
+  if constexpr (!(std::is_same_v<T, half> || std::is_same_v<T, float>))
+    asc_model::current_core().fault(file, line, api, "T must be half or float");
+}
+template <class T>
+T sum(const char* api, const char* file, int line) {
+  check_type<T>(api, file, line);
+  asc_model::Call op(api, PIPE_S, file, line);
+  asc_model::vec::ReduceSpr& r = asc_model::vec::reduce_spr();
+  if (!r.acc_set) op.fault("no ReduceSum has run on this core: the register holds no sum yet");
+  op.elems(1).run();
+  return asc_model::vec::bits_value<T>(r.acc);
+}
+template <class T>
+void max_min(const char* api, T& value, T* index, const char* file, int line) {
+  check_type<T>(api, file, line);
+  asc_model::Call op(api, PIPE_S, file, line);
+  asc_model::vec::ReduceSpr& r = asc_model::vec::reduce_spr();
+  if (!index) op.fault("the form without maxMinIndex is not supported on Atlas A2: pass maxMinIndex too");
+  if (!r.mm_set) op.fault("no ReduceMax / ReduceMin / WholeReduceMax / WholeReduceMin has run on this core");
+  op.elems(1).run();
+  value = asc_model::vec::bits_value<T>(r.mm_val);
+  *index = asc_model::vec::bits_value<T>(r.mm_idx);
+}
+}  // namespace detail_reduce_spr
+
+template <class T>
+void GetReduceRepeatMaxMinSpr(T& maxMinValue, T& maxMinIndex, ASC_LOC_PARAMS) {
+  detail_reduce_spr::max_min<T>("GetReduceRepeatMaxMinSpr", maxMinValue, &maxMinIndex, ASC_LOC);
+}
+template <class T>
+void GetReduceRepeatMaxMinSpr(T& maxMinValue, ASC_LOC_PARAMS) {
+  detail_reduce_spr::max_min<T>("GetReduceRepeatMaxMinSpr", maxMinValue, nullptr, ASC_LOC);
+}
+template <class T>
+void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex, ASC_LOC_PARAMS) {
+  detail_reduce_spr::max_min<T>("GetReduceMaxMinCount", maxMinValue, &maxMinIndex, ASC_LOC);
+}
+template <class T>
+void GetReduceMaxMinCount(T& maxMinValue, ASC_LOC_PARAMS) {
+  detail_reduce_spr::max_min<T>("GetReduceMaxMinCount", maxMinValue, nullptr, ASC_LOC);
+}
+template <class T>
+T GetReduceRepeatSumSpr(ASC_LOC_PARAMS) {
+  return detail_reduce_spr::sum<T>("GetReduceRepeatSumSpr", ASC_LOC);
+}
+template <class T>
+T GetAccVal(ASC_LOC_PARAMS) {
+  return detail_reduce_spr::sum<T>("GetAccVal", ASC_LOC);
 }
 
 }  // namespace AscendC
