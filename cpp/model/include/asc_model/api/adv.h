@@ -6,3 +6,4 @@
 #include "asc_model/api/adv_activation.h"
 #include "asc_model/api/adv_norm.h"
 #include "asc_model/api/adv_sort.h"
+#include "asc_model/api/adv_std.h"
