@@ -114,9 +114,13 @@ def test_quant_tutorial_float32():
     src[:4] = [0.3, -1.7, 1.3, 63.05]                             # * 2 + 0.9: near the ties 1.5, -2.5, 3.5; 127
     dst = np.zeros(size, np.int8)
     quant_kernel[1](src, dst, size, 512, True)
-    ref = np.clip(np.round(src * np.float32(2.0) + np.float32(0.9)), -128, 127).astype(np.int8)
+    # the vendor's A2 arithmetic: float cast to half, then Muls and Adds in half, then to int8
+    v = (src.astype(np.float16) * np.float16(2.0)).astype(np.float16) + np.float16(0.9)
+    ref = np.clip(np.round(v.astype(np.float16).astype(np.float32)), -128, 127).astype(np.int8)
     np.testing.assert_array_equal(dst, ref)
     assert (dst == 127).any() and (dst == -128).any()
+    # and float arithmetic would have given other values
+    assert (dst != np.clip(np.round(src * np.float32(2.0) + np.float32(0.9)), -128, 127).astype(np.int8)).any()
 
 
 def test_quant_half_without_count_or_tmp():

@@ -214,3 +214,4 @@ class BatchMatmulTiling : public MultiCoreMatmulTiling {
 
 }  // namespace matmul_tiling
 #include "tiling/adv_tmp_size.h"
+#include "tiling/adv_quant_tiling.h"

@@ -120,11 +120,12 @@ void rmsnorm(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
   }
 }
 
-// AscendQuant: x * scale + offset in T's arithmetic (half rounds after each
-// step), then to int8 rounding to nearest even and saturating. The hardware
-// reaches int8 through half; this assumes that conversion keeps the final
-// rounding exact (as round-to-odd to half would), which is what pyasc's
-// quant tutorial expects of a float input. Not verified on an NPU.
+// AscendQuant: x * scale + offset in half arithmetic, then to int8 rounding to
+// nearest even and saturating. As the vendor's A2/A3 implementation
+// (impl/adv_api/detail/quantization/quant/ascend_quant_common_impl.h): a float
+// input is cast to half first (CAST_NONE), scale and offset are half scalars,
+// Muls and Adds round to half, and the half result is cast to int8; the vendor's
+// 03_quantization/quant example's golden is computed that way.
 template <class T>
 void quant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>* tmp,
            float scale, float offset, const int64_t* count, const AscendC::AscendQuantConfig& cfg,
@@ -144,7 +145,7 @@ void quant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, const Loca
   declare_tmp(op, tmp);
   if (!op.elems(n).run()) return;
   for (uint64_t i = 0; i < n; ++i) {
-    T v = T(float(T(float(s[i]) * float(T(scale)))) + float(T(offset)));
+    half v = half(float(half(float(half(float(s[i]))) * float(half(scale)))) + float(half(offset)));
     float r = std::nearbyint(float(v));
     d[i] = int8_t(std::clamp(r, -128.0f, 127.0f));
   }
