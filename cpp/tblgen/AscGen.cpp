@@ -444,6 +444,21 @@ bool isUnscopedInAscendC(const Record *def) {
 /// How emitted Ascend C spells the enum type: `AscendC::HardEvent`,
 /// `QuantMode_t`, `pipe_t` (the enumerators of which are unqualified),
 /// `AscendC::HcclReduceOp` (unscoped, in namespace AscendC).
+// An enum's ascAliases, as (alias, case) pairs; each case must exist.
+std::vector<std::pair<std::string, std::string>> getEnumAliases(const Record *def) {
+  std::vector<std::pair<std::string, std::string>> out;
+  EnumAttr e(def);
+  for (StringRef a : def->getValueAsListOfStrings("ascAliases")) {
+    auto [alias, target] = a.split('=');
+    bool known = false;
+    for (const auto &c : e.getAllCases()) known = known || c.getSymbol() == target;
+    if (alias.empty() || !known)
+      PrintFatalError(def->getLoc(), "ascAliases entry '" + a + "': want ALIAS=CASE with an existing case");
+    out.emplace_back(alias.str(), target.str());
+  }
+  return out;
+}
+
 std::string getEnumCppSpelling(const Record *def) {
   StringRef prefix = def->getValueAsString("ascCppPrefix");
   if (isUnscopedInAscendC(def)) return (prefix + def->getValueAsString("ascCppType")).str();
@@ -533,6 +548,8 @@ bool genPyDefs(raw_ostream &os, RecordKeeper &records) {
        << "    \"\"\"Ascend C " << getEnumCppSpelling(def) << ".\"\"\"\n\n";
     for (const auto &c : e.getAllCases())
       os << "    " << c.getSymbol() << " = " << c.getValue() << "\n";
+    for (auto [alias, target] : getEnumAliases(def))
+      os << "    " << alias << " = " << target << "\n";
     os << "\n";
   }
   os << "\n# Each enum's C++ spelling in emitted Ascend C (STRUCTS' cpp_type names enums so).\n"
@@ -598,6 +615,7 @@ bool genModelEnums(raw_ostream &os, RecordKeeper &records) {
     llvm::interleaveComma(e.getAllCases(), os, [&](const mlir::tblgen::EnumAttrCase &c) {
       os << c.getSymbol() << " = " << c.getValue();
     });
+    for (auto [alias, target] : getEnumAliases(&e.getDef())) os << ", " << alias << " = " << target;
   };
   // Enums emitted Ascend C names without a namespace are global, as the vendor
   // declares them: with unqualified enumerators (pipe_t), unscoped C enums for a

@@ -39,7 +39,7 @@ enum class MaskMode : int32_t { NORMAL = 0, COUNTER = 1 };
 enum class ReduceOrder : int32_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE = 1, ORDER_ONLY_VALUE = 2, ORDER_ONLY_INDEX = 3 };
 enum class RoundMode : int32_t { CAST_NONE = 0, CAST_RINT = 1, CAST_FLOOR = 2, CAST_CEIL = 3, CAST_ROUND = 4, CAST_TRUNC = 5, CAST_ODD = 6 };
 enum class TransposeType : int32_t { TRANSPOSE_TYPE_NONE = 0, TRANSPOSE_NZ2ND_0213 = 1, TRANSPOSE_NZ2NZ_0213 = 2, TRANSPOSE_NZ2NZ_012_WITH_N = 3, TRANSPOSE_NZ2ND_012_WITH_N = 4, TRANSPOSE_NZ2ND_012_WITHOUT_N = 5, TRANSPOSE_NZ2NZ_012_WITHOUT_N = 6, TRANSPOSE_ND2ND_ONLY = 7, TRANSPOSE_ND_UB_GM = 8, TRANSPOSE_GRAD_ND_UB_GM = 9, TRANSPOSE_ND2ND_B16 = 10, TRANSPOSE_NCHW2NHWC = 11, TRANSPOSE_NHWC2NCHW = 12 };
-enum class TPosition : int32_t { GM = 0, A1 = 1, A2 = 2, B1 = 3, B2 = 4, C1 = 5, C2 = 6, CO1 = 7, CO2 = 8, VECIN = 9, VECOUT = 10, VECCALC = 11, MAX = 12 };
+enum class TPosition : int32_t { GM = 0, A1 = 1, A2 = 2, B1 = 3, B2 = 4, C1 = 5, C2 = 6, CO1 = 7, CO2 = 8, VECIN = 9, VECOUT = 10, VECCALC = 11, SPM = 12, TSCM = 13, C2PIPE2GM = 14, C2PIPE2LOCAL = 15, MAX = 16, LCM = VECCALC, SHM = SPM };
 enum class CMPMODE : int32_t { LT = 0, GT = 1, EQ = 2, LE = 3, GE = 4, NE = 5 };
 enum class CO2Layout : int32_t { NZ = 0, ROW_MAJOR = 1, COLUMN_MAJOR = 2 };
 enum class SelMode : int32_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE = 1, VSEL_TENSOR_TENSOR_MODE = 2 };
@@ -405,7 +405,7 @@ struct EnumInfo<AscendC::TransposeType> {
 template <>
 struct EnumInfo<AscendC::TPosition> {
   static constexpr const char* kName = "TPosition";
-  static constexpr int kCount = 13;
+  static constexpr int kCount = 17;
   static constexpr const char* name(int64_t v) {
     switch (v) {
       case 0: return "GM";
@@ -420,7 +420,11 @@ struct EnumInfo<AscendC::TPosition> {
       case 9: return "VECIN";
       case 10: return "VECOUT";
       case 11: return "VECCALC";
-      case 12: return "MAX";
+      case 12: return "SPM";
+      case 13: return "TSCM";
+      case 14: return "C2PIPE2GM";
+      case 15: return "C2PIPE2LOCAL";
+      case 16: return "MAX";
       default: return nullptr;
     }
   }

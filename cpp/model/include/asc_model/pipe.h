@@ -187,6 +187,11 @@ class TQueBind {
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
+// A queue into L1 for the adv Matmul's TSCM inputs (kernel_tpipe.h): GM -> TSCM (or
+// VECOUT -> TSCM), its buffers in L1 as the vendor's GetPhyType places TSCM.
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
+
 // The vendor's default position is TPosition::LCM, which it defines as VECCALC.
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {

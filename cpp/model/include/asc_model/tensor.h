@@ -22,7 +22,8 @@ inline Mem mem_of(AscendC::TPosition p) {
   using P = AscendC::TPosition;
   switch (p) {
     case P::VECIN: case P::VECOUT: case P::VECCALC: case P::CO2: return Mem::UB;
-    case P::A1: case P::B1: case P::C1: return Mem::L1;
+    case P::A1: case P::B1: case P::C1: case P::TSCM: case P::SPM: return Mem::L1;  // SPM: SHM
+    case P::C2PIPE2GM: return Mem::FB;  // the fixpipe's buffer (the vendor's GetPhyType: FIXBUF)
     case P::A2: return Mem::L0A;
     case P::B2: return Mem::L0B;
     case P::CO1: return Mem::L0C;

@@ -318,7 +318,13 @@ class TPosition(enum.IntEnum):
     VECIN = 9
     VECOUT = 10
     VECCALC = 11
-    MAX = 12
+    SPM = 12
+    TSCM = 13
+    C2PIPE2GM = 14
+    C2PIPE2LOCAL = 15
+    MAX = 16
+    LCM = VECCALC
+    SHM = SPM
 
 
 class pad_t(enum.IntEnum):

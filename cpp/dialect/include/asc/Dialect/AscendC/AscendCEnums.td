@@ -27,6 +27,9 @@ class AscendC_Enum<string name, string cppPrefix, list<I32EnumAttrCase> cases>
   // 0: the Ascend C values are not an enum (constexpr objects): asc-tblgen
   // generates no Python or Model enum for it.
   bit ascIsCppEnum = 1;
+  // Second names of cases, "ALIAS=CASE" (TPosition's LCM = VECCALC): the Model's
+  // and Python's enums have them; the dialect and emitted code use the case.
+  list<string> ascAliases = [];
 }
 
 def AscendC_AippInputFormat : AscendC_Enum<"AippInputFormat", "AscendC::AippInputFormat::", [
@@ -280,8 +283,15 @@ def AscendC_TPosition : AscendC_Enum<"TPosition", "AscendC::TPosition::", [
     I32EnumAttrCase<"VECIN", 9>,
     I32EnumAttrCase<"VECOUT", 10>,
     I32EnumAttrCase<"VECCALC", 11>,
-    I32EnumAttrCase<"MAX", 12>
-]>;
+    I32EnumAttrCase<"SPM", 12>,
+    I32EnumAttrCase<"TSCM", 13>,
+    I32EnumAttrCase<"C2PIPE2GM", 14>,
+    I32EnumAttrCase<"C2PIPE2LOCAL", 15>,
+    I32EnumAttrCase<"MAX", 16>
+]> {
+  // The vendor's order and aliases (impl/basic_api/common_types.h).
+  let ascAliases = ["LCM=VECCALC", "SHM=SPM"];
+}
 
 def AscendC_pad_t : AscendC_Enum<"pad_t", "pad_t::", [
     I32EnumAttrCase<"PAD_NONE", 0>,
