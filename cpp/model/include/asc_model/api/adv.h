@@ -7,3 +7,5 @@
 #include "asc_model/api/adv_norm.h"
 #include "asc_model/api/adv_sort.h"
 #include "asc_model/api/adv_std.h"
+#include "asc_model/api/adv_quant.h"
+#include "asc_model/api/adv_math_ext.h"
