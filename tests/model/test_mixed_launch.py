@@ -123,3 +123,41 @@ extern "C" __global__ __aicore__ void meet(GM_ADDR out) {
     out = np.zeros(16, np.int32)
     backend.load(k)(2, None, [out])
     assert out[8:12].tolist() == [4, 4, 4, 4]
+
+
+def test_a_set_to_a_full_flag_waits_for_room(backend, cache):
+    # The AIC raises flag 8 for its AIV cores 64 times; they wait for it 64 times.
+    # Whatever the host threads' order, a delivery to a flag holding 15 pending sets
+    # waits for a wait to take one: the launch completes, every wait is met once.
+    src = HEAD + r'''
+extern "C" __global__ __aicore__ void flood(GM_ADDR out) {
+  AscendC::GlobalTensor<int32_t> o;
+  o.SetGlobalBuffer((__gm__ int32_t*)out, 16);
+  if ASCEND_IS_AIC {
+    for (int i = 0; i < 64; ++i) AscendC::CrossCoreSetFlag<2, PIPE_S>(8);
+  }
+  if ASCEND_IS_AIV {
+    int32_t n = 0;
+    for (int i = 0; i < 64; ++i) { AscendC::CrossCoreWaitFlag(8); ++n; }
+    o.SetValue(GetBlockIdx(), n);
+  }
+}
+'''
+    k = make_kernel("flood", src, [gm("out", "int32")], cache / "k7", kernel_type="MIX_AIC_1_2")
+    for _ in range(3):  # host scheduling varies from run to run; the outcome must not
+        out = np.zeros(16, np.int32)
+        backend.load(k)(1, None, [out])
+        assert out[:2].tolist() == [64, 64]
+
+
+def test_a_sixteenth_pending_set_no_one_will_take_is_a_deadlock(backend, cache):
+    src = HEAD + r'''
+extern "C" __global__ __aicore__ void stuck(GM_ADDR out) {
+  if ASCEND_IS_AIC {
+    for (int i = 0; i < 16; ++i) AscendC::CrossCoreSetFlag<2, PIPE_S>(8);
+  }
+}
+'''
+    k = make_kernel("stuck", src, [gm("out", "int32")], cache / "k8", kernel_type="MIX_AIC_1_2")
+    with pytest.raises(ModelFault, match=r"block 0 \(AIC\): CrossCoreSetFlag: deadlock"):
+        backend.load(k)(1, None, [np.zeros(16, np.int32)])

@@ -446,14 +446,21 @@ class Model {
   struct XGroup { int n = 0; std::vector<int> targets; };
   std::vector<XGroup> xgroups_;  // by cross key; n == 0: a plain counter
   std::vector<int64_t> xsets_;
-  void cross_set(int key) {
+  // false: a target flag already holds 15 pending sets, and the set waits (runtime.cpp).
+  bool cross_set(int key) {
     const XGroup& g = xgroups_[size_t(key)];  // sized with the keys (cross_key)
     if (g.n == 0) {
       ++xcount_[key];
-    } else if (++xsets_[key] % g.n == 0) {
-      for (int t : g.targets) ++xcount_[t];
+    } else {
+      if ((xsets_[key] + 1) % g.n == 0) {
+        for (int t : g.targets)
+          if (xcount_[t] >= 15) return false;
+        for (int t : g.targets) ++xcount_[t];
+      }
+      ++xsets_[key];
     }
     mark_all_dirty();
+    return true;
   }
   int mixed_cross_set_key(int block, int mode, int id);
   std::map<uint64_t, SyncState> sync_;
@@ -980,9 +987,9 @@ bool Model::step_core(int c, double now) {
       s.scalar += p_.sync_api_cycles;
     } else if (in.slot == 0 && (op == XSET || op == XWAIT)) {
       if (op == XSET) {
-        cross_set(in.key);
+        if (!cross_set(in.key)) break;
       } else if (xcount_[in.key] > 0) {
-        --xcount_[in.key];
+        if (xcount_[in.key]-- >= 15) mark_all_dirty();  // a set waiting for room may go on
       } else {
         break;
       }
@@ -1048,10 +1055,10 @@ bool Model::step_core(int c, double now) {
       } else if (qe.op == DMA) {
         start_dma(c, q, qe.ev, now);
       } else if (qe.op == XSET) {
-        cross_set(qe.key);
+        if (!cross_set(qe.key)) break;
       } else if (qe.op == XWAIT) {
         if (xcount_[qe.key] <= 0) break;
-        --xcount_[qe.key];
+        if (xcount_[qe.key]-- >= 15) mark_all_dirty();  // a set waiting for room may go on
       }
       queue.pop_front();
       moved = true;

@@ -535,7 +535,6 @@ void Core::cross_set(int mode, int flag, const char* file, int line) {
   const int per = launch_->cfg.sub_block_num > 1 ? launch_->cfg.sub_block_num : 1;
   const int group = core_type_ == 1 ? user_block_idx_ : block_idx_ / per;
   std::vector<int> to;  // the slots that receive one
-  int overflow = -1;
   {
     std::lock_guard<std::mutex> lk(L.mu);
     auto aivs_of_group = [&] {
@@ -555,20 +554,27 @@ void Core::cross_set(int mode, int flag, const char* file, int line) {
     } else {
       aivs_of_group();
     }
-    for (int s : to) {
-      int64_t& v = L.counters[std::make_tuple(10, s, flag)];
-      if (v >= 15) {
-        overflow = s;
-        break;
-      }
-      ++v;
-    }
-    L.cv.notify_all();
   }
-  if (overflow >= 0)
-    fault(file, line, "CrossCoreSetFlag",
-          "flag counter overflow: flag %d of %s already has 15 sets pending without a wait (hardware limit 15)", flag,
-          L.slot_name(overflow).c_str());
+  // A flag holds at most 15 pending sets: a delivery to a full one waits until its
+  // core has taken one (a deadlock if it never does). The hardware's own behaviour
+  // there is not documented; waiting, unlike a fault, does not depend on how far the
+  // host threads of the cores happen to have run.
+  for (int s : to) {
+    auto key = std::make_tuple(10, s, flag);
+    for (;;) {
+      {
+        std::lock_guard<std::mutex> lk(L.mu);
+        int64_t& v = L.counters[key];
+        if (v < 15) {
+          ++v;
+          L.cv.notify_all();
+          break;
+        }
+      }
+      std::function<bool()> room = [&L, key] { return L.counters[key] < 15; };
+      L.block(*this, "CrossCoreSetFlag", room, file, line);
+    }
+  }
 }
 
 void Core::cross_wait(int mode, int flag, const char* file, int line) {
@@ -580,6 +586,7 @@ void Core::cross_wait(int mode, int flag, const char* file, int line) {
     L.block(*this, "CrossCoreWaitFlag", ready, file, line);
     std::lock_guard<std::mutex> lk(L.mu);
     --L.counters[key];
+    L.cv.notify_all();  // a set waiting for room on this flag may go on
     return;
   }
   auto key = std::make_tuple(1, mode, flag);
