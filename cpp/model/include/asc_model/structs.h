@@ -78,6 +78,12 @@ struct DataCopyPadParams {
   uint64_t paddingValue = 0;
 };
 struct DataCopyExtParams {
+  // The vendor's constructors (kernel_struct_data_copy.h): a braced list of four
+  // ({1, len, 0, 0}) is a DataCopyParams, not one of these.
+  DataCopyExtParams() {}
+  DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn, const uint32_t dstStrideIn,
+                    const uint32_t rsvIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
   uint16_t blockCount = 1;
   uint32_t blockLen = 0;  // bytes
   uint32_t srcStride = 0, dstStride = 0;
