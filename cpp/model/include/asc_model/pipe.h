@@ -222,6 +222,9 @@ class TBuf {
     len_ = len;
     inited_ = true;
   }
+  // The vendor's TBuf::FreeTensor does nothing (a TBuf's tensor is never queued).
+  template <class T>
+  void FreeTensor(LocalTensor<T>& tensor) { (void)tensor; }
   static constexpr TPosition position() { return pos; }
 
  private:
