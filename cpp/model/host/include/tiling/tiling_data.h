@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include "securec.h"  // memcpy_s, as the vendor's register/tilingdata_base.h brings it
 
 #define BEGIN_TILING_DATA_DEF(name) \
   struct name {                      \

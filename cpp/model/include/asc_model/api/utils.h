@@ -107,6 +107,10 @@ template <class... A>
 #else
 #define assert(...)
 #endif
+// The vendor's ASSERT (impl/basic_api/kernel_macros.h): its CPU build's assert(x).
+#ifndef ASSERT
+#define ASSERT(x) assert(x)
+#endif
 
 // The vendor's kernel assertion and log (kernel_log.h): the behaviour runs
 // first (usually a KERNEL_LOG), then the assertion fails.
