@@ -354,6 +354,9 @@ class TPipe {
     used_[int(e)] &= ~(1u << id);
   }
 
+  // The end of the buffers taken from p's memory so far (PopStackBuffer's start).
+  uint64_t queue_end(TPosition p) { return arena(p).cur; }
+
  private:
   asc_model::Arena& arena(TPosition p) { return arena_[int(asc_model::mem_of(p))]; }
   asc_model::Arena arena_[asc_model::kMemCount];

@@ -11,6 +11,7 @@
 #include <vector>
 #include "asc_model/call.h"
 #include "asc_model/tensor.h"
+#include "asc_model/pipe.h"
 
 namespace asc_model {
 
@@ -432,9 +433,21 @@ inline void InitSocState(ASC_LOC_PARAMS) {
   c.hf32 = c.hf32_trans = c.mm_layout = false;
   c.fixpipe_quant = 0;
 }
+// The UB the TPipe's buffers leave, up to the 128 bytes Atlas A2 keeps at its
+// end for the KFC message (kernel_pop_stack_buffer.h).
 template <class T, TPosition pos>
-bool PopStackBuffer(LocalTensor<T>&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("PopStackBuffer", "PopStackBuffer", ASC_LOC);
+bool PopStackBuffer(LocalTensor<T>& popBuffer, ASC_LOC_PARAMS) {
+  asc_model::Call op("PopStackBuffer", PIPE_S, ASC_LOC);
+  if (asc_model::mem_of(pos) != asc_model::Mem::UB) op.fault("the position must be in UB (TPosition::LCM)");
+  auto* pipe = static_cast<TPipe*>(op.core().first_pipe);
+  if (!pipe) op.fault("no TPipe has been constructed on this core");
+  const uint64_t end = op.core().mem_size(asc_model::Mem::UB) - 128, start = pipe->queue_end(pos);
+  if (start >= end)
+    op.core().fault(ASC_LOC, "PopStackBuffer", "the TPipe's buffers use %llu bytes of UB: none is left to pop",
+                    (unsigned long long)start);
+  op.run();
+  popBuffer.set_raw(pos, start, end - start);
+  return true;
 }
 // Disabled checks are a no-op; an enabled watch region is not modelled.
 inline void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& p, ASC_LOC_PARAMS) {
