@@ -10,6 +10,7 @@
 #include "asc_model/api/adv_quant.h"
 #include "asc_model/api/adv_math_ext.h"
 #include "asc_model/api/adv_pad.h"
+#include "asc_model/api/adv_pad.h"
 #include "asc_model/api/adv_geglu.h"
 #include "asc_model/api/adv_softmax_ext.h"
 #include "asc_model/api/adv_reduce.h"
