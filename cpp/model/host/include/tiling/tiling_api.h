@@ -217,7 +217,7 @@ class BatchMatmulTiling : public MultiCoreMatmulTiling {
 #include "tiling/adv_quant_tiling.h"
 #include "tiling/adv_math_ext_tiling.h"
 #include "tiling/adv_pad_tiling.h"
-#include "tiling/adv_pad_tiling.h"
 #include "tiling/adv_softmax_tiling.h"
 #include "tiling/adv_reduce_tiling.h"
 #include "tiling/adv_filter_tiling.h"
+#include "tiling/adv_sort_tiling.h"

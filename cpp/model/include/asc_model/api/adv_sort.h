@@ -6,19 +6,19 @@
 
 namespace AscendC {
 
-// Concat: on A2 Sort reads plain scores, so the scores are copied as they are
-// (repeatTimes * 32 of them); tmpLocal is not touched.
+// Concat: on A2 Sort reads plain scores, so Concat makes concatLocal the
+// source tensor itself (the vendor's `concat = src`: a default-constructed
+// concatLocal is fine); tmpLocal is not touched.
 template <class T>
 void Concat(LocalTensor<T>& concatLocal, const LocalTensor<T>& srcLocal, const LocalTensor<T>& tmpLocal,
             const int32_t repeatTimes, ASC_LOC_PARAMS) {
   (void)tmpLocal;
   asc_model::Call op("Concat", PIPE_V, ASC_LOC);
   if (repeatTimes < 0 || repeatTimes > 255) op.fault("repeatTimes out of range 0..255");
-  uint64_t n = uint64_t(repeatTimes) * 32;
-  T* d = op.out(concatLocal, n);
-  const T* s = op.in(srcLocal, n);
-  if (!op.elems(n).run()) return;
-  std::memmove(d, s, n * sizeof(T));
+  uint64_t n = uint64_t(repeatTimes) * 16;  // 16 scores per repeat (the vendor's proposal repeat)
+  op.in(srcLocal, n);
+  op.elems(n).run();
+  concatLocal = srcLocal;
 }
 
 // Extract: the scores and indices of repeatTimes * 32 sorted elements.
