@@ -221,3 +221,4 @@ class BatchMatmulTiling : public MultiCoreMatmulTiling {
 #include "tiling/adv_reduce_tiling.h"
 #include "tiling/adv_filter_tiling.h"
 #include "tiling/adv_sort_tiling.h"
+#include "tiling/adv_norm_tiling.h"
