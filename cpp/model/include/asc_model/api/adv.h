@@ -15,3 +15,4 @@
 #include "asc_model/api/adv_reduce.h"
 #include "asc_model/api/adv_filter.h"
 #include "asc_model/api/adv_welford.h"
+#include "asc_model/api/adv_deepnorm.h"
