@@ -162,6 +162,7 @@ class TQueBind {
     if (num <= 0 || num > asc_model::QueueState::kMaxBufs)
       c.fault(file, line, "InitBuffer", "buffer count %d out of range 1..%d", num, asc_model::QueueState::kMaxBufs);
     if (len == 0) c.fault(file, line, "InitBuffer", "buffer length is 0");
+    len = (len + 31) / 32 * 32;  // as the vendor's TPipe: each buffer a whole number of 32-byte blocks
     s_ = asc_model::QueueState{};
     s_.inited = true;
     s_.num = num;
@@ -218,6 +219,7 @@ class TBuf {
     return t;
   }
   void init(uint64_t len, asc_model::Arena& arena, const char* file, int line) {
+    len = (len + 31) / 32 * 32;  // as the vendor's TPipe: a whole number of 32-byte blocks
     addr_ = arena.take(asc_model::mem_of(pos), len, "InitBuffer", file, line);
     len_ = len;
     inited_ = true;
