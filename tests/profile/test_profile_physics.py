@@ -519,3 +519,61 @@ def test_a_mixed_kernels_aic_cores_run_and_their_flags_order_the_aivs():
         assert first_copy >= aic_done[blk // 2] * 0.99
     # without its AIC's flag the AIV would start at once: the AIC's load is what it waited for
     assert min(aic_done.values()) > 100  # cycles: an 8 KB load, not nothing
+
+
+@asc.jit(kernel_type=asc.KernelType.AIC_ONLY)
+def mmads_then_unit_flag_fixpipe(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                                 reps: asc.ConstExpr, unit: asc.ConstExpr):
+    """`reps` Mmads into one L0C tile (A and B loaded once), then one Fixpipe of it, with no
+    M_FIX flag in between: with unit flags (Mmad 2 then 3, Fixpipe 3) the hardware makes
+    the Fixpipe wait for the Mmads; without them the code has a race."""
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, 64 * 64)
+    b_gm.set_global_buffer(b, 64 * 64)
+    c_gm.set_global_buffer(c, 64 * 64)
+    a_l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 64 * 64)
+    b_l1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 8192, 64 * 64)
+    a_l0 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 64 * 64)
+    b_l0 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 64 * 64)
+    c_l0 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 64 * 64)
+    asc.data_copy(a_l1, a_gm, asc.Nd2NzParams(1, 64, 64, 0, 64, 64, 1, 0))
+    asc.data_copy(b_l1, b_gm, asc.Nd2NzParams(1, 64, 64, 0, 64, 64, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    for i in asc.static_range(4):
+        asc.load_data(a_l0[i * 64 * 16:], a_l1, asc.LoadData2DParams(i, 4, 4, 0, 0, False, 0))
+    for j in asc.static_range(4):
+        asc.load_data(b_l0[j * 64 * 16:], b_l1, asc.LoadData2DParams(j, 4, 4, 0, 0, True, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    for r in asc.static_range(reps):
+        asc.mmad(c_l0, a_l0, b_l0, asc.MmadParams(64, 64, 64, (3 if r == reps - 1 else 2) if unit else 0,
+                                                  False, r == 0))
+    p = asc.FixpipeParamsV220(64, 64, 64, 64)
+    p.unit_flag = 3 if unit else 0
+    asc.fixpipe(c_gm, c_l0, p, asc.FixpipeConfig.cfg_row_major)
+
+
+def test_a_unit_flag_fixpipe_waits_for_the_mmads_before_it():
+    """The unit-flag handshake (FixpipeParamsV220.unitFlag): the cycle model starts the
+    Fixpipe only once the Mmads before it are done; without a unit flag (and without an
+    M_FIX flag) nothing orders them."""
+    a = np.ones((64, 64), np.float16)
+    b = np.ones((64, 64), np.float16)
+
+    def fix_start_and_mmad_end(unit):
+        c = np.zeros((64, 64), np.float32)
+        with asc.profile() as prof:
+            mmads_then_unit_flag_fixpipe[1](a, b, c, 16, unit)
+        np.testing.assert_array_equal(c, np.full((64, 64), 64.0 * 16))
+        sl = prof.launches[-1].sim.slices
+        mmad_end = max(e for (blk, q, s, e, i) in sl if q == 2)        # PIPE_M
+        fix_start = min(s for (blk, q, s, e, i) in sl if q == 10)      # PIPE_FIX
+        return fix_start, mmad_end
+
+    fix, mm = fix_start_and_mmad_end(True)
+    assert fix >= mm
+    fix, mm = fix_start_and_mmad_end(False)
+    assert fix < mm  # unordered: the race a unit flag (or a flag) would close

@@ -393,7 +393,8 @@ class Model {
   bool compile(int slot, const std::vector<int64_t>& idxs);
   int token_key(int core, int kind, int64_t a, int64_t b);
   int cross_key(int kind, int64_t a, int64_t b);
-  enum { kFlag, kQueue, kRelease, kIB, kX, kXCore, kXGroup };  // kinds of cross keys and token keys
+  enum { kFlag, kQueue, kRelease, kIB, kX, kXCore, kXGroup, kUnit };  // kinds of cross keys and token keys
+  static constexpr double kNoIssueCost = -1;  // Instr::arg of a SET / WAIT the model inserts: free to issue
   void l2_split(Transfer& tr, const EventRec& e, int mode);
   double efficiency(const EventRec& e) const;
   void set_rates();
@@ -709,7 +710,18 @@ bool Model::compile(int c, const std::vector<int64_t>& idxs) {
     if (kind == kApi) {
       bool gm = false;
       for (uint64_t k = 0; k < e.acc_count; ++k) gm = gm || acc(e)[k].mem == kMemGM;
-      if (pipe == PIPE_S || pipe == PIPE_ALL) ok = add(SCALAR, PIPE_S, p_.scalar_api_cycles, 0, i);
+      if (pipe == PIPE_FIX && e.id > 0) {
+        // A Fixpipe with a unit flag (its id: FixpipeParamsV220::unitFlag) reads L0C
+        // only once the Mmads before it have written it: the hardware's unit-flag
+        // handshake, in place of the M_FIX flags a kernel without it sets. Modelled
+        // per instruction (the hardware hands over per L0C unit): a token the M
+        // pipe raises when its earlier work is done, which the FIX pipe waits for.
+        // kNoIssueCost: issuing them costs the scalar unit nothing.
+        int key = token_key(c, kUnit, 0, 0);
+        ok = add(SET, PIPE_M, kNoIssueCost, key, i) && add(WAIT, PIPE_FIX, kNoIssueCost, key, i);
+      }
+      if (!ok) {  // the unit-flag tokens could not be placed (add reported why)
+      } else if (pipe == PIPE_S || pipe == PIPE_ALL) ok = add(SCALAR, PIPE_S, p_.scalar_api_cycles, 0, i);
       else if (gm) ok = add(DMA, pipe, 0, 0, i);
       else if (pipe == PIPE_V) {
         double lost[2] = {0, 0};
@@ -994,7 +1006,9 @@ bool Model::step_core(int c, double now) {
         break;
       }
     } else {
-      double cost = op == SET || op == WAIT ? p_.sync_api_cycles : p_.scalar_issue_cycles;
+      double cost = (op == SET || op == WAIT) && in.arg == kNoIssueCost ? 0.0
+                    : op == SET || op == WAIT                         ? p_.sync_api_cycles
+                                                                      : p_.scalar_issue_cycles;
       scalar_busy(c, s.scalar, cost);
       s.scalar += cost;
       s.queues[in.slot].push_back(QEntry{s.scalar, op, in.arg, in.key, in.ev});

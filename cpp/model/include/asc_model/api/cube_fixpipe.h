@@ -39,10 +39,13 @@ template <class Dst, class S>
 void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src, uint32_t nSize, uint32_t mSize,
              uint32_t srcStride, uint32_t dstStride, bool relu, int32_t quant, uint64_t deq,
              const AscendC::LocalTensor<uint64_t>* vq, bool row_major, const char* file, int line,
-             bool split = false) {
+             bool split = false, uint8_t unit_flag = 0) {
   using D = typename Dst::PrimType;
   using Q = AscendC::QuantModes;
   Call op(api, PIPE_FIX, file, line);
+  // The event's id carries the unit flag: the cycle model orders such a Fixpipe after
+  // the Mmads before it (their unit-flag handshake), with no M_FIX flag in the code.
+  if (unit_flag) op.event(-1, int32_t(unit_flag));
   Core& core = op.core();
   if (src.mem() != Mem::L0C) op.fault("src must be in CO1 (L0C)");
   constexpr bool f32 = std::is_same_v<S, float>, i32 = std::is_same_v<S, int32_t>;
@@ -132,7 +135,8 @@ void fixpipe_entry(const Dst& dst, const LocalTensor<S>& src, const LocalTensor<
   if (config.format == CO2Layout::COLUMN_MAJOR) asc_model::not_modelled("Fixpipe", "Fixpipe CFG_COLUMN_MAJOR", ASC_LOC);
   if (p.ndNum > 1) asc_model::not_modelled("Fixpipe", "Fixpipe with ndNum > 1", ASC_LOC);
   asc_model::fixpipe("Fixpipe", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluEn, int32_t(p.quantPre),
-                     p.deqScalar, q, config.format == CO2Layout::ROW_MAJOR, ASC_LOC, p.isChannelSplit);
+                     p.deqScalar, q, config.format == CO2Layout::ROW_MAJOR, ASC_LOC, p.isChannelSplit,
+                     p.unitFlag);
 }
 }  // namespace model_detail
 template <class D, class S, const FixpipeConfig& config = CFG_ROW_MAJOR>
