@@ -21,27 +21,14 @@ the AIC, GetBlockIdx() / 2 on an AIV), the sub-block from GetSubBlockIdx() % 2
 Fixpipe (563) and each AIV waits CrossCoreWaitFlag(0x8) (570; the vendor's
 defaults, mode 0 and PIPE_S, which on A2 waits on the core's own flag).
 
-*One workaround, for a Model limit* (not the vendor's code): the AIC raises
-flag 0x8 once per baseM x baseN block (96 per core) and the vendor relies on
-its AIVs keeping up, which they do on the chip and in the cycle model (an AIV
-block takes a tenth of an AIC block). The Model's functional run, however,
-checks the 15-pending limit per flag against the host threads' progress, not
-simulated time: the AIC thread runs 16 blocks before its AIV threads are
-scheduled and the launch faults ("flag counter overflow: flag 8 of block 0
-already has 15 sets pending"; the commit message has a minimal reproducer).
-So the fused launch adds a credit flag (0x9): each AIV raises it after each
-GeluFromGM (mode 2, PIPE_MTE3: once its copy out is done), and the
-AIC waits for one before each block from the 8th on (PIPE_S) and for the last
-ones before WaitAicSyncFlags. In simulated time the credit is always already
-there (the AIC waits 0 cycles on it; each costs a scalar issue).
+The AIC raises flag 0x8 once per baseM x baseN block (96 per core) and the
+vendor relies on its AIVs keeping up. A flag holds at most 15 pending sets; the
+Model makes a set to a full flag wait for room (docs/model-internals.md), in
+the functional run and in the cycle model, so the kernel runs as written.
 
-*A cycle-model gap, not worked around*: the cycle model does not order a
-Fixpipe with unitFlag 3 after the Mmads (unitFlag 2/3) writing its L0C, so
-the AIC's Fixpipes, and the PIPE_FIX flags behind them, come early in
-simulated time (AIC 0's first at 2.4 us, its first block's Mmads ending at
-97 us) and the AIVs' GELUs run early, under the matmul. Rendering the
-vendor's unit flag as SetFlag/WaitFlag<M_FIX> would change the kernel, so it
-is reported instead (docs/timed-model.md).
+The AIC's Fixpipes carry unitFlag 3 after Mmads with unitFlag 2/3: the cycle
+model orders such a Fixpipe after the Mmads before it (the unit-flag
+handshake), so the AIVs' GELUs of a block start once its matmul is written.
 
 The README's two standalone A2 rows (292-295) run the same body (`mode`):
 - MATMUL ("Matmul Computation", AI_CORE, 24 blocks): `matmul_alone`, an
@@ -67,8 +54,6 @@ from fidelity_kernels.matmul_basic_api_high_performance import (  # the AIC side
     data_load_b, div_ceil)
 
 MATMUL, GELU, FUSED = 0, 1, 2  # the launch: the AIC path alone, the AIV path alone, the mixed kernel
-CREDIT_FLAG = 0x9   # not the vendor's: the Model workaround (module docstring)
-CREDIT_LAG = 8      # blocks the AIC may run ahead of its AIVs in the functional run (< the 15 pending limit)
 COEFF_A = 0.044715    # mmad_gelu.asc 39
 COEFF_B = -1.595769   # mmad_gelu.asc 40
 
@@ -215,9 +200,6 @@ def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
     for n_block_idx in range(n_loop_count):          # 99
         for m_block_idx in range(m_loop_count):      # 100
             if asc.ascend_is_aic():                   # 101-105: ProcessLoopAic (145-233)
-                if mode == FUSED:                     # the Model workaround (module docstring), not the vendor's
-                    if n_block_idx * m_loop_count + m_block_idx >= CREDIT_LAG:
-                        asc.cross_core_wait_flag(CREDIT_FLAG, 0, asc.PipeID.PIPE_S)
                 a1_next_k_chunk_idx = 0
                 b1_next_k_chunk_idx = 0
                 a1_copy_in_idx = 0
@@ -281,16 +263,7 @@ def mmad_vector_custom(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
             if asc.ascend_is_aiv():                   # 106-108: ProcessLoopAiv (236-249) -> GeluFromGM
                 gelu_from_gm(c_gm, x_ub, gelu_out_ub, m_block_idx, n_block_idx, base_m_count, base_n_count,
                              tail_m, tail_n, local_sub_idx, n, base_m, base_n, mode == FUSED)
-                if mode == FUSED:                     # the Model workaround (module docstring), not the vendor's
-                    asc.cross_core_set_flag(CREDIT_FLAG, 2, asc.PipeID.PIPE_MTE3)
     if asc.ascend_is_aic():                           # 112-114: WaitAicSyncFlags (131-142)
-        if mode == FUSED:                             # the workaround's last credits
-            blocks_done = n_loop_count * m_loop_count
-            drain = CREDIT_LAG
-            if blocks_done < CREDIT_LAG:
-                drain = blocks_done
-            for i in range(drain):
-                asc.cross_core_wait_flag(CREDIT_FLAG, 0, asc.PipeID.PIPE_S)
         asc.wait_flag(asc.HardEvent.M_MTE1, 0)
         asc.wait_flag(asc.HardEvent.M_MTE1, 1)
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
