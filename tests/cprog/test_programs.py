@@ -170,3 +170,26 @@ def test_asc_bench_program_side_that_faults_is_one_line(build, tmp_path):
              env=_env(PYTHONPATH=str(ROOT / "python")), check=False)
     assert r.returncode != 0
     assert "[ERROR] the candidate" in r.stderr and "Model fault in scale_kernel" in r.stderr
+
+
+def test_a_mix_program_runs_its_aic_and_aiv_cores(build):
+    # __mix__(1, 2) on 3 groups: 6 AIV cores (GetBlockIdx 0..5, GetBlockNum 3, GetSubBlockNum 2)
+    # and 3 AIC cores (GetBlockIdx = the group, GetSubBlockNum 1), paired by mode-2 flags
+    r = _run([str(build / "mixed")], build, env=_env())
+    lines = r.stdout.strip().splitlines()
+    assert lines[0] == "PASS: 0 of 1536 wrong"
+    assert lines[1] == "ids: 32 1032 2032 3032 4032 5032 | 31 1031 2031"
+
+
+def test_profile_of_a_mix_program_times_its_aic_cores(build, tmp_path):
+    r = _run([str(build / "mixed")], tmp_path, env=_env(ASC_PROFILE="1"))
+    assert r.stdout.startswith("PASS")
+    from asc.profiler import store
+    launches = store.load(tmp_path / "mixed.prof").launches
+    lp = launches[0].profile()
+    assert sorted(lp.block_us) == list(range(9))  # 6 AIV cores, then the 3 AIC cores
+    # each AIV core's first copy waits for its group's AIC load (the mode-2 flag)
+    for b in range(6):
+        aic_set = max(e for (blk, q, s, e, i) in lp.sim.slices if blk == 6 + b // 2 and q == 4)  # AIC's MTE2
+        first = min(s for (blk, q, s, e, i) in lp.sim.slices if blk == b and q in (1, 4))
+        assert first >= aic_set * 0.99

@@ -429,9 +429,10 @@ void run(const LaunchSite& site, int64_t num_blocks, void* stream, const Pointer
   int rc = asc_model::run_launch(cfg, body, ctx);
   int n = s.launches;
   std::string dir = (profiling || debug_bits) ? spool_dir() : std::string();
-  std::string meta = strf("%s\t%d\t%d\t%s\t%s:%d\n", site.kernel, cfg.block_dim,
+  // aic_base (last): the first slot of the launch's AIC cores when a mixed kernel runs them
+  std::string meta = strf("%s\t%d\t%d\t%s\t%s:%d\t%d\n", site.kernel, cfg.block_dim,
                           site.core_type == 0 && site.per_block > 1 ? site.per_block : 0, cfgs::kPlatform,
-                          site.file, site.line);
+                          site.file, site.line, cfg.aic_cores > 0 ? cfg.block_dim : 0);
   if (!dir.empty()) write_file(dir + strf("/%04d.meta", n), meta.data(), meta.size());
   bool findings = false;
   if (debug_bits && dio.report) {

@@ -5,7 +5,8 @@ A program built by asc-cc runs its kernels on the Model's runtime itself
 (cpp/model/host/acl.cpp) and spools what the Python path would hand to
 Python into the directory SPOOL, one set of files per launch NNNN:
 
-    NNNN.meta      kernel, block_dim, aiv_per_aic, platform, launch site (tab-separated)
+    NNNN.meta      kernel, block_dim, aiv_per_aic, platform, launch site, aic_base (tab-separated;
+                   aic_base: the first slot of a mixed launch's AIC cores, 0 when they do not run)
     NNNN.debug     asc-debug's report rows (asc.debug.engine.COLUMNS), when $ASC_DEBUG is set
     NNNN.events / .accesses / .strings   the recorded stream, when $ASC_PROFILE is set
     fault          the first fault's raw text, then kernel and launch site
@@ -44,9 +45,10 @@ def _launches(spool: Path, suffix: str) -> List[Tuple[int, Path]]:
 
 
 def _meta(spool: Path, n: int) -> dict:
-    kernel, block_dim, aiv_per_aic, platform, site = (spool / f"{n:04d}.meta").read_text().rstrip("\n").split("\t")
+    kernel, block_dim, aiv_per_aic, platform, site, aic_base = (
+        (spool / f"{n:04d}.meta").read_text().rstrip("\n").split("\t"))
     return {"kernel": kernel, "block_dim": int(block_dim), "aiv_per_aic": int(aiv_per_aic), "platform": platform,
-            "site": site}
+            "site": site, "aic_base": int(aic_base)}
 
 
 def _debug(spool: Path) -> None:
@@ -96,7 +98,7 @@ def _profiles(spool: Path, value: str) -> None:
             rec = cycle.Recording(events, accesses, strings)
             params = timing_params(meta["platform"])
             t0 = time.perf_counter()
-            res = cycle.simulate(rec, params, meta["aiv_per_aic"])
+            res = cycle.simulate(rec, params, meta["aiv_per_aic"], meta["aic_base"])
             lp = LaunchProfile(meta["kernel"], meta["block_dim"], params, rec, res, compute=True,
                                wall_s=time.perf_counter() - t0)
             lp.overrides = {}
