@@ -28,15 +28,19 @@ def readme_path(prog_dir: Path) -> Path | None:
 
 
 def run_block(prog_dir: Path) -> str | None:
-    """The README's first bash block that configures with cmake (the default
-    run; later blocks show the cpu/sim variants)."""
+    """The README's first bash block that configures with cmake and builds (the
+    default run; later blocks show the cpu/sim variants). A block that only
+    shows a cmake option (add_high_performance's "Switch Case" snippet) is not
+    a run: the first cmake block is taken only when none also builds."""
     path = readme_path(prog_dir)
     if path is None:
         return None
-    for block in _BLOCK.findall(path.read_text(errors="replace")):
-        if re.search(r"^\s*cmake\b", block, re.M) or re.search(r";\s*cmake\b", block):
+    configures = [b for b in _BLOCK.findall(path.read_text(errors="replace"))
+                  if re.search(r"^\s*cmake\b", b, re.M) or re.search(r"[;&]\s*cmake\b", b)]
+    for block in configures:
+        if re.search(r"(^|[;&]|\s)make\b", block, re.M) or re.search(r"\bcmake\s+--build\b", block):
             return block
-    return None
+    return configures[0] if configures else None
 
 
 def _strip_comment(line: str) -> str:
