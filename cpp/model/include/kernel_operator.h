@@ -35,4 +35,5 @@
 #include "asc_model/api/hccl.h"
 #include "asc_model/api/adv.h"
 #include "asc_model/api/utils.h"
+#include "asc_model/api/device_builtins.h"
 #include "asc_model/launch.h"

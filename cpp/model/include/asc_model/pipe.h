@@ -224,6 +224,11 @@ class TBuf {
     len_ = len;
     inited_ = true;
   }
+  // The vendor's TBuf::AllocTensor is Get<T>(): the whole buffer, every call.
+  template <class T>
+  LocalTensor<T> AllocTensor(ASC_LOC_PARAMS) const {
+    return Get<T>(ASC_LOC);
+  }
   // The vendor's TBuf::FreeTensor does nothing (a TBuf's tensor is never queued).
   template <class T>
   void FreeTensor(LocalTensor<T>& tensor) { (void)tensor; }
