@@ -496,13 +496,13 @@ const char* aclGetRecentErrMsg(void) {
   return out.c_str();
 }
 
-aclError aclrtGetLastError(int32_t) {
+aclError aclrtGetLastError(aclrtLastErrLevel) {
   aclError e = t_last_err;
   t_last_err = ACL_SUCCESS;
   return e;
 }
 
-aclError aclrtPeekAtLastError(int32_t) { return t_last_err; }
+aclError aclrtPeekAtLastError(aclrtLastErrLevel) { return t_last_err; }
 
 aclError aclrtSetDevice(int32_t deviceId, ASC_AT_ARGS) {
   if (deviceId != 0) {

@@ -39,6 +39,9 @@ static const aclError ACL_ERROR_RT_STREAM_CONTEXT = 107003;
 static const aclError ACL_ERROR_RT_FEATURE_NOT_SUPPORT = 207000;
 static const aclError ACL_ERROR_RT_MEMORY_ALLOCATION = 207001;
 static const aclError ACL_ERROR_RT_FAILURE = 500002;
+static const aclError ACL_ERROR_RT_AICORE_EXCEPTION = 507015;
+// rt_error_codes.h's name for success (aclrtGetLastError's result is compared with it).
+static const aclError ACL_RT_SUCCESS = 0;
 
 typedef enum aclrtMemcpyKind {
   ACL_MEMCPY_HOST_TO_HOST = 0,
@@ -63,6 +66,8 @@ typedef enum aclrtEventRecordedStatus {
   ACL_EVENT_RECORDED_STATUS_COMPLETE = 1
 } aclrtEventRecordedStatus;
 typedef enum aclrtRunMode { ACL_DEVICE = 0, ACL_HOST = 1 } aclrtRunMode;
+// aclrtGetLastError / aclrtPeekAtLastError: whose error code; the thread's is the only level.
+typedef enum aclrtLastErrLevel { ACL_RT_THREAD_LEVEL = 0 } aclrtLastErrLevel;
 
 static const uint32_t ACL_EVENT_SYNC = 0x00000001u;
 static const uint32_t ACL_EVENT_CAPTURE_STREAM_PROGRESS = 0x00000002u;
@@ -89,8 +94,9 @@ aclError aclrtGetDevice(int32_t* deviceId, ASC_ACL_AT);
 aclError aclrtGetDeviceCount(uint32_t* count, ASC_ACL_AT);
 aclError aclrtGetRunMode(aclrtRunMode* runMode, ASC_ACL_AT);
 aclError aclrtSynchronizeDevice(ASC_ACL_AT);
-aclError aclrtGetLastError(int32_t level);
-aclError aclrtPeekAtLastError(int32_t level);
+// The calling thread's last error code (ACL_SUCCESS when none); Get also clears it.
+aclError aclrtGetLastError(aclrtLastErrLevel level);
+aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
 
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId, ASC_ACL_AT);
 aclError aclrtDestroyContext(aclrtContext context, ASC_ACL_AT);
