@@ -46,20 +46,8 @@
 
 // TCubeTiling (the tiling struct, reachable without the Matmul API): asc_model/api/adv_common.h.
 
-// The vendor declares it at global scope (adv_api/matmul/tiling.h): every size
-// -1 until GetMatmulApiTiling fixes it, and the config it was made for.
-struct MatmulApiStaticTiling {
-  int32_t usedCoreNum = -1, M = -1, N = -1, Ka = -1, Kb = -1, singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
-  int32_t baseM = -1, baseN = -1, baseK = -1, depthA1 = -1, depthB1 = -1, stepM = -1, stepN = -1, isBias = -1;
-  int32_t transLength = -1, iterateOrder = -1, shareMode = -1, shareL1Size = -1, shareL0CSize = -1;
-  int32_t shareUbSize = -1, stepKa = -1, stepKb = -1, depthAL1CacheUB = -1, depthBL1CacheUB = -1, dbL0A = -1;
-  int32_t dbL0B = -1, dbL0C = -1;
-  int32_t ALayoutInfoB = -1, ALayoutInfoS = -1, ALayoutInfoN = -1, ALayoutInfoG = -1, ALayoutInfoD = -1;
-  int32_t BLayoutInfoB = -1, BLayoutInfoS = -1, BLayoutInfoN = -1, BLayoutInfoG = -1, BLayoutInfoD = -1;
-  int32_t CLayoutInfoB = -1, CLayoutInfoS1 = -1, CLayoutInfoN = -1, CLayoutInfoG = -1, CLayoutInfoS2 = -1;
-  int32_t BatchNum = -1, mxTypePara = -1;
-  MatmulConfig cfg = CFG_NORM;
-};
+// MatmulApiStaticTiling (adv_matmul_config.h) and GetMatmulApiTiling:
+#include "asc_model/adv_matmul_api_tiling.h"
 
 namespace AscendC {
 
