@@ -149,6 +149,11 @@ class MatmulApiTiling {
     size_t i = 0;
     ASC_TCUBE_TILING_FIELDS(ASC_SET)
 #undef ASC_SET
+    if (v[0] == 0) {  // what GetSingleShape reads back (the vendor's tiling_ member)
+      single_core_[0] = t.singleCoreM;
+      single_core_[1] = t.singleCoreN;
+      single_core_[2] = t.singleCoreK;
+    }
     return v[0];
   }
   // The kernel's struct (AscendC::tiling::TCubeTiling / TCubeTiling from kernel_tiling.h).
@@ -183,6 +188,9 @@ class MatmulApiTiling {
     return asc_host::replay(args, v) && v->size() == 50;
   }
 
+  // singleCoreM / N / K of the last successful GetTiling (0 before one).
+  int32_t single_core_[3] = {0, 0, 0};
+
  private:
   std::string soc_;
   std::vector<std::string> calls_;
@@ -199,6 +207,13 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   }
   int32_t SetAlignSplit(int32_t m, int32_t n, int32_t k) { return rec("set_align_split", {m, n, k}); }
   void EnableMultiCoreSplitK(bool flag) { rec("enable_multi_core_split_k", {int(flag)}); }
+  // The single-core shape the last GetTiling computed (0, 0, 0 before one), as the vendor's.
+  int32_t GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK) {
+    shapeM = single_core_[0];
+    shapeN = single_core_[1];
+    shapeK = single_core_[2];
+    return 0;
+  }
 
  protected:
   const char* cls() const override { return "MultiCoreMatmulTiling"; }
@@ -221,4 +236,5 @@ class BatchMatmulTiling : public MultiCoreMatmulTiling {
 #include "tiling/adv_reduce_tiling.h"
 #include "tiling/adv_filter_tiling.h"
 #include "tiling/adv_sort_tiling.h"
+#include "tiling/adv_topk_tiling.h"
 #include "tiling/adv_norm_tiling.h"
