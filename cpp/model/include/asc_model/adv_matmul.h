@@ -202,9 +202,12 @@ class MatmulModel {
   // ---- setup --------------------------------------------------------------------
   void Init(const TCubeTiling* tiling, TPipe* pipe = nullptr, ASC_LOC_PARAMS) {
     if (pipe) pipe_ = pipe;
-    if (!tiling) asc_model::current_core().fault(ASC_LOC, "Matmul::Init", "tiling is a null pointer");
+    // A constant tiling (MM_CFG from GetMatmulApiTiling) fixes the fields it sets (adv_matmul_api_tiling.h).
+    TCubeTiling resolved{};
+    if (const char* open = asc_model::resolve_static_tiling(MM_CFG, tiling, resolved))
+      asc_model::current_core().fault(ASC_LOC, "Matmul::Init", "tiling is a null pointer and %s", open);
     if (!pipe_) asc_model::current_core().fault(ASC_LOC, "Matmul::Init", "no TPipe: register with REGIST_MATMUL_OBJ");
-    t_ = *tiling;
+    t_ = resolved;
     check_tiling(ASC_LOC);
     check_policy_and_callbacks(ASC_LOC);
     single_m_ = t_.singleCoreM;
@@ -214,7 +217,7 @@ class MatmulModel {
     org_n_ = t_.N;
     org_ka_ = t_.Ka;
     org_kb_ = t_.Kb;
-    bias_on_ = t_.isBias != 0;
+    bias_on_ = false;  // as the vendor's BiasScheduler: the tiling's isBias reserves the buffer, SetBias turns it on
     allocate(ASC_LOC);
     inited_ = true;
   }
@@ -274,7 +277,12 @@ class MatmulModel {
   }
   void SetTail(int32_t tailM = -1, int32_t tailN = -1, int32_t tailK = -1, ASC_LOC_PARAMS) {
     need_init("SetTail", ASC_LOC);
-    if (tailM > t_.singleCoreM || tailN > t_.singleCoreN || tailK > t_.singleCoreK)
+    // As the vendor's CheckTailShape: no tail below -1, and (IBShare configs only) none past the tiling's
+    // single-core shape (a constant tiling's single-core shape is a bound the tail may exceed).
+    if (tailM < -1 || tailN < -1 || tailK < -1)
+      asc_model::current_core().fault(ASC_LOC, "Matmul::SetTail", "tail (%d, %d, %d): none may be less than -1",
+                                      tailM, tailN, tailK);
+    if (CFG.doIBShareNorm && (tailM > t_.singleCoreM || tailN > t_.singleCoreN || tailK > t_.singleCoreK))
       asc_model::current_core().fault(ASC_LOC, "Matmul::SetTail",
                                       "tail (%d, %d, %d) exceeds the single-core shape (%d, %d, %d)", tailM, tailN,
                                       tailK, t_.singleCoreM, t_.singleCoreN, t_.singleCoreK);
@@ -639,6 +647,8 @@ class MatmulModel {
 
   // REGIST_MATMUL_OBJ: the pipe whose buffers the object takes.
   void asc_register(TPipe* pipe) { pipe_ = pipe; }
+  // With (TCubeTiling*)nullptr it initialises a Matmul whose constant tiling is complete.
+  static constexpr bool ASC_FULL_STATIC_TILING = asc_model::is_full_static_tiling(MM_CFG);
 
  private:
   using HE = HardEvent;
@@ -1374,7 +1384,7 @@ template <class MM, class... Rest>
 void regist_matmul(const char* file, int line, AscendC::TPipe* pipe, __gm__ uint8_t* ws, MM& mm,
                    const AscendC::tiling::TCubeTiling* tiling, Rest&&... rest) {
   mm.asc_register(pipe);
-  if (tiling) mm.Init(tiling, pipe, file, line);
+  if (tiling || MM::ASC_FULL_STATIC_TILING) mm.Init(tiling, pipe, file, line);
   regist_matmul(file, line, pipe, ws, rest...);
 }
 // A bare nullptr does not compile in Ascend C (the vendor's macro needs the

@@ -612,7 +612,7 @@ template <class CFG>
 inline const char* resolve_static_tiling(const CFG& cfg, const AscendC::tiling::TCubeTiling* rt,
                                          AscendC::tiling::TCubeTiling& out) {
   if constexpr (!std::is_same_v<CFG, MatmulApiStaticTiling>) {
-    if (!rt) return "tiling";
+    if (!rt) return "MM_CFG is not a constant tiling (GetMatmulApiTiling's MatmulApiStaticTiling)";
     out = *rt;
     return nullptr;
   } else {
@@ -620,7 +620,7 @@ inline const char* resolve_static_tiling(const CFG& cfg, const AscendC::tiling::
     const char* missing = nullptr;
     auto take = [&](int32_t c, int32_t& field, const char* name, bool needed) {
       if (c != -1) field = c;
-      else if (!rt && needed && !missing) missing = name;
+      else if (!rt && needed && !missing) missing = name;  // (the message names it)
     };
 #define ASC_STATIC_FIELD(f, needed) take(cfg.f, t.f, #f, needed)
     ASC_STATIC_FIELD(usedCoreNum, false);
@@ -644,7 +644,10 @@ inline const char* resolve_static_tiling(const CFG& cfg, const AscendC::tiling::
     ASC_STATIC_FIELD(CLayoutInfoS2, false); ASC_STATIC_FIELD(BatchNum, false);
 #undef ASC_STATIC_FIELD
     out = t;
-    return missing;
+    if (!missing) return nullptr;
+    static thread_local char msg[160];
+    std::snprintf(msg, sizeof msg, "the constant tiling (MM_CFG) leaves %s open (-1)", missing);
+    return msg;
   }
 }
 
