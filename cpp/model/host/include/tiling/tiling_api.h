@@ -237,4 +237,5 @@ class BatchMatmulTiling : public MultiCoreMatmulTiling {
 #include "tiling/adv_filter_tiling.h"
 #include "tiling/adv_sort_tiling.h"
 #include "tiling/adv_topk_tiling.h"
+#include "tiling/adv_layernorm_tiling.h"
 #include "tiling/adv_norm_tiling.h"
