@@ -11,6 +11,7 @@ other tests need no compiler.
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -172,6 +173,77 @@ def vendor(devkit, tmp_path_factory):
         keys = mat.TILING_FIELDS if kind == "T" else mat.MATMUL_CONFIG_MEMBERS
         values[name] = dict(zip(keys, map(int, nums)))
     return values
+
+
+def _model_program(cases: dict) -> str:
+    """The same cases through the Model's C++ GetMatmulApiTiling (asc_model/adv_matmul_api_tiling.h),
+    evaluated as constexpr, and the fields printed the same way."""
+    body = _program(cases).split("\n")
+    head = ['#include "kernel_operator.h"', '#include "lib/matmul_intf.h"', "#include <cstdio>", "using namespace AscendC;"]
+    return "\n".join(head + body[4:])
+
+
+MODEL_INC = Path(__file__).resolve().parents[2] / "cpp" / "model" / "include"
+
+
+@pytest.fixture(scope="session")
+def model(tmp_path_factory):
+    """Case name -> the Model's fields (its C++ constexpr tiling, compiled with g++)."""
+    gxx = shutil.which("g++")
+    if gxx is None:
+        pytest.skip("no host g++ to compile the Model's GetMatmulApiTiling")
+    tmp = tmp_path_factory.mktemp("model_tiling")
+    src = tmp / "tiling.cpp"
+    src.write_text(_model_program(CASES))
+    res = subprocess.run([gxx, "-std=c++17", "-w", f"-I{MODEL_INC}", str(src), "-o", str(tmp / "tiling"), "-lpthread"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, f"the Model's tiling did not compile:\n{res.stderr[-6000:]}"
+    out = subprocess.run([str(tmp / "tiling")], capture_output=True, text=True, check=True).stdout
+    values = {}
+    for line in out.splitlines():
+        kind, name, *nums = line.split()
+        keys = mat.TILING_FIELDS if kind == "T" else mat.MATMUL_CONFIG_MEMBERS
+        values[name] = dict(zip(keys, map(int, nums)))
+    return values
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_model_cpp_matches_vendor(vendor, model, name):
+    """The Model's C++ GetMatmulApiTiling, field by field, against the vendor's on the same case."""
+    assert model[name] == vendor[name]
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_model_cpp_matches_python(model, name):
+    """(no vendor snapshot needed) The Model's C++ and asc's Python tiling agree."""
+    got = static_tiling(*CASES[name])
+    got.pop("cfg")
+    assert model[name] == got
+
+
+def test_model_cpp_default_configs(model):
+    assert model["NORM"] == {k: int(x) for k, x in NORM.items()}
+    assert model["MDL"] == {k: int(x) for k, x in MDL.items()}
+
+
+@pytest.mark.parametrize("shape,basic,what", [
+    ((256, 256, 1024), (0, 64, 64), "division by zero"),
+    ((1 << 20, 1 << 20, 1 << 20), (256, 256, 64), "overflow"),
+])
+def test_model_cpp_rejects_what_the_vendor_cannot_compile(tmp_path, shape, basic, what):
+    """A constant evaluation the vendor's compiler rejects is a compile error with the Model too."""
+    gxx = shutil.which("g++")
+    if gxx is None:
+        pytest.skip("no host g++")
+    case = {"bad": (cfg(shape=shape, basic=basic), L1, Side(H), Side(H), C_F, Side(F))}
+    src = tmp_path / "bad.cpp"
+    src.write_text(_model_program(case))
+    res = subprocess.run([gxx, "-std=c++17", "-w", f"-I{MODEL_INC}", "-fsyntax-only", str(src)],
+                         capture_output=True, text=True)
+    assert res.returncode != 0
+    assert "call to non-‘constexpr’ function" in res.stderr or "non-constexpr" in res.stderr
+    assert "static_tiling_error" in res.stderr
+    assert re.search(r"static_tiling_error\(\"[^\"]*" + what, res.stderr)
 
 
 @pytest.mark.parametrize("name", list(CASES))
