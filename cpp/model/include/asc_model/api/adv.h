@@ -15,6 +15,7 @@
 #include "asc_model/api/adv_softmax_v3.h"
 #include "asc_model/api/adv_topk.h"
 #include "asc_model/api/adv_layernorm.h"
+#include "asc_model/api/ascendc_utils.h"
 #include "asc_model/api/adv_reduce.h"
 #include "asc_model/api/adv_filter.h"
 #include "asc_model/api/adv_welford.h"
