@@ -33,6 +33,37 @@ void store_atomic(Core& core, T* d, T v) {
 
 inline float low_f32(uint64_t bits) { return bits_f32(uint32_t(bits)); }
 
+// The fixpipe's configuration registers of the calling core, as the vendor's
+// dav_c220 sets them: FPC (SetFixPipeConfig: ReluPreAddr FPC[7:0] in 64 B,
+// QuantPreAddr FPC[15:8] in 128 B, UnitFlag FPC[63]) and ND_PARA
+// (SetFixpipeNz2ndFlag, and every row-major Fixpipe: ndNum [15:0], srcNdStride
+// [31:16], dstNdStride [47:32]). A vector-quant DataCopy from L0C (and a
+// vector-quant Fixpipe without a workspace) reads its uint64 table from the
+// fixpipe buffer at QuantPreAddr; DataCopy's NZ2ND takes ndNum from ND_PARA.
+// Each core runs on one host thread at a time, so the registers are the
+// thread's, reset when another core runs on it (as api/vec_reduce.h's).
+struct FixpipeRegs {
+  const void* core = nullptr;
+  uint64_t fpc = 0, nd_para = 0;
+  bool fpc_set = false, nd_set = false;
+  uint32_t quant_addr() const { return uint32_t((fpc >> 8) & 0xff) << 7; }
+  uint16_t nd_num() const { return uint16_t(nd_para & 0xffff); }
+};
+inline FixpipeRegs& fixpipe_regs() {
+  thread_local FixpipeRegs r;
+  Core* c = &current_core();
+  if (r.core != c) r = FixpipeRegs{c};
+  return r;
+}
+// The quant table QuantPreAddr names: uint64 values from there to the end of the fixpipe buffer.
+inline AscendC::LocalTensor<uint64_t> fixpipe_quant_table() {
+  const FixpipeRegs& r = fixpipe_regs();
+  uint64_t fb = current_core().mem_size(Mem::FB), a = r.quant_addr();
+  AscendC::LocalTensor<uint64_t> t;
+  t.set_raw(AscendC::TPosition::C2PIPE2GM, a, fb > a ? fb - a : 0);
+  return t;
+}
+
 // L0C -> GM / L1 / UB with NZ2ND (row_major) or NZ output, relu, quantisation.
 // `vq` (may be null): per-channel uint64 quant values (scale in the low 32 bits).
 template <class Dst, class S>
@@ -65,7 +96,15 @@ void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src
   }
   if (!ok)
     core.fault(file, line, api, "quantPre %d does not convert %s to %s", quant, type_name<S>(), type_name<D>());
-  if (vec && !vq) op.fault("a vector quantPre mode needs the quant tensor (the Fixpipe form with a workspace)");
+  // A vector mode without a workspace reads the table SetFixPipeConfig placed in the fixpipe buffer.
+  AscendC::LocalTensor<uint64_t> fpc_table;
+  if (vec && !vq) {
+    if (!fixpipe_regs().fpc_set)
+      op.fault("a vector quantPre mode needs its quant table: SetFixPipeConfig with the table in the fixpipe "
+               "buffer (C2PIPE2GM), or the Fixpipe form with a workspace");
+    fpc_table = fixpipe_quant_table();
+    vq = &fpc_table;
+  }
   if (srcStride == 0) srcStride = up16(mSize);
   if (row_major && dstStride == 0) dstStride = nSize;
   if (split && (row_major || sizeof(D) != 4))
@@ -113,18 +152,29 @@ void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src
 
 namespace AscendC {
 
-// L0C -> GM / UB (DataCopyCO12DstParams): NZ -> ND when nz2ndEn, else NZ.
-template <class D, class S>
-void DataCopy(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, ASC_LOC_PARAMS) {
+// L0C -> GM / UB (DataCopyCO12DstParams): NZ -> ND when nz2ndEn, else NZ. The
+// scalar quant value is SetFixpipePreQuantFlag's, a vector mode's table the one
+// SetFixPipeConfig names, NZ2ND's matrix count SetFixpipeNz2ndFlag's ndNum
+// (one matrix when it was never set).
+namespace model_detail {  // the Model's own (no Ascend C name)
+template <class Dst, class S>
+void data_copy_co1(const Dst& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, const char* asc_file,
+                   int asc_line) {
+  const asc_model::FixpipeRegs& r = asc_model::fixpipe_regs();
+  if (p.nz2ndEn && r.nd_set && r.nd_num() > 1)
+    asc_model::not_modelled("DataCopy", "DataCopy from CO1 with NZ2ND of ndNum > 1 (SetFixpipeNz2ndFlag)", ASC_LOC);
   asc_model::fixpipe("DataCopy", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0,
                      int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC,
                      p.channelSplit);
 }
+}  // namespace model_detail
+template <class D, class S>
+void DataCopy(const GlobalTensor<D>& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, ASC_LOC_PARAMS) {
+  model_detail::data_copy_co1(dst, src, p, ASC_LOC);
+}
 template <class D, class S>
 void DataCopy(const LocalTensor<D>& dst, const LocalTensor<S>& src, const DataCopyCO12DstParams& p, ASC_LOC_PARAMS) {
-  asc_model::fixpipe("DataCopy", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0,
-                     int32_t(p.quantPre), asc_model::current_core().fixpipe_quant, nullptr, p.nz2ndEn, ASC_LOC,
-                     p.channelSplit);
+  model_detail::data_copy_co1(dst, src, p, ASC_LOC);
 }
 
 // ---- Fixpipe --------------------------------------------------------------------
@@ -134,6 +184,11 @@ void fixpipe_entry(const Dst& dst, const LocalTensor<S>& src, const LocalTensor<
                    const FixpipeParamsV220& p, const char* asc_file, int asc_line) {
   if (config.format == CO2Layout::COLUMN_MAJOR) asc_model::not_modelled("Fixpipe", "Fixpipe CFG_COLUMN_MAJOR", ASC_LOC);
   if (p.ndNum > 1) asc_model::not_modelled("Fixpipe", "Fixpipe with ndNum > 1", ASC_LOC);
+  if (config.format == CO2Layout::ROW_MAJOR) {  // the vendor's Fixpipe sets ND_PARA from its parameters
+    asc_model::FixpipeRegs& r = asc_model::fixpipe_regs();
+    r.nd_para = uint64_t(p.ndNum) | uint64_t(p.srcNdStride) << 16 | uint64_t(p.dstNdStride) << 32;
+    r.nd_set = true;
+  }
   asc_model::fixpipe("Fixpipe", dst, src, p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluEn, int32_t(p.quantPre),
                      p.deqScalar, q, config.format == CO2Layout::ROW_MAJOR, ASC_LOC, p.isChannelSplit,
                      p.unitFlag);
@@ -161,11 +216,57 @@ void Fixpipe(const LocalTensor<D>& dst, const LocalTensor<S>& src, const LocalTe
   model_detail::fixpipe_entry<D, S, config>(dst, src, &q, p, ASC_LOC);
 }
 
-// ---- fixpipe mode setter (recorded in the core) -----------------------------------
+// ---- fixpipe mode setters (recorded in the core) ----------------------------------
 inline void SetFixpipePreQuantFlag(uint64_t config, ASC_LOC_PARAMS) {
   asc_model::Call op("SetFixpipePreQuantFlag", PIPE_FIX, ASC_LOC);
   op.run();
   op.core().fixpipe_quant = config;
+}
+
+namespace model_detail {
+template <class T>
+void fpc_check(asc_model::Call& op, const LocalTensor<T>& t, const char* name, bool l0c_too) {
+  asc_model::Mem m = t.mem();
+  if (m != asc_model::Mem::FB && !(l0c_too && m == asc_model::Mem::L0C))
+    op.core().fault(op.file(), op.line(), "SetFixPipeConfig", "%s must be in the fixpipe buffer (C2PIPE2GM)%s, not %s",
+                    name, l0c_too ? " or CO1" : "", asc_model::mem_name(m));
+}
+}  // namespace model_detail
+
+// FPC: ReluPreAddr = reluPre's address (64 B units), QuantPreAddr = quantPre's (128 B units), the unit flag.
+template <class T>
+void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quantPre, bool isUnitFlag = false,
+                      ASC_LOC_PARAMS) {
+  asc_model::Call op("SetFixPipeConfig", PIPE_FIX, ASC_LOC);
+  model_detail::fpc_check(op, reluPre, "reluPre", false);
+  model_detail::fpc_check(op, quantPre, "quantPre", false);
+  op.run();
+  asc_model::FixpipeRegs& r = asc_model::fixpipe_regs();
+  r.fpc = (uint64_t(reluPre.GetPhyAddr()) >> 6 & 0xff) | (uint64_t(quantPre.GetPhyAddr()) >> 7 & 0xff) << 8 |
+          uint64_t(isUnitFlag) << 63;
+  r.fpc_set = true;
+}
+// One address: ReluPreAddr when setRelu, else QuantPreAddr (the other field 0).
+template <class T, bool setRelu = false>
+void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetFixPipeConfig", PIPE_FIX, ASC_LOC);
+  model_detail::fpc_check(op, preData, "pre", true);
+  op.run();
+  asc_model::FixpipeRegs& r = asc_model::fixpipe_regs();
+  uint64_t a = preData.GetPhyAddr();
+  r.fpc = (setRelu ? (a >> 6 & 0xff) : (a >> 7 & 0xff) << 8) | uint64_t(isUnitFlag) << 63;
+  r.fpc_set = true;
+}
+
+// ND_PARA: the NZ2ND matrices of DataCopy from CO1 (srcNdStride 0..512).
+inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, ASC_LOC_PARAMS) {
+  asc_model::Call op("SetFixpipeNz2ndFlag", PIPE_FIX, ASC_LOC);
+  if (srcNdStride > 512)
+    op.core().fault(ASC_LOC, "SetFixpipeNz2ndFlag", "srcNdStride %u is outside 0..512", unsigned(srcNdStride));
+  op.run();
+  asc_model::FixpipeRegs& r = asc_model::fixpipe_regs();
+  r.nd_para = uint64_t(ndNum) | uint64_t(srcNdStride) << 16 | uint64_t(dstNdStride) << 32;
+  r.nd_set = true;
 }
 
 }  // namespace AscendC

@@ -124,9 +124,12 @@ void data_copy_params(const D& dst, const S& src, const AscendC::DataCopyParams&
   if (p.blockCount == 0 || p.blockLen == 0)
     op.core().fault(file, line, "DataCopy", "blockCount=%u blockLen=%u: both must be at least 1", p.blockCount,
                     p.blockLen);
-  uint64_t len = p.blockLen * kBlock;
+  // L1 -> the fixpipe buffer (C1 -> C2PIPE2GM): bursts of 128 B (the vendor's copy_cbuf_to_fbuf;
+  // its CopyDeqTensorToFbuf counts burst_len in 128 B), the gap in the fixpipe buffer too.
+  uint64_t unit = d.mem == Mem::FB && s.mem == Mem::L1 ? 128 : kBlock;
+  uint64_t len = p.blockLen * unit;
   op.elems(p.blockCount * len / sizeof(T));
-  burst_copy(op, d, s, p.blockCount, len, len + p.srcStride * kBlock, len + p.dstStride * kBlock);
+  burst_copy(op, d, s, p.blockCount, len, len + p.srcStride * kBlock, len + p.dstStride * unit);
 }
 
 // GM -> local with padding. Each burst of `len` bytes lands in local memory as
