@@ -146,3 +146,11 @@ enum event_t : int32_t {
 #define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
 #define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
 #endif
+
+// The vendor's branch hints (basic_api/utils/kernel_utils_macros.h), which kernel_operator.h brings.
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
