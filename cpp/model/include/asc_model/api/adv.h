@@ -4,6 +4,7 @@
 #include "asc_model/api/adv_common.h"
 #include "asc_model/api/adv_math.h"
 #include "asc_model/api/adv_activation.h"
+#include "asc_model/api/adv_faster_gelu.h"
 #include "asc_model/api/adv_norm.h"
 #include "asc_model/api/adv_sort.h"
 #include "asc_model/api/adv_std.h"
