@@ -100,6 +100,13 @@ LOAD_B8 = """for (int32_t nb = 0; nb < n / 32; nb += 1) {
       AscendC::LoadDataWithTranspose(b_l0[(t * (n / 16) + 2 * nb) * 512], b_l1, lb);
     }
   }"""
+# int8, the vendor's repeat form (03_basic_api/00_data_movement/data_copy_l0c2gm): per k32 block t, one
+# call from square t (fractal 2t) walks the n/32 column blocks (srcStride k/32 squares = k/16 fractals);
+# dstGap 1 (from the end of a repeat's first fractal to the next repeat's first) puts the pairs back to back.
+LOAD_B8_REPEAT = """for (int32_t t = 0; t < k1; t += 1) {
+    AscendC::LoadData2dTransposeParams lb{2 * t, n / 32, k / 32, 1, 0, 0};
+    AscendC::LoadDataWithTranspose(b_l0[t * (n / 16) * 512], b_l1, lb);
+  }"""
 # float: fractal (k16 block, n8 block) at nb*(k/16) + kb; n8 blocks 2u, 2u+1 are srcFracGap = k/16 - 1 apart;
 # each repeat (one k16 block kb) fills Zn fractals (k8 blocks 2kb, 2kb+1; n16 block u), n/16 apart:
 # dstFracGap = dstGap = n/16 - 1.
@@ -109,14 +116,16 @@ LOAD_B32 = """for (int32_t u = 0; u < n / 16; u += 1) {
   }"""
 
 
-@pytest.mark.parametrize("dtype", ["int8", "float32"])
+@pytest.mark.parametrize("dtype", ["int8", "int8-repeats", "float32"])
 def test_load_data_with_transpose_b8_b32(run, dtype):
     m, k, n = 32, 64, 64
     rng = np.random.default_rng(4)
-    if dtype == "int8":
+    if dtype.startswith("int8"):
         a = rng.integers(-128, 128, (m, k)).astype(np.int8)
         b = rng.integers(-128, 128, (k, n)).astype(np.int8)
-        src = TRANS.replace("DT", "int8_t").replace("CT", "int32_t").replace("LOADB", LOAD_B8)
+        load = LOAD_B8_REPEAT if dtype == "int8-repeats" else LOAD_B8
+        dtype = "int8"
+        src = TRANS.replace("DT", "int8_t").replace("CT", "int32_t").replace("LOADB", load)
         c, cdt, expect = np.zeros((m, n), np.int32), "int32", a.astype(np.int32) @ b.astype(np.int32)
     else:
         a = rng.standard_normal((m, k)).astype(np.float32)

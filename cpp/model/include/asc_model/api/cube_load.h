@@ -86,12 +86,20 @@ void load_2d_v2(const D& dst, const S& src, const AscendC::LoadData2DParamsV2& p
 }
 
 // LoadDataWithTranspose (LoadData2dTransposeParams / ...V2), interpretation:
-// repeat i starts at source fractal startIndex + i*srcStride.
+// repeat i starts at source fractal startIndex + i*srcStride (8/32-bit with
+// LoadData2dTransposeParams: startIndex + 2*i*srcStride, srcStride counting
+// two-fractal squares as the vendor documents; startIndex stays in fractals,
+// as the adv Matmul passes it).
 // * 16-bit: one 16x16 fractal, transposed, to destination fractal i*(1+dstGap).
 // * 8-bit: two source fractals (16 x 32 each) A at s, B at s+1+srcFracGap form
 //   a 32x32 matrix [A; B] (A = rows 0..15); its transpose is split into two
 //   16 x 32 destination fractals (rows 0..15, rows 16..31) at d and
-//   d+1+dstFracGap, d = i*(2+dstFracGap+dstGap).
+//   d+1+dstFracGap. LoadData2dTransposeParams (dav_c220's form): d = i*(1+dstGap),
+//   dstGap being, as the vendor documents it, the gap from the end of a repeat's
+//   first destination fractal to the start of the next repeat's first (so
+//   dstGap 1, dstFracGap 0 writes the repeats' fractal pairs back to back);
+//   LoadData2dTransposeParamsV2 (which dav_c220 does not support): the gap
+//   after the pair, d = i*(2+dstFracGap+dstGap).
 // * 32-bit: two source fractals (16 x 8 each) A, B (same addresses) form a
 //   16x16 matrix [A | B] (A = columns 0..7); its transpose (16x16) is split by
 //   columns into two 16 x 8 destination fractals (columns 0..7, 8..15).
@@ -99,7 +107,7 @@ void load_2d_v2(const D& dst, const S& src, const AscendC::LoadData2DParamsV2& p
 template <class T>
 void load_transpose(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, uint32_t start,
                     uint32_t count, uint32_t src_step, uint32_t gap, uint32_t dst_frac_gap, uint32_t src_frac_gap,
-                    uint32_t addr_mode, const char* file, int line) {
+                    uint32_t addr_mode, const char* file, int line, bool v1 = false) {
   constexpr uint32_t F = 512 / sizeof(T);
   if constexpr (sizeof(T) == 2) {
     if (dst_frac_gap == 0 && src_frac_gap == 0) {
@@ -114,7 +122,8 @@ void load_transpose(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   struct Rep { const T* a; const T* b; T* x; T* y; };
   std::vector<Rep> v(count);
   for (uint32_t i = 0; i < count; ++i) {
-    uint64_t s0 = start + uint64_t(i) * src_step, d0 = uint64_t(i) * (2 + dst_frac_gap + gap);
+    // V1: srcStride counts the vendor's units, 32 x 32 (8-bit) / 16 x 16 (32-bit) squares of two fractals
+    uint64_t s0 = start + uint64_t(i) * src_step * (v1 ? 2 : 1), d0 = uint64_t(i) * (v1 ? 1 + gap : 2 + dst_frac_gap + gap);
     v[i].a = op.in(src, F, s0 * F, false);
     v[i].b = op.in(src, F, (s0 + 1 + src_frac_gap) * F, false);
     v[i].x = op.out(dst, F, d0 * F, i == 0);
@@ -330,7 +339,7 @@ template <class T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& p,
                            ASC_LOC_PARAMS) {
   asc_model::load_transpose(dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.dstFracGap, 0,
-                            p.addrMode, ASC_LOC);
+                            p.addrMode, ASC_LOC, true);
 }
 template <class T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParamsV2& p,
