@@ -225,11 +225,12 @@ extern "C" __global__ __aicore__ void spmm(GM_ADDR a, GM_ADDR b, GM_ADDR ix, GM_
   AscendC::LocalTensor<int8_t> b_l0(AscendC::TPosition::B2, 0, k / 2 * n);
   AscendC::LocalTensor<int32_t> c_l0(AscendC::TPosition::CO1, 0, m * n);
   AscendC::DataCopy(a_l1, a_gm, m * k);
-  AscendC::DataCopy(b_l1, b_gm, k / 2 * n);
+  // a braced list of four is a DataCopyParams (Nd2NzParams takes all eight, as the vendor's)
+  AscendC::DataCopy(b_l1, b_gm, {1, static_cast<uint16_t>(k / 2 * n / 32), 0, 0});
   AscendC::DataCopy(i_l1, i_gm, k / 8 * n);
   AscendC::LoadData2DParams la{0, m * k / 512, 1, 0, 0, false, 0};
   AscendC::LoadData(a_l0, a_l1, la);
-  AscendC::LoadData2DParams lb{0, k / 2 * n / 512, 1, 0, 0, false, 0};
+  AscendC::LoadData2DParams lb{0, k / 2 * n / 512, 0, 0, 0, false, 0};  // srcStride: not used (the vendor's)
   AscendC::LoadDataWithSparse(b_l0, b_l1, i_l1, lb);
   AscendC::MmadParams mp{m, n, k, 0, false, true};
   AscendC::MmadWithSparse(c_l0, a_l0, b_l0, mp);
@@ -253,7 +254,9 @@ def test_sparse_matmul_4_2(run):
         for col in range(n):
             for t in range(2):
                 dense[g * 4 + pos[g, col, t], col] = bc[2 * g + t, col]
-    idx = pos.transpose(0, 2, 1).reshape(k // 2, n)  # index of compressed row j = 2g + t
+    # index of compressed row j = 2g + t; the vendor stores the second position minus one
+    # (its mmad_with_sparse gen_data: index_2 = position - 1)
+    idx = (pos - np.array([0, 1])).transpose(0, 2, 1).reshape(k // 2, n)
     bz = to_zn(bc, 32)
     iz = to_zn(idx.astype(np.uint8), 32)  # 2-bit values in the same element order as bz
     packed = (iz[0::4] | iz[1::4] << 2 | iz[2::4] << 4 | iz[3::4] << 6).astype(np.uint8)

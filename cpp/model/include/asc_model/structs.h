@@ -123,6 +123,15 @@ struct MmadParams {
   bool cmatrixInitVal = true;
 };
 struct Nd2NzParams {
+  // The vendor's constructors (kernel_struct_data_copy.h, dav_c220's types): only all
+  // eight fields make one, so a braced list of four ({1, len, 0, 0}) is a DataCopyParams.
+  Nd2NzParams() {}
+  Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn, const uint16_t dValueIn,
+              const uint16_t srcNdMatrixStrideIn, const uint16_t srcDValueIn, const uint16_t dstNzC0StrideIn,
+              const uint16_t dstNzNStrideIn, const uint16_t dstNzMatrixStrideIn)
+      : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn), srcNdMatrixStride(srcNdMatrixStrideIn),
+        srcDValue(srcDValueIn), dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn),
+        dstNzMatrixStride(dstNzMatrixStrideIn) {}
   uint16_t ndNum = 0, nValue = 0, dValue = 0, srcNdMatrixStride = 0, srcDValue = 0;
   uint16_t dstNzC0Stride = 0, dstNzNStride = 0, dstNzMatrixStride = 0;
 };

@@ -353,10 +353,12 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 // inside the group, 128 B per 512 B fractal: element e of a fractal has its
 // index in bits 2*(e%4)..2*(e%4)+1 of byte e/4 (so "1 2 0 1" is stored as
 // the byte 0b01001001, read MSB first "1 0 2 1": the vendor's reversed order).
-// Fractals move as LoadData2DParams (startIndex, repeatTimes, srcStride,
-// dstGap; no transpose, addrMode 0); repeat i reads idx bytes from
-// (startIndex + i*srcStride)*128. The index block is kept with the L0B
-// fractal it belongs to (by L0B address) for MmadWithSparse.
+// The second index of each kept pair is stored as its position minus one
+// (MmadWithSparse). Of the LoadData2DParams only startIndex and repeatTimes
+// count (the vendor's load_cbuf_to_cb_sp takes no strides): repeat i moves
+// source fractal startIndex + i to destination fractal i and reads idx bytes
+// from (startIndex + i)*128. The index block is kept with the L0B fractal it
+// belongs to (by L0B address) for MmadWithSparse.
 template <class T = int8_t, class U = uint8_t,
           std::enable_if_t<std::is_same_v<T, int8_t> && std::is_same_v<U, uint8_t>, bool> = true>
 void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<U>& idx,
@@ -370,11 +372,11 @@ void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, co
   struct F { T* d; const T* s; const U* i; uint64_t frac; };
   std::vector<F> v(p.repeatTimes);
   for (uint32_t i = 0; i < p.repeatTimes; ++i) {
-    uint64_t sf = p.startIndex + uint64_t(i) * p.srcStride;
+    uint64_t sf = p.startIndex + uint64_t(i);
     v[i].s = op.in(src, 512, sf * 512, false);
     v[i].i = op.in(idx, 128, sf * 128, false);
-    v[i].d = op.out(dst, 512, uint64_t(i) * (1 + p.dstGap) * 512, i == 0);
-    v[i].frac = (dst.GetPhyAddr() / 512) + uint64_t(i) * (1 + p.dstGap);
+    v[i].d = op.out(dst, 512, uint64_t(i) * 512, i == 0);
+    v[i].frac = (dst.GetPhyAddr() / 512) + uint64_t(i);
   }
   if (!op.elems(uint64_t(p.repeatTimes) * 512).run()) return;  // timing-only launch: no data
   asc_model::Core& core = op.core();

@@ -85,8 +85,12 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
 // MmadWithSparse: C (m x n, int32) (+)= A (m x k, int8, L0A zZ) * B, where B
 // (k x n) is 4:2 sparse and L0B holds its compressed form Bc (k/2 x n, Zn:
 // fractal (k block, n block) at kb * N1 + nb, K1c = ceil(k/2 / 32)) loaded by LoadDataWithSparse:
-// Bc[j][c] stands for B[(j/2)*4 + idx(j, c)][c] (idx: the 2-bit index kept
-// with Bc's fractal). k = the dense K (a multiple of 4). cmatrixInitVal as Mmad.
+// Bc[j][c] stands for B[(j/2)*4 + pos][c], pos = idx(j, c) for the first of a
+// pair (j even) and idx(j, c) + 1 for the second (idx: the 2-bit index kept with
+// Bc's fractal). The vendor encodes the second position minus one (its
+// mmad_with_sparse example's gen_data: index_2 = position - 1; the second of two
+// kept values is never at position 0). k = the dense K (a multiple of 4).
+// cmatrixInitVal as Mmad.
 template <class T = int32_t, class U = int8_t>
 void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<U>& filter,
                     const MmadParams& p, ASC_LOC_PARAMS) {
@@ -120,7 +124,7 @@ void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const L
       C acc = p.cmatrixInitVal ? C(0) : out;
       for (uint32_t j = 0; j < kc; ++j) {
         uint64_t e = uint64_t((j / 32) * N1 + n / 16) * 512 + (n % 16) * 32 + j % 32;
-        uint32_t pos = (ix[e / 4] >> (2 * (e % 4))) & 3;
+        uint32_t pos = ((ix[e / 4] >> (2 * (e % 4))) & 3) + (j % 2);
         uint32_t k = (j / 2) * 4 + pos;
         C av = C(a[((r / 16) * K1 + k / 32) * 512 + (r % 16) * 32 + k % 32]);
         acc += av * C(b[e]);
