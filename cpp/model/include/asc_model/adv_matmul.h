@@ -18,7 +18,11 @@
 // back), so the timed Model overlaps the stages as the double buffers allow.
 // Execution stays in program order; a flag is waited only when it was set.
 //
-// Supported (else a fault naming the user's line): A, B in GM in ND format,
+// Supported (else a fault naming the user's line): A, B in GM in ND format (A also
+// VECTOR: a 1 x K vector, GEMV), or in L1 (TSCM / A1 / B1, NZ: the user's buffer read in
+// place, see SetTensorA(LocalTensor)); C in GM as ND, ND_ALIGN (rows padded to 32 bytes)
+// or NZ (with isEnableChannelSplit, float 16 x 8 fractals), or ND in a LocalTensor;
+// enAtomic (add / max / min into C in GM) on IterateAll, GetTensorC and IterateBatch;
 // half / bfloat16_t (transposed or not), float or int8_t (A not transposed; B
 // either way: LoadDataWithTranspose makes L0B of a K x N B); C of the
 // accumulator type (float, or int32_t for int8), or converted on the way out
@@ -35,6 +39,7 @@
 #include "asc_model/generated_enums.h"
 #include <algorithm>
 #include <cstdint>
+#include <mutex>
 #include "asc_model/call.h"
 #include "asc_model/core.h"
 #include "asc_model/pipe.h"
@@ -44,6 +49,14 @@
 #include "asc_model/api/data_copy.h"
 #include "asc_model/adv_matmul_config.h"
 
+namespace asc_model {
+// Serialises the Matmuls' atomic (enAtomic) copies of C to GM across the cores' threads.
+inline std::mutex& matmul_atomic_mutex() {
+  static std::mutex m;
+  return m;
+}
+}  // namespace asc_model
+
 // TCubeTiling (the tiling struct, reachable without the Matmul API): asc_model/api/adv_common.h.
 
 // MatmulApiStaticTiling (adv_matmul_config.h) and GetMatmulApiTiling:
@@ -51,7 +64,9 @@
 
 namespace AscendC {
 
-// SRCPOS: the vendor's last parameter (where the data comes from); the Model reads it not.
+// SRCPOS: the vendor's last parameter (where the data comes from) and IBSHARE (the two AIV
+// cores of a group share the operand's L1 copy): kept as the vendor's members; the Model
+// reads neither (each core's client computes with its own operands).
 template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
 struct MatmulType {
@@ -60,6 +75,8 @@ struct MatmulType {
   using T = TYPE;
   static constexpr bool isTrans = ISTRANS;
   static constexpr LayoutMode layout = LAYOUT;
+  static constexpr bool ibShare = IBSHARE;
+  static constexpr TPosition srcPos = SRCPOS;
 };
 
 // What a DataCopyOut callback receives as `dataCopyOutParams` (the vendor's
@@ -193,10 +210,34 @@ class MatmulModel {
   static constexpr uint32_t KA = C0 > 16 ? C0 : 16;
   // N of B in L1 / L0B: whole fractal rows for int8 (32) and float (16 = two 8-column blocks).
   static constexpr uint32_t NA = C0 > 16 ? C0 : 16;
-  static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
-                "Matmul (Model): A and B must be in GM (TPosition::GM)");
-  static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
-                "Matmul (Model): A and B must be ND");
+  // Where A and B come from (the vendor's PhyPosIsL1: A1, B1, SHM, TSCM are L1): GM, or
+  // the user's L1 buffer, which the Matmul reads in place (its CopyCubeIn FROM_L1).
+  static constexpr bool in_l1(TPosition p) {
+    return p == TPosition::A1 || p == TPosition::B1 || p == TPosition::SHM || p == TPosition::TSCM;
+  }
+  static constexpr bool L1_A = in_l1(A_TYPE::pos), L1_B = in_l1(B_TYPE::pos);
+  static constexpr bool GEMV = A_TYPE::format == CubeFormat::VECTOR;
+  static_assert((A_TYPE::pos == TPosition::GM &&
+                 (A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::VECTOR)) ||
+                    (L1_A && A_TYPE::format == CubeFormat::NZ),
+                "Matmul (Model): A is modelled in GM as ND or VECTOR (a 1 x K vector), or in L1 (TPosition::TSCM, "
+                "A1) as NZ");
+  static_assert((B_TYPE::pos == TPosition::GM && B_TYPE::format == CubeFormat::ND) ||
+                    (L1_B && B_TYPE::format == CubeFormat::NZ),
+                "Matmul (Model): B is modelled in GM as ND, or in L1 (TPosition::TSCM, B1) as NZ");
+  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN ||
+                    C_TYPE::format == CubeFormat::NZ,
+                "Matmul (Model): C is modelled as ND, ND_ALIGN or NZ");
+  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::pos == TPosition::GM,
+                "Matmul (Model): a C in ND_ALIGN or NZ format is modelled in GM only");
+  static_assert(C_TYPE::format != CubeFormat::NZ || (sizeof(TC) == 2 || sizeof(TC) == 4),
+                "Matmul (Model): an NZ C is modelled for half, bfloat16_t, float and int32_t");
+  // The channel split of an NZ float C (MatmulConfig::isEnableChannelSplit): 16 x 8 fractals.
+  static constexpr bool SPLIT = C_TYPE::format == CubeFormat::NZ && CFG.isEnableChannelSplit;
+  static_assert(!SPLIT || std::is_same_v<TC, float>,
+                "Matmul: isEnableChannelSplit splits a float C's 16 x 16 fractals into 16 x 8 ones: C must be float");
+  static_assert(!(L1_A && CB_A) && !(L1_B && CB_B),
+                "Matmul (Model): a CopyA1 / CopyB1 callback loads from GM: A / B in L1 has none");
 
  public:
   // ---- setup --------------------------------------------------------------------
@@ -223,6 +264,10 @@ class MatmulModel {
   }
   void SetTensorA(const GlobalTensor<TA>& gm, bool isTransposeA = false, ASC_LOC_PARAMS) {
     need_init("SetTensorA", ASC_LOC);
+    if constexpr (L1_A) fail("SetTensorA", "A's MatmulType is in L1 (TSCM / A1): pass the LocalTensor in L1");
+    if constexpr (GEMV) {
+      if (isTransposeA) fail("SetTensorA", "In GEMV mode (CubeFormat::VECTOR), matrix A should not be transposed");
+    }
     a_ = gm;
     trans_a_ = isTransposeA;
     has_a_ = true;
@@ -231,16 +276,61 @@ class MatmulModel {
   }
   void SetTensorB(const GlobalTensor<TB>& gm, bool isTransposeB = false, ASC_LOC_PARAMS) {
     need_init("SetTensorB", ASC_LOC);
+    if constexpr (L1_B) fail("SetTensorB", "B's MatmulType is in L1 (TSCM / B1): pass the LocalTensor in L1");
     b_ = gm;
     trans_b_ = isTransposeB;
     has_b_ = true;
     scalar_b_ = false;
     reset_iter();
   }
+  // A (B) in L1 (TPosition::TSCM / A1 / B1, NZ): the Matmul reads the user's buffer in
+  // place, as the vendor's (CopyCubeIn FROM_L1). Its layout is the single-core matrix's NZ,
+  // as the vendor's loads address it: A (singleM x singleK) of up16(singleM) rows and
+  // column blocks of 32 bytes; transposed, singleK x singleM (16-bit types). B (singleK x
+  // singleN) of up16(singleK) rows (up32 for int8); transposed, singleN x singleK of
+  // up16(singleN) rows. A LocalTensor for an operand in GM is the vendor's UB matrix
+  // (copied to GM by the client), not modelled.
+  void SetTensorA(const LocalTensor<TA>& l1, bool isTransposeA = false, ASC_LOC_PARAMS) {
+    need_init("SetTensorA", ASC_LOC);
+    if constexpr (!L1_A) {
+      (void)l1, (void)isTransposeA;
+      fail("SetTensorA", "A's MatmulType is in GM: a LocalTensor A (the vendor copies a UB matrix to GM first) "
+                         "is not modelled; pass a GlobalTensor, or make A's position TSCM / A1 (NZ in L1)");
+    } else {
+      if (l1.mem() != asc_model::Mem::L1)
+        fail("SetTensorA", "A's MatmulType is in L1 (TSCM / A1): the LocalTensor must be in L1 (TSCM, A1, B1)");
+      if (isTransposeA && !A_TYPE::isTrans)
+        fail("SetTensorA", "isTransposeA with a MatmulType of A whose ISTRANS is false");
+      a_l1_ = l1;
+      trans_a_ = isTransposeA;
+      has_a_ = true;
+      scalar_a_ = false;
+      reset_iter();
+    }
+  }
+  void SetTensorB(const LocalTensor<TB>& l1, bool isTransposeB = false, ASC_LOC_PARAMS) {
+    need_init("SetTensorB", ASC_LOC);
+    if constexpr (!L1_B) {
+      (void)l1, (void)isTransposeB;
+      fail("SetTensorB", "B's MatmulType is in GM: a LocalTensor B (the vendor copies a UB matrix to GM first) "
+                         "is not modelled; pass a GlobalTensor, or make B's position TSCM / B1 (NZ in L1)");
+    } else {
+      if (l1.mem() != asc_model::Mem::L1)
+        fail("SetTensorB", "B's MatmulType is in L1 (TSCM / B1): the LocalTensor must be in L1 (TSCM, A1, B1)");
+      if (isTransposeB && !B_TYPE::isTrans)
+        fail("SetTensorB", "isTransposeB with a MatmulType of B whose ISTRANS is false");
+      b_l1_ = l1;
+      trans_b_ = isTransposeB;
+      has_b_ = true;
+      scalar_b_ = false;
+      reset_iter();
+    }
+  }
   // A (B) as a matrix with every element `scalar`: its L1 chunks are filled with
   // InitConstValue (MTE2) instead of copied from GM.
   void SetTensorA(TA aScalar, ASC_LOC_PARAMS) {
     need_init("SetTensorA", ASC_LOC);
+    if constexpr (L1_A) fail("SetTensorA", "a scalar A with A's MatmulType in L1 is not modelled");
     a_scalar_ = aScalar;
     scalar_a_ = has_a_ = true;
     trans_a_ = false;
@@ -248,6 +338,7 @@ class MatmulModel {
   }
   void SetTensorB(TB bScalar, ASC_LOC_PARAMS) {
     need_init("SetTensorB", ASC_LOC);
+    if constexpr (L1_B) fail("SetTensorB", "a scalar B with B's MatmulType in L1 is not modelled");
     b_scalar_ = bScalar;
     scalar_b_ = has_b_ = true;
     trans_b_ = false;
@@ -473,8 +564,12 @@ class MatmulModel {
     if constexpr (CB_OUT) fail("GetTensorC", "the form to GM and a LocalTensor with a DataCopyOut callback is not modelled");
     if (skip_) return;
     await<HE::M_FIX>(cur_c_id_);
-    if (enSequentialWrite) fixpipe_raw(gm, uint32_t(t_.baseN));
-    else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc());
+    std::unique_lock<std::mutex> turn(asc_model::matmul_atomic_mutex(), std::defer_lock);
+    if (atomic_) turn.lock();
+    atomic_on();
+    fixpipe_gm(gm, enSequentialWrite);
+    atomic_off();
+    if (turn.owns_lock()) turn.unlock();
     fixpipe_raw(ub, uint32_t(t_.baseN));
     raise<HE::FIX_M>(cur_c_id_);
   }
@@ -867,6 +962,8 @@ class MatmulModel {
                                       "smaller (one side broadcast)", batchA, batchB);
     if (seq) fail(api, "enSequentialWrite of a batch is not modelled");
     if (CB_OUT || CB_A || CB_B) fail(api, "a batch with MatmulCallBackFunc callbacks is not modelled");
+    if (L1_A || L1_B) fail(api, "a batch of A or B in L1 (TSCM / A1 / B1) is not modelled");
+    if (C_TYPE::format != CubeFormat::ND) fail(api, "a batch of an ND_ALIGN or NZ C is not modelled");
     if (partial) fail(api, "enPartialSum (accumulating into the previous C) is not modelled");
     if (batch_c_count(batchA, batchB) != batch)
       fail(api, "C's layout folds the G axis of A and B (CLayoutInfoG 1): the vendor accumulates those products "
@@ -909,16 +1006,50 @@ class MatmulModel {
       fail(api, "a transposed A of int8 or float inputs (K x M in GM) is not modelled");
     if (bias_on_ && !has_bias_) fail(api, "the tiling has isBias set but no SetBias was called");
     if (enAtomic > 3) fail(api, "enAtomic must be 0..3");
-    if (enAtomic) fail(api, "atomic accumulation of C (enAtomic != 0) is not modelled");
+    atomic_ = enAtomic;
+    if constexpr (GEMV) {
+      if (single_m_ != 1)
+        asc_model::current_core().fault(f, l, api, "A is a vector (CubeFormat::VECTOR, GEMV): the single-core M "
+                                        "must be 1, not %d", single_m_);
+    }
+    check_l1_operands(api);
     m_iter_ = (single_m_ + t_.baseM - 1) / t_.baseM;
     n_iter_ = (single_n_ + t_.baseN - 1) / t_.baseN;
     block_ = -1;
     iterating_ = true;
   }
+  // A / B in L1 must hold the single-core matrix's NZ (see SetTensorA(LocalTensor)).
+  void check_l1_operands(const char* api) {
+    if constexpr (L1_A) {
+      const uint64_t need = !trans_a_ ? uint64_t(up16(single_m_)) * upc0(single_k_)
+                                      : uint64_t(up16(single_k_)) * up16(single_m_);
+      if (a_l1_.GetSize() < need)
+        asc_model::current_core().fault(file_, line_, api, "A in L1 holds %u elements; the single-core %s (%d x %d) "
+                                        "as NZ needs %llu", a_l1_.GetSize(), trans_a_ ? "A^T" : "A",
+                                        trans_a_ ? single_k_ : single_m_, trans_a_ ? single_m_ : single_k_,
+                                        (unsigned long long)need);
+    }
+    if constexpr (L1_B) {
+      if (sizeof(TB) == 1 && !trans_b_ && single_k_ % 32)
+        asc_model::current_core().fault(file_, line_, api, "an int8 B in L1 (K x N) with singleK %d: the Model's "
+                                        "loads need K a multiple of 32", single_k_);
+      if (sizeof(TB) == 1 && !trans_b_ && t_.baseN % 32)
+        asc_model::current_core().fault(file_, line_, api, "an int8 B in L1 (K x N) with baseN %d: the Model's "
+                                        "loads need baseN a multiple of 32", t_.baseN);
+      const uint64_t need = !trans_b_ ? uint64_t(upk(single_k_)) * std::max(upc0(single_n_), upn(single_n_))
+                                      : uint64_t(up16(single_n_)) * upc0(single_k_);
+      if (b_l1_.GetSize() < need)
+        asc_model::current_core().fault(file_, line_, api, "B in L1 holds %u elements; the single-core %s (%d x %d) "
+                                        "as NZ needs %llu", b_l1_.GetSize(), trans_b_ ? "B^T" : "B",
+                                        trans_b_ ? single_n_ : single_k_, trans_b_ ? single_k_ : single_n_,
+                                        (unsigned long long)need);
+    }
+  }
   void got_block(const char* api, uint8_t enAtomic, const char* f, int l) {
     loc(f, l);
     if (!iterating_ || block_ < 0) fail(api, "no block computed: call Iterate() first");
-    if (enAtomic) fail(api, "atomic accumulation of C (enAtomic != 0) is not modelled");
+    if (enAtomic > 3) fail(api, "enAtomic must be 0..3");
+    atomic_ = enAtomic;
   }
   bool next_block() {
     if (++block_ >= m_iter_ * n_iter_) return false;
@@ -939,6 +1070,7 @@ class MatmulModel {
   static uint32_t up16(int64_t x) { return uint32_t((x + 15) / 16 * 16); }
   static uint32_t upk(int64_t x) { return uint32_t((x + KA - 1) / KA * KA); }
   static uint32_t upn(int64_t x) { return uint32_t((x + NA - 1) / NA * NA); }
+  static uint32_t upc0(int64_t x) { return uint32_t((x + C0 - 1) / C0 * C0); }
 
   // Flags raised and not yet waited, per (event, id): a wait happens only for
   // a raised flag (the first use of a buffer has nothing to wait for).
@@ -983,14 +1115,17 @@ class MatmulModel {
     a2_len_ = uint64_t(up16(t.baseM)) * upk(t.baseK);
     b2_len_ = uint64_t(upn(t.baseN)) * upk(t.baseK);
     co1_len_ = uint64_t(up16(t.baseM)) * up16(t.baseN);
+    // A / B in the user's L1 buffer: no chunk buffers of the Matmul's own.
+    if constexpr (L1_A) a1_len_ = 0;
+    if constexpr (L1_B) b1_len_ = 0;
     uint64_t need_l1 = (nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) * sizeof(TA) +
                        (t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0);
     if (need_l1 > c.mem_size(asc_model::Mem::L1))
       c.fault(f, l, "Matmul::Init", "the tiling needs %llu bytes of L1 (A %d x %d, B %d x %d chunks), the core has %llu",
               (unsigned long long)need_l1, t.baseM, ka_chunk_, kb_chunk_, t.baseN,
               (unsigned long long)c.mem_size(asc_model::Mem::L1));
-    pipe_->InitBuffer(a1_, uint32_t(nbuf_a1_ * a1_len_ * sizeof(TA)), f, l);
-    pipe_->InitBuffer(b1_, uint32_t(nbuf_b1_ * b1_len_ * sizeof(TB)), f, l);
+    if constexpr (!L1_A) pipe_->InitBuffer(a1_, uint32_t(nbuf_a1_ * a1_len_ * sizeof(TA)), f, l);
+    if constexpr (!L1_B) pipe_->InitBuffer(b1_, uint32_t(nbuf_b1_ * b1_len_ * sizeof(TB)), f, l);
     // L0A / L0B: the vendor's Matmul InitBuffers all of L0A and L0B (tbuf_pool_l0_base.h,
     // L0AUF_SIZE / L0BUF_SIZE), so the Matmul objects of a kernel (matmul_triangle's two)
     // cannot each have their own: they share them, one object computing at a time. The
@@ -1019,8 +1154,10 @@ class MatmulModel {
     const int32_t k_tiles = (single_k_ + t.baseK - 1) / t.baseK;
     const int c_id = nbuf_l0c_ == 2 ? int(blocks_done_ & 1) : 0;
     LocalTensor<TL0C> l0c = co1_.template Get<TL0C>(file_, line_)[uint64_t(c_id) * co1_len_];
-    LocalTensor<TA> l1a_all = a1_.template Get<TA>(file_, line_);
-    LocalTensor<TB> l1b_all = b1_.template Get<TB>(file_, line_);
+    LocalTensor<TA> l1a_all;
+    LocalTensor<TB> l1b_all;
+    if constexpr (!L1_A) l1a_all = a1_.template Get<TA>(file_, line_);
+    if constexpr (!L1_B) l1b_all = b1_.template Get<TB>(file_, line_);
     LocalTensor<TA> l0a_all = a2_.template Get<TA>(file_, line_);
     LocalTensor<TB> l0b_all = b2_.template Get<TB>(file_, line_);
     const bool with_bias = bias_on_ && !partial;
@@ -1031,14 +1168,14 @@ class MatmulModel {
     for (int32_t kt = 0; kt < k_tiles; ++kt) {
       const int32_t k0 = kt * t.baseK, k_len = std::min(t.baseK, single_k_ - k0);
       // GM -> L1: a new chunk of A / B when this k tile starts one.
-      if (kt * t.baseK / ka_chunk_ != a_chunk) {
+      if (!L1_A && kt * t.baseK / ka_chunk_ != a_chunk) {
         a_chunk = kt * t.baseK / ka_chunk_;
         a_buf = nbuf_a1_ == 2 ? int(a_loads_++ & 1) : 0;
         await<HE::MTE1_MTE2>(a_buf);
         load_a_chunk(l1a_all[uint64_t(a_buf) * a1_len_], a_chunk * ka_chunk_);
         raise<HE::MTE2_MTE1>(a_buf);
       }
-      if (kt * t.baseK / kb_chunk_ != b_chunk) {
+      if (!L1_B && kt * t.baseK / kb_chunk_ != b_chunk) {
         b_chunk = kt * t.baseK / kb_chunk_;
         b_buf = nbuf_b1_ == 2 ? int(b_loads_++ & 1) : 0;
         await<HE::MTE1_MTE2>(kBId + b_buf);
@@ -1052,13 +1189,21 @@ class MatmulModel {
       await<HE::M_MTE1>(l0);
       LocalTensor<TA> l0a = l0a_all[uint64_t(l0) * a2_len_];
       LocalTensor<TB> l0b = l0b_all[uint64_t(l0) * b2_len_];
-      load_l0a(l0a, l1a_all[uint64_t(a_buf) * a1_len_], k0 - a_chunk * ka_chunk_, k_len,
-               std::min(ka_chunk_, single_k_ - a_chunk * ka_chunk_));
-      load_l0b(l0b, l1b_all[uint64_t(b_buf) * b1_len_], k0 - b_chunk * kb_chunk_, k_len,
-               std::min(kb_chunk_, single_k_ - b_chunk * kb_chunk_));
+      // From the user's L1 matrix (the whole single-core NZ, the block at its place in it),
+      // else from this k tile's chunk.
+      if constexpr (L1_A)
+        load_l0a(l0a, a_l1_, k0, k_len, single_k_, trans_a_ ? 0 : up16(single_m_) / 16, uint32_t(row0()) / 16);
+      else
+        load_l0a(l0a, l1a_all[uint64_t(a_buf) * a1_len_], k0 - a_chunk * ka_chunk_, k_len,
+                 std::min(ka_chunk_, single_k_ - a_chunk * ka_chunk_));
+      if constexpr (L1_B)
+        load_l0b(l0b, b_l1_, k0, k_len, single_k_, trans_b_ ? up16(single_n_) / 16 : 0, uint32_t(col0()) / 16);
+      else
+        load_l0b(l0b, l1b_all[uint64_t(b_buf) * b1_len_], k0 - b_chunk * kb_chunk_, k_len,
+                 std::min(kb_chunk_, single_k_ - b_chunk * kb_chunk_));
       // Is this the last k tile of the L1 chunk? Then its buffer is free after this load.
-      const bool a_last = kt + 1 == k_tiles || (kt + 1) * t.baseK / ka_chunk_ != a_chunk;
-      const bool b_last = kt + 1 == k_tiles || (kt + 1) * t.baseK / kb_chunk_ != b_chunk;
+      const bool a_last = !L1_A && (kt + 1 == k_tiles || (kt + 1) * t.baseK / ka_chunk_ != a_chunk);
+      const bool b_last = !L1_B && (kt + 1 == k_tiles || (kt + 1) * t.baseK / kb_chunk_ != b_chunk);
       if (a_last) raise<HE::MTE1_MTE2>(a_buf);
       if (b_last) raise<HE::MTE1_MTE2>(kBId + b_buf);
       raise<HE::MTE1_M>(l0);
@@ -1133,18 +1278,21 @@ class MatmulModel {
     else copy_nz(l1, b_[uint64_t(col0()) * ldb() + k0], n_len_, kc, ldb());
   }
   // L0A (zZ): fractal (row band r, k block j) at (r * K1 + j); one LoadData per row band.
-  void load_l0a(const LocalTensor<TA>& l0a, const LocalTensor<TA>& l1, int32_t kin, int32_t k_len, int32_t kc) {
+  // l1_m1 / rb0: the L1 matrix has l1_m1 16-row bands and the block starts at band rb0
+  // (0: the chunk's own m_len rows, from band 0); a transposed A's has up16(kc) rows.
+  void load_l0a(const LocalTensor<TA>& l0a, const LocalTensor<TA>& l1, int32_t kin, int32_t k_len, int32_t kc,
+                uint32_t l1_m1 = 0, uint32_t rb0 = 0) {
     // K1 fractal columns of C0 (16 for 16-bit types: the transposed form below is 16-bit only)
     const uint32_t M1 = up16(m_len_) / 16, K1 = (uint32_t(k_len) + C0 - 1) / C0, kb0 = uint32_t(kin) / C0;
-    const uint32_t KC1 = up16(kc) / 16;
+    const uint32_t KC1 = up16(kc) / 16, LM1 = l1_m1 ? l1_m1 : M1;
     for (uint32_t r = 0; r < M1; ++r) {
       LoadData2DParams p;
       p.repeatTimes = uint8_t(K1);
       if (!trans_a_) {  // NZ of m x kc: fractal (r, j) at j * M1 + r
-        p.startIndex = uint16_t(kb0 * M1 + r);
-        p.srcStride = uint16_t(M1);
+        p.startIndex = uint16_t(kb0 * LM1 + rb0 + r);
+        p.srcStride = uint16_t(LM1);
       } else {  // NZ of kc x m: fractal (j, r) at r * KC1 + j, transposed
-        p.startIndex = uint16_t(r * KC1 + kb0);
+        p.startIndex = uint16_t((rb0 + r) * KC1 + kb0);
         p.srcStride = 1;
         p.ifTranspose = true;
       }
@@ -1154,25 +1302,28 @@ class MatmulModel {
   // L0B in the Model's own n-block-major order (fractal (n block c, k block j) at
   // c * K1 + j, each holding (n, k)): internal to this object, which computes with
   // asc_model::mmad(..., l0b_n_major=true); a kernel's Mmad reads the vendor's Zn.
-  void load_l0b(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len, int32_t kc) {
+  // l1_n1 / cb0: a transposed B's L1 matrix has l1_n1 16-row bands (0: the chunk's own
+  // n_len rows); the block starts at column (row, transposed) cb0 * 16 of it.
+  void load_l0b(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len, int32_t kc,
+                uint32_t l1_n1 = 0, uint32_t cb0 = 0) {
     if constexpr (sizeof(TB) != 2) {
       if (!trans_b_) {  // K x N B: LoadDataWithTranspose of 16-row bands
-        load_l0b_transposing(l0b, l1, kin, k_len, kc);
+        load_l0b_transposing(l0b, l1, kin, k_len, kc, cb0);
         return;
       }
     }
     const uint32_t N1 = up16(n_len_) / 16, K1 = (uint32_t(k_len) + C0 - 1) / C0, kb0 = uint32_t(kin) / C0;
-    const uint32_t KC1 = up16(kc) / 16;
+    const uint32_t KC1 = up16(kc) / 16, LN1 = l1_n1 ? l1_n1 : N1;
     for (uint32_t c = 0; c < N1; ++c) {
       LoadData2DParams p;
       p.repeatTimes = uint8_t(K1);
       if (!trans_b_) {  // NZ of kc x n: fractal (j, c) at c * KC1 + j, transposed
-        p.startIndex = uint16_t(c * KC1 + kb0);
+        p.startIndex = uint16_t((cb0 + c) * KC1 + kb0);
         p.srcStride = 1;
         p.ifTranspose = true;
       } else {  // NZ of n x kc: fractal (c, j) at j * N1 + c
-        p.startIndex = uint16_t(kb0 * N1 + c);
-        p.srcStride = uint16_t(N1);
+        p.startIndex = uint16_t(kb0 * LN1 + cb0 + c);
+        p.srcStride = uint16_t(LN1);
       }
       LoadData(l0b[uint64_t(c) * K1 * F], l1, p, file_, line_);
     }
@@ -1185,14 +1336,14 @@ class MatmulModel {
   // float: per 16-column block c, the 16 x 16 blocks of each 16-row band
   //   (column blocks 2c, 2c+1 of 8) transposed into fractals (c, 2b), (c, 2b+1).
   void load_l0b_transposing(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len,
-                            int32_t kc) {
+                            int32_t kc, uint32_t cb0 = 0) {  // cb0: the block's first column / 16
     const uint32_t K1 = (uint32_t(k_len) + C0 - 1) / C0, KB = upk(kc) / 16, band0 = uint32_t(kin) / 16;
     if constexpr (sizeof(TB) == 1) {
       const uint32_t NB = (uint32_t(n_len_) + 31) / 32;
       for (uint32_t nb = 0; nb < NB; ++nb)
         for (uint32_t j = 0; j < K1; ++j) {
           LoadData2dTransposeParams p;
-          p.startIndex = uint16_t(nb * KB + band0 + 2 * j);
+          p.startIndex = uint16_t((cb0 / 2 + nb) * KB + band0 + 2 * j);
           p.repeatTimes = 1;
           p.srcStride = 0;
           p.dstFracGap = uint16_t(K1 - 1);
@@ -1202,7 +1353,7 @@ class MatmulModel {
       const uint32_t N1 = up16(n_len_) / 16, bands = up16(k_len) / 16;
       for (uint32_t c = 0; c < N1; ++c) {
         LoadData2dTransposeParamsV2 p;
-        p.startIndex = uint16_t(2 * c * KB + band0);
+        p.startIndex = uint16_t(2 * (cb0 + c) * KB + band0);
         p.repeatTimes = uint8_t(bands);
         p.srcStride = 1;
         p.srcFracGap = uint16_t(KB - 1);
@@ -1261,9 +1412,22 @@ class MatmulModel {
       else return int32_t(Q::F322BF16);
     }
   }
+  // The scale SetQuantScalar gave, as the Fixpipe's quant register holds it: its M1 field
+  // is bits [31:13] of the float, a (1, 8, 10) float (sign, exponent, the mantissa's top 10
+  // bits; the vendor's fixpipe goldens decode it so, and matmul_quant's vector golden masks
+  // the factors with 0xFFFFE000): the mantissa's low 13 bits do not reach the product.
+  uint64_t fixpipe_scalar() const { return quant_kind_ == 1 ? quant_scalar_ & ~uint64_t(0x1FFF) : quant_scalar_; }
+  // nz: to an NZ C, row_stride the elements from one column block (16 columns, 8 with the
+  // channel split) to the next; the Fixpipe's dstStride counts 32-byte blocks.
   template <class Dst>
-  void fixpipe_raw(const Dst& dst, uint32_t row_stride) {
+  void fixpipe_raw(const Dst& dst, uint32_t row_stride, bool nz = false) {
     const int32_t q = quant_mode();
+    uint32_t n = uint32_t(n_len_), m = uint32_t(m_len_), stride = row_stride;
+    if (nz) {  // the vendor's CopyOutNZ2NZ: whole column blocks; with the split, rows to 16 (8 for A^T)
+      n = SPLIT ? (n + 7) / 8 * 8 : up16(n);
+      if (SPLIT) m = trans_a_ ? (m + 7) / 8 * 8 : up16(m);
+      stride = uint32_t(uint64_t(row_stride) * sizeof(TC) / 32);
+    }
     if (quant_kind_ == 2) {  // this block's factors: GM -> L1 (MTE2), then read by the Fixpipe
       LocalTensor<uint64_t> l1 = quant1_.template Get<uint64_t>(file_, line_);
       DataCopyExtParams cp;
@@ -1272,12 +1436,12 @@ class MatmulModel {
       DataCopyPad(l1, quant_gm_[col0()], cp, DataCopyPadExtParams<uint64_t>{}, file_, line_);
       raise<HE::MTE2_FIX>(0);
       await<HE::MTE2_FIX>(0);
-      asc_model::fixpipe("Fixpipe", dst, cur_c_, uint32_t(n_len_), uint32_t(m_len_), up16(m_len_), row_stride, false,
-                         q, 0, &l1, true, file_, line_);
+      asc_model::fixpipe("Fixpipe", dst, cur_c_, n, m, up16(m_len_), stride, false, q, 0, &l1, !nz, file_, line_,
+                         SPLIT && nz);
       return;
     }
-    asc_model::fixpipe("Fixpipe", dst, cur_c_, uint32_t(n_len_), uint32_t(m_len_), up16(m_len_), row_stride, false,
-                       q, quant_scalar_, nullptr, true, file_, line_);
+    asc_model::fixpipe("Fixpipe", dst, cur_c_, n, m, up16(m_len_), stride, false, q, fixpipe_scalar(), nullptr, !nz,
+                       file_, line_, SPLIT && nz);
   }
   template <class Dst>
   void fixpipe_to(const Dst& dst, uint32_t row_stride) {
@@ -1286,18 +1450,60 @@ class MatmulModel {
     fixpipe_raw(dst, row_stride);
     raise<HE::FIX_M>(cur_c_id_);
   }
+  // The block to a GM C at its place (enSequentialWrite: the block alone, dense): ND rows
+  // ldc() apart (ND_ALIGN: C's rows padded to 32 bytes); NZ: column blocks of C0 (16, 8
+  // with the channel split) columns, each the org M rows tall (up16 with the split), as
+  // the vendor's CopyOutNZ2NZ places them.
+  void fixpipe_gm(const GlobalTensor<TC>& gm, bool sequential) {
+    if constexpr (C_TYPE::format == CubeFormat::NZ) {
+      const uint32_t c0 = SPLIT ? 8 : 16, h = SPLIT ? up16(org_m_) : uint32_t(org_m_);
+      if (sequential) fixpipe_raw(gm, up16(m_len_) * c0, true);
+      else fixpipe_raw(gm[uint64_t(col0()) * h + uint64_t(row0()) * c0], h * c0, true);
+    } else {
+      if (sequential) fixpipe_raw(gm, uint32_t(t_.baseN));
+      else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc());
+    }
+  }
+  // A block of C to GM; with enAtomic (1 add, 2 max, 3 min) the copy combines with C's
+  // contents in GM (the vendor's SetAtomic / ClearAtomic around its CopyCubeOut, for the
+  // C types it lists: float, half, int16_t, int32_t, int8_t, bfloat16_t; others store).
   void write_c(const GlobalTensor<TC>& gm, bool sequential) {
+    if (skip_) return;
+    // The cores run on threads and a combining write is a read-modify-write: the
+    // Matmuls' atomic copies of C take turns (split-K cores add into the same C).
+    std::unique_lock<std::mutex> turn(asc_model::matmul_atomic_mutex(), std::defer_lock);
+    if (atomic_) turn.lock();
+    atomic_on();
     if constexpr (CB_OUT) {
       copy_out_by_callback(gm, sequential);
-      return;
+    } else {
+      await<HE::M_FIX>(cur_c_id_);
+      fixpipe_gm(gm, sequential);
+      raise<HE::FIX_M>(cur_c_id_);
     }
-    if (sequential) fixpipe_to(gm, uint32_t(t_.baseN));
-    else fixpipe_to(gm[uint64_t(row0()) * ldc() + col0()], ldc());
+    atomic_off();
+  }
+  static constexpr bool kAtomicC = std::is_same_v<TC, float> || std::is_same_v<TC, half> ||
+                                   std::is_same_v<TC, int16_t> || std::is_same_v<TC, int32_t> ||
+                                   std::is_same_v<TC, int8_t> || std::is_same_v<TC, bfloat16_t>;
+  void atomic_on() {
+    if constexpr (kAtomicC) {
+      if (atomic_ == 1) SetAtomicAdd<TC>(file_, line_);
+      else if (atomic_ == 2) SetAtomicMax<TC>(file_, line_);
+      else if (atomic_ == 3) SetAtomicMin<TC>(file_, line_);
+    }
+  }
+  void atomic_off() {
+    if constexpr (kAtomicC) {
+      if (atomic_) SetAtomicNone(file_, line_);
+    }
   }
   // DataCopyOut: the user's function copies the block out of L0C (the vendor's
   // CopyOutImplCB: gm at the block's place in C, the copy's parameters, the user's values).
   void copy_out_by_callback(const GlobalTensor<TC>& gm, bool sequential) {
     if (skip_) return;
+    if (C_TYPE::format != CubeFormat::ND) fail("Matmul", "a DataCopyOut callback with an ND_ALIGN or NZ C is not "
+                                                         "modelled");
     if (quant_kind_ == 2) fail("Matmul", "a DataCopyOut callback with SetQuantVector (the per-channel factors in L1) "
                                          "is not modelled");
     await<HE::M_FIX>(cur_c_id_);
@@ -1317,7 +1523,14 @@ class MatmulModel {
   // Row pitches in GM: the org shape's, or a batch layout's while a batch runs (a_ld_ ...).
   int32_t lda() const { return a_ld_ ? a_ld_ : (trans_a_ ? org_m_ : org_ka_); }
   int32_t ldb() const { return b_ld_ ? b_ld_ : (trans_b_ ? org_kb_ : org_n_); }
-  uint32_t ldc() const { return uint32_t(c_ld_ ? c_ld_ : org_n_); }
+  uint32_t ldc() const {
+    if (c_ld_) return uint32_t(c_ld_);
+    if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {  // the vendor's GetOrgWidth
+      constexpr uint32_t blk = 32 / sizeof(TC);
+      return (uint32_t(org_n_) + blk - 1) / blk * blk;
+    }
+    return uint32_t(org_n_);
+  }
 
   // Event ids: A's L1 buffers 0/1, B's 2/3, the bias 4; L0 and L0C buffers 0/1.
   static constexpr int kBId = 2, kBiasId = 4;
@@ -1325,6 +1538,7 @@ class MatmulModel {
   TPipe* pipe_ = nullptr;
   TCubeTiling t_{};
   bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false, quant_buffer_ = false;
+  uint8_t atomic_ = 0;  // enAtomic of the running IterateAll / IterateBatch / GetTensorC (GM only)
   int quant_kind_ = 0;  // 0 none, 1 SetQuantScalar, 2 SetQuantVector
   uint64_t quant_scalar_ = 0;
   GlobalTensor<uint64_t> quant_gm_;
@@ -1337,6 +1551,8 @@ class MatmulModel {
   bool has_a_ = false, has_b_ = false, has_bias_ = false, bias_on_ = false, trans_a_ = false, trans_b_ = false;
   GlobalTensor<TA> a_;
   GlobalTensor<TB> b_;
+  LocalTensor<TA> a_l1_;  // A / B in L1 (L1_A / L1_B): the user's NZ buffer
+  LocalTensor<TB> b_l1_;
   GlobalTensor<TBias> bias_;
   int32_t single_m_ = 0, single_n_ = 0, single_k_ = 0, org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0;
   int32_t a_ld_ = 0, b_ld_ = 0, c_ld_ = 0;  // a batch layout's row pitches (0: the org shape's)

@@ -571,7 +571,7 @@ struct EnumInfo<AscendC::HcclDataType> {
 #define ASC_MODEL_GENERATED_MATMUL_ENUMS_H
 
 enum class BatchMode : int32_t { NONE = 0, BATCH_LESS_THAN_L1 = 1, BATCH_LARGE_THAN_L1 = 2, SINGLE_LARGE_THAN_L1 = 3 };
-enum class CubeFormat : int32_t { ND = 0, NZ = 1 };
+enum class CubeFormat : int32_t { ND = 0, NZ = 1, ZN = 2, ZZ = 3, NN = 4, ND_ALIGN = 5, SCALAR = 6, VECTOR = 7, COLUMN_MAJOR = 8, ROW_MAJOR = ND };
 enum class IterateMode : int32_t { ITERATE_MODE_NORMAL = 1, ITERATE_MODE_ALL = 2, ITERATE_MODE_BATCH = 4, ITERATE_MODE_N_BATCH = 8, ITERATE_MODE_DEFAULT = 255 };
 enum class IterateOrder : int32_t { ORDER_M = 0, ORDER_N = 1, UNDEF = 2 };
 enum class LayoutMode : int32_t { NONE = 0, NORMAL = 1, BSNGD = 2, SBNGD = 3, BNGS1S2 = 4 };
@@ -599,11 +599,18 @@ struct EnumInfo<::BatchMode> {
 template <>
 struct EnumInfo<::CubeFormat> {
   static constexpr const char* kName = "CubeFormat";
-  static constexpr int kCount = 2;
+  static constexpr int kCount = 9;
   static constexpr const char* name(int64_t v) {
     switch (v) {
       case 0: return "ND";
       case 1: return "NZ";
+      case 2: return "ZN";
+      case 3: return "ZZ";
+      case 4: return "NN";
+      case 5: return "ND_ALIGN";
+      case 6: return "SCALAR";
+      case 7: return "VECTOR";
+      case 8: return "COLUMN_MAJOR";
       default: return nullptr;
     }
   }

@@ -72,6 +72,14 @@ class CubeFormat(enum.IntEnum):
 
     ND = 0
     NZ = 1
+    ZN = 2
+    ZZ = 3
+    NN = 4
+    ND_ALIGN = 5
+    SCALAR = 6
+    VECTOR = 7
+    COLUMN_MAJOR = 8
+    ROW_MAJOR = ND
 
 
 class DataFormat(enum.IntEnum):

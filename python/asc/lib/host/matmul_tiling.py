@@ -277,8 +277,9 @@ class MatmulApiTiling:
         self._shape_from_org()
         if min(self.m, self.n, self.k) <= 0:
             return False
-        if self.a.pos != TPosition.GM or self.b.pos != TPosition.GM:
-            return False  # the Model's Matmul reads A and B from GM
+        l1 = (TPosition.GM, TPosition.A1, TPosition.B1, TPosition.TSCM)
+        if self.a.pos not in l1 or self.b.pos not in l1:
+            return False  # the Model's Matmul reads A and B from GM or from the user's L1 (TSCM, A1, B1)
         if DTYPE_BYTES[self.a.dtype] != DTYPE_BYTES[self.b.dtype] or DTYPE_BYTES[self.a.dtype] not in (1, 2, 4):
             return False  # int8, 16-bit (half, bfloat16) or float inputs, A and B alike
         self.esize = int(DTYPE_BYTES[self.a.dtype])
@@ -552,6 +553,13 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
         s_m, s_n, _ = self.single
         if s_m > 0 or s_n > 0:  # the caller fixed the single-core shape
             yield (_cdiv(self.m, s_m) if s_m > 0 else 1), (_cdiv(self.n, s_n) if s_n > 0 else 1)
+            return
+        # An operand in L1 (TSCM, A1, B1) is the kernel's own copy of the whole matrix there
+        # (the vendor's matmul_tscm copies all of A): its side (M for A, N for B) is not split.
+        a_l1, b_l1 = self.a.pos != TPosition.GM, self.b.pos != TPosition.GM
+        if a_l1 or b_l1:
+            for parts in range(1, (1 if a_l1 and b_l1 else self.dim) + 1):
+                yield (1, parts) if a_l1 else (parts, 1)
             return
         # Using fewer cores than fit is never faster in the estimate (cores run in
         # parallel), so each m_cores takes as many n_cores as the rest allows, and

@@ -74,8 +74,18 @@ def AscendC_CacheRwMode : AscendC_Enum<"CacheRwMode", "AscendC::CacheRwMode::", 
 
 def AscendC_CubeFormat : AscendC_Enum<"CubeFormat", "CubeFormat::", [
     I32EnumAttrCase<"ND", 0>,
-    I32EnumAttrCase<"NZ", 1>
-]>;
+    I32EnumAttrCase<"NZ", 1>,
+    I32EnumAttrCase<"ZN", 2>,
+    I32EnumAttrCase<"ZZ", 3>,
+    I32EnumAttrCase<"NN", 4>,
+    I32EnumAttrCase<"ND_ALIGN", 5>,
+    I32EnumAttrCase<"SCALAR", 6>,
+    I32EnumAttrCase<"VECTOR", 7>,
+    I32EnumAttrCase<"COLUMN_MAJOR", 8>
+]> {
+  // The vendor's values and alias (adv_api/matmul/matmul_config.h).
+  let ascAliases = ["ROW_MAJOR=ND"];
+}
 
 def AscendC_DataFormat : AscendC_Enum<"DataFormat", "AscendC::DataFormat::", [
     I32EnumAttrCase<"ND", 0>,
