@@ -20,9 +20,14 @@ template <> struct AccOf<uint8_t> { using type = int32_t; };
 // l0b_n_major: the adv Matmul's own L0B order (fractal (n block, k block) at nb*K1 + kb),
 // which its loads build (adv_matmul.h) and nothing outside it sees; Mmad itself reads
 // the vendor's Zn order (cube_layout.h).
+// gemv: the cube's GEMV mode, which dav_c220 enters whenever m == 1 (the vendor's
+// mmad_gemv example; only dav_3510 can turn it off): A is a 1 x K vector held in L0A
+// as K consecutive elements (its "16 x 16 fractal" is the vector itself, one
+// LoadData of ceil(K / 512 B) fractals), not row 0 of 16-row zZ fractals.
 template <class C, class A, class B, class Bias>
 void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm, const AscendC::LocalTensor<B>& filt,
-          const Bias* bias, const AscendC::MmadParams& p, const char* file, int line, bool l0b_n_major = false) {
+          const Bias* bias, const AscendC::MmadParams& p, const char* file, int line, bool l0b_n_major = false,
+          bool gemv = false) {
   static_assert(std::is_same_v<A, B>, "Mmad: fm and filter element types differ");
   static_assert(std::is_same_v<C, typename AccOf<A>::type>,
                 "Mmad: dst must be float for half/bfloat16/float inputs, int32_t for int8 inputs");
@@ -41,7 +46,8 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   // of cmatrixInitVal = false); with a bias tensor the bias row is the initial value.
   const bool init_zero = p.cmatrixInitVal && !p.isBias;
   uint32_t M16 = up16(p.m), K1 = (p.k + C0 - 1) / C0, N1 = (p.n + 15) / 16;
-  const A* a = op.in(fm, uint64_t(M16 / 16) * K1 * F);
+  gemv = gemv && p.m == 1;
+  const A* a = op.in(fm, gemv ? uint64_t(K1) * C0 : uint64_t(M16 / 16) * K1 * F);
   const B* b = op.in(filt, uint64_t(N1) * K1 * F);
   C* c = op.out(dst, uint64_t(N1) * M16 * 16);
   const C* bs = nullptr;
@@ -50,7 +56,7 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t k = 0; k < p.k; ++k)
-      av[size_t(r) * p.k + k] = C(a[((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0]);
+      av[size_t(r) * p.k + k] = C(gemv ? a[k] : a[((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0]);
   for (uint32_t k = 0; k < p.k; ++k)
     for (uint32_t n = 0; n < p.n; ++n)
       bv[size_t(k) * p.n + n] = C(b[(l0b_n_major ? (n / 16) * K1 + k / C0 : (k / C0) * N1 + n / 16) * F +
@@ -72,7 +78,7 @@ namespace AscendC {
 template <class C, class A, class B>
 void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter, const MmadParams& p,
           ASC_LOC_PARAMS) {
-  asc_model::mmad<C, A, B, LocalTensor<C>>(dst, fm, filter, nullptr, p, ASC_LOC);
+  asc_model::mmad<C, A, B, LocalTensor<C>>(dst, fm, filter, nullptr, p, ASC_LOC, false, /*gemv=*/true);
 }
 // Bias form: C = bias[n] + A*B (the bias row, n elements of the accumulator
 // type, replaces the initial value whatever cmatrixInitVal says).
@@ -80,7 +86,7 @@ template <class C, class A, class B, class BiasT>
 void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor<B>& filter,
           const LocalTensor<BiasT>& bias, const MmadParams& p, ASC_LOC_PARAMS) {
   static_assert(std::is_same_v<C, BiasT>, "Mmad: bias must have the accumulator type");
-  asc_model::mmad(dst, fm, filter, &bias, p, ASC_LOC);
+  asc_model::mmad(dst, fm, filter, &bias, p, ASC_LOC, false, /*gemv=*/true);
 }
 // MmadWithSparse: C (m x n, int32) (+)= A (m x k, int8, L0A zZ) * B, where B
 // (k x n) is 4:2 sparse and L0B holds its compressed form Bc (k/2 x n, Zn:
