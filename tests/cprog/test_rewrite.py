@@ -59,24 +59,56 @@ def test_a_kernel_registering_a_matmul_is_mixed_unless_cube_only():
     (["-DASCENDC_CUBE_ONLY", "-UASCENDC_CUBE_ONLY"], False), (["-DASCENDC_CUBE_ONLYX", "-I", "x"], False), ([], False),
 ])
 def test_asc_cc_reads_cube_only_from_the_compile_flags(flags, on):
-    from asc.cprog.cc import _defines_cube_only
-    assert _defines_cube_only(flags) is on
+    from asc.cprog.cc import _macros
+    assert ("ASCENDC_CUBE_ONLY" in _macros(flags)) is on
 
 
-def test_comments_strings_and_shifts_untouched():
-    src = '// k<<<1, 0, s>>>(x)\nconst char* t = "a<<<b>>>";\nint v = a << 3 >> 1;\n'
-    out, n = rewrite.rewrite(src)
-    assert n == 0 and out == src
+def test_compile_flags_give_the_macros_values():
+    from asc.cprog.cc import _macros
+    assert _macros(["-DSCENARIO_NUM=2", "-D", "A=x", "-DB", "-I", "inc", "-UB"]) == {"SCENARIO_NUM": "2", "A": "x"}
 
 
-@pytest.mark.parametrize("bad, why", [
-    ("k<<<1, 0, s>>>;", "no argument list"),
-    ("k<<<1>>>(x);", "<<<numBlocks, l2ctrl, stream>>>"),
-    ("k<<<1, 0, s(x);", "without its closing"),
-    ("k<<<1, 0, s>>>(x;", "not closed"),
+SCENARIO_GATED = """#if SCENARIO_NUM == 2
+#define ASCENDC_CUBE_ONLY
+#endif
+"""
+
+
+@pytest.mark.parametrize("src, macros, on", [
+    (SCENARIO_GATED, {"SCENARIO_NUM": "1"}, False),      # matmul_ibshareB's scenario 1: mixed
+    (SCENARIO_GATED, {"SCENARIO_NUM": "2"}, True),
+    (SCENARIO_GATED, {}, False),                         # an undefined macro is 0
+    ("#ifdef CUBE\n#define ASCENDC_CUBE_ONLY\n#else\n#define OTHER\n#endif\n", {"CUBE": "1"}, True),
+    ("#ifndef CUBE\n#define ASCENDC_CUBE_ONLY\n#endif\n", {"CUBE": "1"}, False),
+    ("#if 0\n#define ASCENDC_CUBE_ONLY\n#elif defined(X) && X > 1\n#define ASCENDC_CUBE_ONLY\n#endif\n",
+     {"X": "3"}, True),
+    ("#if 0\n#if 1\n#define ASCENDC_CUBE_ONLY\n#endif\n#endif\n", {}, False),   # nested under a false #if
+    ("#define ASCENDC_CUBE_ONLY\n#undef ASCENDC_CUBE_ONLY\n", {}, False),
+    ("#if SOMETHING(1)\n#define ASCENDC_CUBE_ONLY\n#endif\n", {}, False),    # a form it cannot evaluate: false
 ])
-def test_malformed_launch_is_an_error_with_its_line(bad, why):
-    with pytest.raises(rewrite.RewriteError) as info:
-        rewrite.rewrite("int a;\n\n" + bad + "\n")
-    assert info.value.line == 3
-    assert why in str(info.value)
+def test_cube_only_follows_the_sources_conditionals(src, macros, on):
+    code = rewrite._blank(src, rewrite.code_mask(src))
+    assert rewrite.defines_cube_only(code, macros) is on
+
+
+GATED_KERNEL = """#if SCENARIO_NUM == 2
+#define ASCENDC_CUBE_ONLY
+extern "C" __global__ __cube__ void k(GM_ADDR a)
+#else
+extern "C" __global__ __aicore__ void k(GM_ADDR a)
+#endif
+{
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+}
+void f(void* s) {
+  k<<<2, 0, s>>>(a);
+}
+"""
+
+
+@pytest.mark.parametrize("scenario, launch", [("1", '"k", 0, 2, 0,'), ("2", '"k", 1, 1, 0,')])
+def test_a_kernel_declared_under_an_if_takes_the_active_branch(scenario, launch):
+    # matmul_ibshareB: scenario 1 is the mixed kernel (two AIV clients a group), 2 the cube-only one
+    out, _ = rewrite.rewrite(GATED_KERNEL, macros={"SCENARIO_NUM": scenario})
+    assert launch in out
+    assert out.count("\n") == GATED_KERNEL.count("\n")

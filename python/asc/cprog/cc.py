@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .. import cache as _cache
 from ..runtime.model import build
@@ -197,23 +197,30 @@ def unsupported_apis(stderr: str, source: str) -> List[str]:
     return out
 
 
-def _defines_cube_only(cflags: List[str]) -> bool:
-    """Whether the compile's -D flags define ASCENDC_CUBE_ONLY (the last -D/-U of it wins)."""
-    on = False
+def _macros(cflags: List[str]) -> Dict[str, str]:
+    """The macros the compile's -D / -U flags leave defined (name -> value; "1" for -DNAME)."""
+    out: Dict[str, str] = {}
     for prev, arg in zip([""] + cflags, cflags):
-        for flag, value in (("-D", arg[2:] if arg.startswith("-D") else None),
-                            ("-U", arg[2:] if arg.startswith("-U") else None)):
-            name = value if value else (arg if prev == flag else None)
-            if name is not None and name.split("=")[0] == "ASCENDC_CUBE_ONLY":
-                on = flag == "-D"
-    return on
+        for flag in ("-D", "-U"):
+            if arg.startswith(flag) and len(arg) > 2:
+                text = arg[2:]
+            elif prev == flag and arg != flag:
+                text = arg
+            else:
+                continue
+            name, _, value = text.partition("=")
+            if flag == "-D":
+                out[name] = value if "=" in text else "1"
+            else:
+                out.pop(name, None)
+    return out
 
 
-def _rewritten(src: Path, out_dir: Path, cube_only: bool = False) -> Path:
+def _rewritten(src: Path, out_dir: Path, macros: Optional[Dict[str, str]] = None) -> Path:
     """The source with its launches rewritten, under #line so every message names `src`."""
     text = src.read_text(encoding="utf-8", errors="surrogateescape")
     try:
-        body, _ = rewrite.rewrite(text, cube_only=cube_only)
+        body, _ = rewrite.rewrite(text, macros=macros)
     except rewrite.RewriteError as exc:
         raise CompileFailed(f"{src}:{exc.line}: error: {exc}")
     path = out_dir / (src.name + ".model.cpp")
@@ -237,7 +244,7 @@ def compile_one(src: str, obj: str, a: Args, inc: Path) -> None:
     src_path = Path(src)
     obj_path = Path(obj)
     obj_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _rewritten(src_path, obj_path.parent, _defines_cube_only(a.cflags))
+    tmp = _rewritten(src_path, obj_path.parent, _macros(a.cflags))
     stub = pch.parent / toolchain.PRELUDE  # found beside its .gch (the PCH when valid, else the real prelude)
     if not stub.exists():
         _cache.write_atomic(stub, f'#include "{toolchain.host_include(inc) / toolchain.PRELUDE}"\n'.encode())

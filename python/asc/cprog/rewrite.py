@@ -20,6 +20,7 @@ Comments, string and character literals are skipped; nothing else changes.
 from __future__ import annotations
 
 import re
+import warnings
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..runtime.model.abi import cores as kernel_cores
@@ -136,7 +137,6 @@ def kernel_types(code: str, cube_only: bool = False, with_aic: Optional[Set[str]
 
 
 _MATMUL_OBJ = re.compile(r"\bREGIST_(MATMUL_OBJ|MATMUL_OBJ_STATIC|CUBE_OBJ)\b")
-_CUBE_ONLY_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+ASCENDC_CUBE_ONLY\b", re.M)
 
 
 def _body(code: str, paren: int) -> str:
@@ -161,9 +161,80 @@ def _body(code: str, paren: int) -> str:
     return code[brace:]
 
 
-def defines_cube_only(code: str) -> bool:
-    """Whether the (blanked) source itself defines ASCENDC_CUBE_ONLY."""
-    return bool(_CUBE_ONLY_DEFINE.search(code))
+def conditional_code(code: str, macros: Optional[Dict[str, str]] = None) -> Tuple[str, Dict[str, str]]:
+    """The (blanked) source with the lines of its inactive #if branches blanked
+    too (newlines kept), and the macros defined at its end. `macros` holds the
+    compile's -D definitions; the source's own #define / #undef count where its
+    #if / #ifdef / #ifndef / #elif / #else put them (matmul_ibshareB declares its
+    kernel `__cube__` and defines ASCENDC_CUBE_ONLY only under `#if SCENARIO_NUM
+    == 2`). Included files are not read: a kernel's type is decided in its file."""
+    defined = dict(macros or {})
+    stack: List[List[bool]] = []  # per open #if: [this branch is active, an earlier branch was taken]
+    out: List[str] = []
+
+    def active() -> bool:
+        return all(frame[0] for frame in stack)
+
+    for line in code.split("\n"):
+        m = re.match(r"\s*#\s*(\w+)\s*(.*)$", line)
+        if not m:
+            out.append(line if active() else "")
+            continue
+        out.append("")
+        word, rest = m.group(1), m.group(2).strip()
+        if word in ("if", "ifdef", "ifndef"):
+            outer = active()
+            if word == "if":
+                cond = _pp_true(rest, defined)
+            else:
+                name = rest.split()[0] if rest else ""
+                cond = (name in defined) == (word == "ifdef")
+            stack.append([outer and cond, cond])
+        elif word == "elif" and stack:
+            outer = all(frame[0] for frame in stack[:-1])
+            cond = not stack[-1][1] and _pp_true(rest, defined)
+            stack[-1] = [outer and cond, stack[-1][1] or cond]
+        elif word == "else" and stack:
+            outer = all(frame[0] for frame in stack[:-1])
+            stack[-1] = [outer and not stack[-1][1], True]
+        elif word == "endif" and stack:
+            stack.pop()
+        elif word == "define" and active():
+            parts = rest.split(None, 1)
+            if parts and re.match(r"^\w+$", parts[0]):
+                defined[parts[0]] = parts[1].strip() if len(parts) > 1 else "1"
+        elif word == "undef" and active():
+            defined.pop(rest.split()[0] if rest else "", None)
+    return "\n".join(out), defined
+
+
+def defines_cube_only(code: str, macros: Optional[Dict[str, str]] = None) -> bool:
+    """Whether ASCENDC_CUBE_ONLY is defined once the source's own directives have run."""
+    return "ASCENDC_CUBE_ONLY" in conditional_code(code, macros)[1]
+
+
+def _pp_true(expr: str, defined: Dict[str, str]) -> bool:
+    """A #if condition: defined(X), integer macros, arithmetic, comparisons and
+    logic, as the preprocessor evaluates them (an unknown name is 0); a form
+    this cannot evaluate counts as false."""
+    expr = re.sub(r"\bdefined\s*\(\s*(\w+)\s*\)|\bdefined\s+(\w+)",
+                  lambda m: "1" if (m.group(1) or m.group(2)) in defined else "0", expr)
+    for _ in range(8):  # macros defined as other macros
+        new = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: defined.get(m.group(0), "0") or "1", expr)
+        if new == expr:
+            break
+        expr = new
+    expr = re.sub(r"(\d+)[uUlL]+\b", r"\1", expr)
+    expr = expr.replace("&&", " and ").replace("||", " or ")
+    expr = re.sub(r"!(?!=)", " not ", expr)
+    if not re.fullmatch(r"[\d\s()+\-*/%<>=!andortx]*", expr):
+        return False
+    try:
+        with warnings.catch_warnings():  # `1(2)` and the like: not a condition this evaluates
+            warnings.simplefilter("ignore")
+            return bool(eval(compile(expr.replace("/", "//"), "<#if>", "eval"), {"__builtins__": {}}, {}))
+    except Exception:  # noqa: BLE001 - a malformed or unsupported condition
+        return False
 
 
 def _callee_start(code: str, end: int) -> int:
@@ -230,13 +301,16 @@ def _line_of(src: str, pos: int) -> int:
     return src.count("\n", 0, pos) + 1
 
 
-def rewrite(src: str, types: Optional[Dict[str, str]] = None, cube_only: bool = False) -> Tuple[str, int]:
+def rewrite(src: str, types: Optional[Dict[str, str]] = None, cube_only: bool = False,
+            macros: Optional[Dict[str, str]] = None) -> Tuple[str, int]:
     """(the source with every `<<<...>>>` launch rewritten, how many there were);
-    `cube_only`: the compile defines ASCENDC_CUBE_ONLY (-D)."""
+    `cube_only`: the compile defines ASCENDC_CUBE_ONLY (-D); `macros`: the compile's
+    -D definitions (the source's #if conditions read them)."""
     mask = code_mask(src)
     code = _blank(src, mask)
     explicit_mix: Set[str] = set()
-    known = dict(kernel_types(code, cube_only or defines_cube_only(code), explicit_mix))
+    live, defined = conditional_code(code, macros)  # kernels declared in inactive #if branches do not count
+    known = dict(kernel_types(live, cube_only or "ASCENDC_CUBE_ONLY" in defined, explicit_mix))
     if types:
         known.update(types)
     out: List[str] = []
