@@ -32,3 +32,15 @@ def test_operands_by_direction_and_rank(tmp_path):
     assert operand_name(p, 8, True, 0) is None  # not a plain name
     assert operand_name(p, 99, True, 0) is None  # no such line
     assert operand_name(str(tmp_path / "missing.py"), 1, True, 0) is None
+
+
+def test_a_fault_of_a_mixed_launchs_aic_core_is_reported_with_its_group():
+    # runtime.cpp names a mixed launch's AIC cores "block N (AIC)"; the report keeps that
+    from asc.debug import engine
+    f = engine._fault_finding("k.asc:12: block 1 (AIC): CrossCoreWaitFlag: deadlock: every running core "
+                              "is blocked", "k")
+    assert f.lines[0] == "[ERROR] Deadlock detected in k:"
+    assert "Block: 1 (AIC)" in f.lines[1] and "API: CrossCoreWaitFlag" in f.lines[1]
+    assert f.lines[2] == "[ERROR]   Reason: deadlock: every running core is blocked"
+    plain = engine._fault_finding("k.asc:12: block 3: DataCopy: reads GM", "k")
+    assert "Block: 3, Pipe" in plain.lines[1]

@@ -79,7 +79,9 @@ def _take(io: DebugIO) -> str:
 
 
 _QUEUE_APIS = ("AllocTensor", "EnQue", "DeQue", "FreeTensor", "InitBuffer", "TBuf::Get")
-_FAULT = re.compile(r"^(?P<file>.*?):(?P<line>\d+): block (?P<block>\d+): (?P<api>[^:]+): (?P<what>.*)$", re.S)
+# "block N (AIC)": one of a mixed launch's AIC cores, N its group (runtime.cpp Core::fault)
+_FAULT = re.compile(r"^(?P<file>.*?):(?P<line>\d+): block (?P<block>\d+)(?P<aic> \(AIC\))?: (?P<api>[^:]+): "
+                    r"(?P<what>.*)$", re.S)
 
 
 def _fault_finding(text: str, kernel: str) -> _findings.Finding:
@@ -97,7 +99,8 @@ def _fault_finding(text: str, kernel: str) -> _findings.Finding:
     pipe = "PIPE_S" if kind == "queue-misuse" or m["api"] in ("SetFlag", "WaitFlag") else "unknown"
     loc = {"file": m["file"], "line": int(m["line"]), "block": int(m["block"]), "api": m["api"], "pipe": pipe}
     lines = [f"[ERROR] {'Deadlock' if tool == 'deadlock' else 'Invalid operation'} detected in {kernel}:",
-             f"[ERROR]   File: {os.path.basename(m['file'])}, Line: {m['line']}, Block: {m['block']}, Pipe: {pipe}, "
+             f"[ERROR]   File: {os.path.basename(m['file'])}, Line: {m['line']}, Block: {m['block']}{m['aic'] or ''}, "
+             f"Pipe: {pipe}, "
              f"API: {m['api']}",
              f"[ERROR]   Reason: {what}"]
     return _findings.Finding(tool, kind, "error", lines, [loc], kernel=kernel)

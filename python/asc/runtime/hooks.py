@@ -53,7 +53,8 @@ class LaunchContext:
     Knobs the hooks set and the backend reads: record_io (the profiler's RecordIO),
     debug_io (asc-debug's DebugIO), launch_flags (bits OR'd into the backend's),
     blocks_run (> 0: only the first blocks run), launcher (what runs the launch).
-    The backend fills aiv_per_aic (a mixed kernel's AIV blocks per AIC). `data` is
+    The backend fills aiv_per_aic (a mixed kernel's AIV blocks per AIC) and aic_base (> 0: the
+    first of the slots its AIC cores run in, LaunchConfig.aic_cores). `data` is
     a dict where a hook keeps its per-launch state between enter and exit."""
 
     __slots__ = ("kernel", "name", "jit", "key", "args", "core_num", "stream", "backend", "call",
