@@ -48,7 +48,7 @@ def test_a_kernel_registering_a_matmul_is_mixed_unless_cube_only():
     launch = "void f(void* s) {\n  mm_k<<<4, 0, s>>>(a, t);\n}\n"
     out, _ = rewrite.rewrite(MATMUL_KERNEL + launch)
     assert '"mm_k", 0, 2, 0,' in out  # the AIV cores are the Matmul's clients; no AIC code of its own
-    out, _ = rewrite.rewrite(MATMUL_KERNEL + launch, cube_only=True)
+    out, _ = rewrite.rewrite(MATMUL_KERNEL + launch, macros={"ASCENDC_CUBE_ONLY": "1"})
     assert '"mm_k", 1, 1, 0,' in out
     out, _ = rewrite.rewrite("#define ASCENDC_CUBE_ONLY\n" + MATMUL_KERNEL + launch)
     assert '"mm_k", 1, 1, 0,' in out

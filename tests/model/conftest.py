@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,40 @@ from asc.runtime.backend import CompiledKernel, ParamSpec, kernel_symbol  # noqa
 from asc.runtime.model import ModelBackend  # noqa: E402
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
+# The Model's host headers (tiling API, ACL, platform) and kernel headers, for host programs.
+HOST_INC = ROOT / "cpp" / "model" / "host" / "include"
+MODEL_INC = ROOT / "cpp" / "model" / "include"
+
+
+# A vector kernel's prelude: load(buf, pipe, gm, n) copies n elements of GM into a TBuf of
+# VECCALC and store(gm, t, n) copies them back, each behind a PIPE_ALL barrier.
+LOAD_STORE_HEAD = """#include "kernel_operator.h"
+template <class T> __aicore__ inline AscendC::LocalTensor<T> load(AscendC::TBuf<AscendC::TPosition::VECCALC>& b,
+    AscendC::TPipe& pipe, GM_ADDR g, uint32_t n) {
+  pipe.InitBuffer(b, n * sizeof(T) < 32 ? 32 : n * sizeof(T));
+  AscendC::LocalTensor<T> t = b.Get<T>();
+  AscendC::GlobalTensor<T> gt;
+  gt.SetGlobalBuffer((__gm__ T*)g, n);
+  AscendC::DataCopy(t, gt, n);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  return t;
+}
+template <class T> __aicore__ inline void store(GM_ADDR g, const AscendC::LocalTensor<T>& t, uint32_t n) {
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::GlobalTensor<T> gt;
+  gt.SetGlobalBuffer((__gm__ T*)g, n);
+  AscendC::DataCopy(gt, t, n);
+}
+"""
+
+
+def build_host_program(d: Path, source: str) -> Path:
+    """`source` as d/p.cpp, built with g++ against the Model's host headers into d/p."""
+    (d / "p.cpp").write_text(source)
+    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"),
+                    "-o", str(d / "p")], check=True)
+    return d / "p"
+
 
 
 def gm(name, dtype="float32"):

@@ -13,31 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import gm
+from conftest import gm, build_host_program, LOAD_STORE_HEAD
 from asc.runtime.model import ModelFault
 
 ROOT = Path(__file__).resolve().parents[2]
-HOST_INC = ROOT / "cpp" / "model" / "host" / "include"
-MODEL_INC = ROOT / "cpp" / "model" / "include"
 
-HEAD = """#include "kernel_operator.h"
-template <class T> __aicore__ inline AscendC::LocalTensor<T> load(AscendC::TBuf<AscendC::TPosition::VECCALC>& b,
-    AscendC::TPipe& pipe, GM_ADDR g, uint32_t n) {
-  pipe.InitBuffer(b, n * sizeof(T) < 32 ? 32 : n * sizeof(T));
-  AscendC::LocalTensor<T> t = b.Get<T>();
-  AscendC::GlobalTensor<T> gt;
-  gt.SetGlobalBuffer((__gm__ T*)g, n);
-  AscendC::DataCopy(t, gt, n);
-  AscendC::PipeBarrier<PIPE_ALL>();
-  return t;
-}
-template <class T> __aicore__ inline void store(GM_ADDR g, const AscendC::LocalTensor<T>& t, uint32_t n) {
-  AscendC::PipeBarrier<PIPE_ALL>();
-  AscendC::GlobalTensor<T> gt;
-  gt.SetGlobalBuffer((__gm__ T*)g, n);
-  AscendC::DataCopy(gt, t, n);
-}
-"""
+HEAD = LOAD_STORE_HEAD
 
 
 # ---------------------------------------------------------------- SoftmaxFlashV3
@@ -344,9 +325,7 @@ int main(int argc, char** argv) {
 @pytest.fixture(scope="module")
 def ln_host(tmp_path_factory):
     d = tmp_path_factory.mktemp("ln_host")
-    (d / "p.cpp").write_text(LN_HOST)
-    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"),
-                    "-o", str(d / "p")], check=True)
+    build_host_program(d, LN_HOST)
 
     def go(a, r, stack=0):
         out = subprocess.run([str(d / "p"), str(a), str(r), str(stack)], capture_output=True, text=True,
@@ -484,9 +463,7 @@ int main(int argc, char** argv) {
 @pytest.fixture(scope="module")
 def topk_host(tmp_path_factory):
     d = tmp_path_factory.mktemp("topk_host")
-    (d / "p.cpp").write_text(TOPK_HOST)
-    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"),
-                    "-o", str(d / "p")], check=True)
+    build_host_program(d, TOPK_HOST)
 
     def go(*args):
         out = subprocess.run([str(d / "p"), *map(str, map(int, args))], capture_output=True, text=True, check=True,

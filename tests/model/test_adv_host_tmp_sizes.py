@@ -4,13 +4,10 @@ the vendor's impl/adv_api/tiling/** compute; a check that fails is logged (as th
 device log) and the function goes on, never an [ERROR] report."""
 
 import subprocess
-from pathlib import Path
 
 import pytest
+from conftest import build_host_program
 
-ROOT = Path(__file__).resolve().parents[2]
-HOST_INC = ROOT / "cpp" / "model" / "host" / "include"
-MODEL_INC = ROOT / "cpp" / "model" / "include"
 
 PROGRAM = r"""
 #include <cstdio>
@@ -52,9 +49,7 @@ int main() {
 @pytest.fixture(scope="module")
 def output(tmp_path_factory):
     d = tmp_path_factory.mktemp("adv_host")
-    (d / "p.cpp").write_text(PROGRAM)
-    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"), "-o",
-                    str(d / "p")], check=True)
+    build_host_program(d, PROGRAM)
     r = subprocess.run([str(d / "p")], capture_output=True, text=True, check=True)
     return {ln.split()[0]: [int(x) for x in ln.split()[1:]] for ln in r.stdout.splitlines()}, r.stderr
 

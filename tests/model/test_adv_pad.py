@@ -4,18 +4,14 @@ UnPadTilingFunc, Get{Pad,UnPad,BroadCast,Clamp,Fmod,Power,CumSum}MaxMinTmpSize)
 against the vendor's formulas written out here independently."""
 
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from asc.runtime.model import ModelBackend, ModelFault
 
-from conftest import gm, make_kernel
+from conftest import gm, make_kernel, build_host_program
 
-ROOT = Path(__file__).resolve().parents[2]
-HOST_INC = ROOT / "cpp" / "model" / "host" / "include"
-MODEL_INC = ROOT / "cpp" / "model" / "include"
 
 HEAD = r'''#include "kernel_operator.h"
 using namespace AscendC;
@@ -278,9 +274,7 @@ def vendor_power(n, ts, mode, is_int):
 @pytest.fixture(scope="module")
 def host(tmp_path_factory):
     d = tmp_path_factory.mktemp("pad_host")
-    (d / "p.cpp").write_text(HOST)
-    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"), "-o", str(d / "p")],
-                   check=True)
+    build_host_program(d, HOST)
     out = subprocess.run([str(d / "p")], capture_output=True, text=True, check=True)
     return out.stdout.splitlines(), out.stderr
 

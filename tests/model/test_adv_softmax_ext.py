@@ -11,31 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import gm, scalar
+from conftest import gm, scalar, build_host_program, LOAD_STORE_HEAD
 from asc.runtime.model import ModelFault
 
 ROOT = Path(__file__).resolve().parents[2]
-HOST_INC = ROOT / "cpp" / "model" / "host" / "include"
-MODEL_INC = ROOT / "cpp" / "model" / "include"
 
-HEAD = """#include "kernel_operator.h"
-template <class T> __aicore__ inline AscendC::LocalTensor<T> load(AscendC::TBuf<AscendC::TPosition::VECCALC>& b,
-    AscendC::TPipe& pipe, GM_ADDR g, uint32_t n) {
-  pipe.InitBuffer(b, n * sizeof(T) < 32 ? 32 : n * sizeof(T));
-  AscendC::LocalTensor<T> t = b.Get<T>();
-  AscendC::GlobalTensor<T> gt;
-  gt.SetGlobalBuffer((__gm__ T*)g, n);
-  AscendC::DataCopy(t, gt, n);
-  AscendC::PipeBarrier<PIPE_ALL>();
-  return t;
-}
-template <class T> __aicore__ inline void store(GM_ADDR g, const AscendC::LocalTensor<T>& t, uint32_t n) {
-  AscendC::PipeBarrier<PIPE_ALL>();
-  AscendC::GlobalTensor<T> gt;
-  gt.SetGlobalBuffer((__gm__ T*)g, n);
-  AscendC::DataCopy(gt, t, n);
-}
-"""
+HEAD = LOAD_STORE_HEAD
 
 
 def np_dtype(t):
@@ -353,9 +334,7 @@ int main() {
 @pytest.fixture(scope="module")
 def host_out(tmp_path_factory):
     d = tmp_path_factory.mktemp("softmax_host")
-    (d / "p.cpp").write_text(HOST)
-    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"),
-                    "-o", str(d / "p")], check=True)
+    build_host_program(d, HOST)
     out = subprocess.run([str(d / "p")], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(ROOT / "python")))
     return {ln.split(" ", 1)[0]: ln.split(" ", 1)[1] for ln in out.stdout.splitlines()}

@@ -8,9 +8,9 @@ import subprocess
 import numpy as np
 import pytest
 
-from conftest import gm
+from conftest import build_host_program, gm
 from asc.runtime.model import ModelFault
-from test_adv_softmax_ext import HEAD, HOST_INC, MODEL_INC
+from test_adv_softmax_ext import HEAD
 
 
 def update_kernel(ab, k, inplace, tmp_bytes, n_rec):
@@ -178,9 +178,7 @@ int main(int argc, char** argv) {
 @pytest.fixture(scope="module")
 def host(tmp_path_factory):
     d = tmp_path_factory.mktemp("norm_host")
-    (d / "p.cpp").write_text(HOST)
-    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"),
-                    "-o", str(d / "p")], check=True)
+    build_host_program(d, HOST)
 
     def _run(*args):
         out = subprocess.run([str(d / "p"), *map(str, args)], capture_output=True, text=True, check=True)

@@ -15,10 +15,9 @@ import pytest
 import asc.lib.host as host
 from asc.cprog import replay
 from asc.language.core._generated import STRUCTS
+from conftest import build_host_program, HOST_INC
 
 ROOT = Path(__file__).resolve().parents[2]
-HOST_INC = ROOT / "cpp" / "model" / "host" / "include"
-MODEL_INC = ROOT / "cpp" / "model" / "include"
 
 PROGRAM = r"""
 #include <cstdio>
@@ -64,9 +63,7 @@ int main(int argc, char** argv) {
 @pytest.fixture(scope="module")
 def program(tmp_path_factory):
     d = tmp_path_factory.mktemp("host_tiling")
-    (d / "p.cpp").write_text(PROGRAM)
-    subprocess.run(["g++", "-std=c++17", "-O0", f"-I{HOST_INC}", f"-I{MODEL_INC}", str(d / "p.cpp"),
-                    "-o", str(d / "p")], check=True)
+    build_host_program(d, PROGRAM)
     return d / "p"
 
 

@@ -301,16 +301,16 @@ def _line_of(src: str, pos: int) -> int:
     return src.count("\n", 0, pos) + 1
 
 
-def rewrite(src: str, types: Optional[Dict[str, str]] = None, cube_only: bool = False,
+def rewrite(src: str, types: Optional[Dict[str, str]] = None,
             macros: Optional[Dict[str, str]] = None) -> Tuple[str, int]:
     """(the source with every `<<<...>>>` launch rewritten, how many there were);
-    `cube_only`: the compile defines ASCENDC_CUBE_ONLY (-D); `macros`: the compile's
-    -D definitions (the source's #if conditions read them)."""
+    `macros`: the compile's -D definitions (ASCENDC_CUBE_ONLY among them; the
+    source's #if conditions read them)."""
     mask = code_mask(src)
     code = _blank(src, mask)
     explicit_mix: Set[str] = set()
     live, defined = conditional_code(code, macros)  # kernels declared in inactive #if branches do not count
-    known = dict(kernel_types(live, cube_only or "ASCENDC_CUBE_ONLY" in defined, explicit_mix))
+    known = dict(kernel_types(live, "ASCENDC_CUBE_ONLY" in defined, explicit_mix))
     if types:
         known.update(types)
     out: List[str] = []

@@ -22,41 +22,30 @@ struct Sources {
 };
 }  // namespace detail_symbol
 
-#define ASC_SYMBOL_OVERRIDE(Name, Api)                                                               \
+// BITS: And / Or, whose 32-bit integer forms run on the 16-bit halves (twice the count).
+#define ASC_SYMBOL_OVERRIDE(Name, Api, BITS)                                                         \
   template <class T>                                                                                 \
   class SymbolOverride##Name : detail_symbol::Sources<T> {                                           \
    public:                                                                                           \
     SymbolOverride##Name(const LocalTensor<T>& src0, const LocalTensor<T>& src1)                     \
         : detail_symbol::Sources<T>(src0, src1) {}                                                   \
     void Process(const LocalTensor<T>& dst, ASC_LOC_PARAMS) const {                                 \
-      Api(dst, this->src0_, this->src1_, int32_t(dst.GetSize()), ASC_LOC);                        \
-    }                                                                                                \
-  };
-ASC_SYMBOL_OVERRIDE(Add, Add)
-ASC_SYMBOL_OVERRIDE(Sub, Sub)
-ASC_SYMBOL_OVERRIDE(Mul, Mul)
-ASC_SYMBOL_OVERRIDE(Div, Div)
-#undef ASC_SYMBOL_OVERRIDE
-
-#define ASC_SYMBOL_OVERRIDE_BITS(Name, Api)                                                          \
-  template <class T>                                                                                 \
-  class SymbolOverride##Name : detail_symbol::Sources<T> {                                           \
-   public:                                                                                           \
-    SymbolOverride##Name(const LocalTensor<T>& src0, const LocalTensor<T>& src1)                     \
-        : detail_symbol::Sources<T>(src0, src1) {}                                                   \
-    void Process(const LocalTensor<T>& dst, ASC_LOC_PARAMS) const {                                 \
-      if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>) {                     \
+      if constexpr (BITS && (std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>)) {           \
         using H = std::conditional_t<std::is_same_v<T, int32_t>, int16_t, uint16_t>;                 \
         Api(dst.template ReinterpretCast<H>(), this->src0_.template ReinterpretCast<H>(),            \
-            this->src1_.template ReinterpretCast<H>(), int32_t(dst.GetSize() * 2), ASC_LOC);      \
+            this->src1_.template ReinterpretCast<H>(), int32_t(dst.GetSize() * 2), ASC_LOC);         \
       } else {                                                                                       \
-        Api(dst, this->src0_, this->src1_, int32_t(dst.GetSize()), ASC_LOC);                      \
+        Api(dst, this->src0_, this->src1_, int32_t(dst.GetSize()), ASC_LOC);                         \
       }                                                                                              \
     }                                                                                                \
   };
-ASC_SYMBOL_OVERRIDE_BITS(And, And)
-ASC_SYMBOL_OVERRIDE_BITS(Or, Or)
-#undef ASC_SYMBOL_OVERRIDE_BITS
+ASC_SYMBOL_OVERRIDE(Add, Add, false)
+ASC_SYMBOL_OVERRIDE(Sub, Sub, false)
+ASC_SYMBOL_OVERRIDE(Mul, Mul, false)
+ASC_SYMBOL_OVERRIDE(Div, Div, false)
+ASC_SYMBOL_OVERRIDE(And, And, true)
+ASC_SYMBOL_OVERRIDE(Or, Or, true)
+#undef ASC_SYMBOL_OVERRIDE
 
 template <class T>
 class SymbolOverrideCompare : detail_symbol::Sources<T> {
