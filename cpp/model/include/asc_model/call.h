@@ -39,11 +39,13 @@ class Call {
   template <class Tensor>
   auto* out(const Tensor& t, uint64_t n, uint64_t first = 0, bool align = true) {
     using T = typename Tensor::PrimType;
+    static_assert(!is_int4_v<T>, "int4b_t packs two elements per byte: address it in bytes (range)");
     return reinterpret_cast<T*>(range(t.ref(), first * sizeof(T), n * sizeof(T), true, align));
   }
   template <class Tensor>
   const auto* in(const Tensor& t, uint64_t n, uint64_t first = 0, bool align = true) {
     using T = typename Tensor::PrimType;
+    static_assert(!is_int4_v<T>, "int4b_t packs two elements per byte: address it in bytes (range)");
     return reinterpret_cast<const T*>(range(t.ref(), first * sizeof(T), n * sizeof(T), false, align));
   }
   // Byte ranges, for strided movers (one call per burst).
@@ -147,6 +149,11 @@ namespace asc_model {
 template <class T>
 T scalar_get(const char* api, const TensorRef& r, uint64_t idx, const char* file, int line) {
   Call op(api, PIPE_S, file, line);
+  if constexpr (is_int4_v<T>) {  // the nibble idx % 2 of byte idx / 2 (the vendor's GetValue)
+    const uint8_t* p = op.range(r, idx / 2, 1, false, false);
+    if (!op.elems(1).run()) return T(0);
+    return T(int32_t(int4_load(p - idx / 2, idx)));
+  }
   const uint8_t* p = op.range(r, idx * sizeof(T), sizeof(T), false, false);
   T v{};
   if (!op.elems(1).run()) return v;  // timing-only: data-dependent reads return 0
@@ -158,6 +165,12 @@ T scalar_get(const char* api, const TensorRef& r, uint64_t idx, const char* file
 template <class T>
 void scalar_set(const char* api, const TensorRef& r, uint64_t idx, T v, const char* file, int line) {
   Call op(api, PIPE_S, file, line);
+  if constexpr (is_int4_v<T>) {  // read-modify-write of the byte: the other nibble stays
+    uint8_t* p = op.range(r, idx / 2, 1, true, false);
+    if (!op.elems(1).run()) return;
+    int4_store(p - idx / 2, idx, v);
+    return;
+  }
   uint8_t* p = op.range(r, idx * sizeof(T), sizeof(T), true, false);
   if (!op.elems(1).run()) return;
   std::memcpy(p, &v, sizeof(T));

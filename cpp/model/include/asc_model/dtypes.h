@@ -141,3 +141,68 @@ template <> inline const char* type_name<uint32_t>() { return "uint32_t"; }
 template <> inline const char* type_name<int64_t>() { return "int64_t"; }
 template <> inline const char* type_name<uint64_t>() { return "uint64_t"; }
 }  // namespace asc_model
+
+// The vendor's sub-byte integer (impl/utils/common_types.h): one byte of storage holding the
+// low bit_num bits; it reads back sign-extended. Tensors pack two int4b_t per byte, element 2i
+// in the low nibble of byte i and 2i+1 in the high one, so a tensor of int4b_t counts elements
+// in half bytes (asc_model::elems_bytes below); sizeof(int4b_t) is still 1, as the vendor's.
+constexpr uint32_t INT4_BIT_NUM = 4;
+
+template <int bit_num, bool sign = true>
+struct integer_sub_type {
+  static int const k_bits = bit_num;
+  static bool const k_signed = sign;
+  using T = std::conditional_t<sign, int8_t, uint8_t>;
+  using Storage = uint8_t;
+  static Storage const mask = Storage((uint64_t(1) << uint32_t(bit_num)) - 1);
+  Storage storage;
+
+  integer_sub_type() = default;
+  integer_sub_type(uint32_t value) : storage(Storage(value) & mask) {}
+  integer_sub_type(int32_t value) : storage(Storage(uint32_t(value)) & mask) {}
+  operator T() const {
+    if (k_signed && (storage & Storage(uint64_t(1) << uint32_t(bit_num - 1))) != 0)
+      return T(T(storage) | T(~mask));  // sign extension
+    return T(storage);
+  }
+  bool operator==(integer_sub_type const& rhs) const { return storage == rhs.storage; }
+  bool operator!=(integer_sub_type const& rhs) const { return storage != rhs.storage; }
+  bool operator>(integer_sub_type const& rhs) const { return T(*this) > T(rhs); }
+  bool operator>=(integer_sub_type const& rhs) const { return T(*this) >= T(rhs); }
+  bool operator<(integer_sub_type const& rhs) const { return !(*this >= rhs); }
+  bool operator<=(integer_sub_type const& rhs) const { return !(*this > rhs); }
+};
+
+using int4b_t = integer_sub_type<INT4_BIT_NUM, true>;
+static_assert(sizeof(int4b_t) == 1, "int4b_t: one byte of storage, as the vendor's");
+
+namespace AscendC {
+using int4b_t = ::int4b_t;  // the vendor's kernel_utils_constants.h
+constexpr uint32_t INT4_TWO = 2;  // int4b_t elements per byte
+}  // namespace AscendC
+
+namespace asc_model {
+template <> inline const char* type_name<int4b_t>() { return "int4b_t"; }
+
+template <class T> inline constexpr bool is_int4_v = std::is_same_v<T, int4b_t>;
+// The bytes n elements of T occupy (two int4b_t per byte; an odd count ends in a half byte).
+template <class T> constexpr uint64_t elems_bytes(uint64_t n) {
+  if constexpr (is_int4_v<T>) return (n + 1) / 2;
+  else return n * sizeof(T);
+}
+// The elements of T in n bytes.
+template <class T> constexpr uint64_t bytes_elems(uint64_t n) {
+  if constexpr (is_int4_v<T>) return n * 2;
+  else return n / sizeof(T);
+}
+// The bits of one element of T (the vendor's SizeOfBits).
+template <class T> constexpr uint32_t elem_bits() { return is_int4_v<T> ? 4 : uint32_t(sizeof(T) * 8); }
+// Nibble i of a packed int4b_t array, sign-extended, and its store.
+inline int8_t int4_load(const uint8_t* base, uint64_t i) {
+  return int8_t(int4b_t(uint32_t(base[i >> 1] >> ((i & 1) * 4))));
+}
+inline void int4_store(uint8_t* base, uint64_t i, int4b_t v) {
+  uint8_t& b = base[i >> 1];
+  b = (i & 1) ? uint8_t((b & 0x0F) | (v.storage << 4)) : uint8_t((b & 0xF0) | v.storage);
+}
+}  // namespace asc_model

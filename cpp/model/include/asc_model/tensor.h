@@ -39,6 +39,18 @@ T scalar_get(const char* api, const TensorRef& r, uint64_t idx, const char* file
 template <class T>
 void scalar_set(const char* api, const TensorRef& r, uint64_t idx, T v, const char* file, int line);
 
+// A view of int4b_t elements starts on a byte: the vendor's GetPhyAddr asserts an even
+// offset ("The offset for int4b_t GetPhyAddr should be an even num") and its operator[]
+// drops the half byte of an odd one, so the Model refuses it where the view is made.
+template <class T>
+inline void check_elem_offset(const char* api, uint64_t off, const char* file, int line) {
+  if constexpr (is_int4_v<T>)
+    if (off % 2)
+      current_core().fault(file, line, api,
+                           "int4b_t offset %llu is odd: two int4b_t share a byte and a tensor starts on a byte",
+                           (unsigned long long)off);
+}
+
 }  // namespace asc_model
 
 namespace AscendC {
@@ -57,8 +69,9 @@ class GlobalTensor {
 
   void SetGlobalBuffer(__gm__ T* p, uint64_t size = 0) { ptr_ = p; size_ = size; }
   GlobalTensor operator[](uint64_t off) const {
+    asc_model::check_elem_offset<T>("GlobalTensor::operator[]", off, __FILE__, __LINE__);
     GlobalTensor g;
-    g.ptr_ = ptr_ + off;
+    g.ptr_ = ptr_ + asc_model::elems_bytes<T>(off) / sizeof(T);
     g.size_ = size_ > off ? size_ - off : 0;
     g.shape_ = shape_;
     g.cache_mode_ = cache_mode_;
@@ -71,7 +84,10 @@ class GlobalTensor {
     asc_model::scalar_set<T>("SetValue", ref(), i, v, ASC_LOC);
   }
   __gm__ T* GetPhyAddr() const { return ptr_; }
-  __gm__ T* GetPhyAddr(uint64_t off) const { return ptr_ + off; }
+  __gm__ T* GetPhyAddr(uint64_t off, ASC_LOC_PARAMS) const {
+    asc_model::check_elem_offset<T>("GetPhyAddr", off, ASC_LOC);
+    return ptr_ + asc_model::elems_bytes<T>(off) / sizeof(T);
+  }
   uint64_t GetSize() const { return size_; }
   template <CacheRwMode rw = CacheRwMode::RW>
   void SetL2CacheHint(CacheMode mode) { cache_mode_ = mode; }
@@ -79,7 +95,7 @@ class GlobalTensor {
   ShapeInfo GetShapeInfo() const { return shape_; }
 
   asc_model::TensorRef ref() const {
-    return {asc_model::Mem::GM, reinterpret_cast<uint64_t>(ptr_), size_ * sizeof(T), int32_t(cache_mode_), -1,
+    return {asc_model::Mem::GM, reinterpret_cast<uint64_t>(ptr_), asc_model::elems_bytes<T>(size_), int32_t(cache_mode_), -1,
             asc_model::type_name<T>()};
   }
 
@@ -105,7 +121,7 @@ class LocalTensor {
   LocalTensor() = default;
   // (position, byte address, length in elements): the emitter's explicit form.
   LocalTensor(TPosition pos, uint32_t addr, uint32_t tile_size, ASC_LOC_PARAMS)
-      : pos_(pos), addr_(addr), bytes_(uint64_t(tile_size) * sizeof(T)) {
+      : pos_(pos), addr_(addr), bytes_(asc_model::elems_bytes<T>(tile_size)) {
     check_placement("LocalTensor", ASC_LOC);
   }
   // (byte address) in VECCALC; length unknown until SetSize/SetBufferLen, so
@@ -118,8 +134,9 @@ class LocalTensor {
   }
 
   LocalTensor operator[](uint64_t off) const {
+    asc_model::check_elem_offset<T>("LocalTensor::operator[]", off, __FILE__, __LINE__);
     LocalTensor t = *this;
-    uint64_t b = off * sizeof(T);
+    uint64_t b = asc_model::elems_bytes<T>(off);
     t.addr_ = addr_ + b;
     t.bytes_ = bytes_ > b ? bytes_ - b : 0;
     return t;
@@ -133,11 +150,15 @@ class LocalTensor {
   }
   // Vendor semantics: GetSize = elements, GetLength = bytes.
   uint32_t GetLength() const { return static_cast<uint32_t>(bytes_); }
-  uint32_t GetSize() const { return static_cast<uint32_t>(bytes_ / sizeof(T)); }
-  void SetSize(uint32_t n) { bytes_ = uint64_t(n) * sizeof(T); }
+  uint32_t GetSize() const { return static_cast<uint32_t>(asc_model::bytes_elems<T>(bytes_)); }
+  // int4b_t: the vendor keeps n / 2 bytes (an odd n loses its last element).
+  void SetSize(uint32_t n) { bytes_ = asc_model::is_int4_v<T> ? n / 2 : uint64_t(n) * sizeof(T); }
   void SetBufferLen(uint32_t nbytes) { bytes_ = nbytes; }
   uint64_t GetPhyAddr() const { return addr_; }
-  uint64_t GetPhyAddr(uint64_t off) const { return addr_ + off * sizeof(T); }
+  uint64_t GetPhyAddr(uint64_t off, ASC_LOC_PARAMS) const {
+    asc_model::check_elem_offset<T>("GetPhyAddr", off, ASC_LOC);
+    return addr_ + asc_model::elems_bytes<T>(off);
+  }
   asc_model::EnumArg<TPosition> GetPosition() const { return pos_; }
   void SetUserTag(int32_t tag) { tag_ = tag; }
   int32_t GetUserTag() const { return tag_; }
@@ -148,8 +169,9 @@ class LocalTensor {
     return t;
   }
   template <class U>
-  void SetAddrWithOffset(LocalTensor<U>& src, uint32_t off) {  // the vendor's (deprecated) signature
-    uint64_t b = off * sizeof(U);
+  void SetAddrWithOffset(LocalTensor<U>& src, uint32_t off, ASC_LOC_PARAMS) {  // the vendor's (deprecated) signature
+    asc_model::check_elem_offset<U>("SetAddrWithOffset", off, ASC_LOC);
+    uint64_t b = asc_model::elems_bytes<U>(off);
     pos_ = src.position();
     addr_ = src.GetPhyAddr() + b;
     bytes_ = src.GetLength() > b ? src.GetLength() - b : 0;
@@ -213,3 +235,19 @@ class LocalTensor {
 };
 
 }  // namespace AscendC
+
+namespace asc_model {
+// The same bytes as int8_t elements: the vendor moves int4b_t data as int8_t where the
+// instruction only copies bytes (DataCopy with Nd2NzParams casts its pointers to int8_t),
+// so the caller's parameters then count bytes, as they do on the device.
+template <class T>
+AscendC::LocalTensor<int8_t> as_int8(const AscendC::LocalTensor<T>& t) {
+  return t.template ReinterpretCast<int8_t>();
+}
+template <class T>
+AscendC::GlobalTensor<int8_t> as_int8(const AscendC::GlobalTensor<T>& t) {
+  AscendC::GlobalTensor<int8_t> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(t.GetPhyAddr()), elems_bytes<T>(t.GetSize()));
+  return g;
+}
+}  // namespace asc_model

@@ -133,11 +133,14 @@ namespace AscendC {
 // ---- ND <-> NZ data movement ------------------------------------------------
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p, ASC_LOC_PARAMS) {
-  asc_model::nd2nz("DataCopy", dst, src, p, ASC_LOC);
+  // int4b_t: the vendor's DataCopyGM2L1ND2NZImpl copies it as int8_t (dValue etc. count bytes).
+  if constexpr (asc_model::is_int4_v<T>) asc_model::nd2nz("DataCopy", asc_model::as_int8(dst), asc_model::as_int8(src), p, ASC_LOC);
+  else asc_model::nd2nz("DataCopy", dst, src, p, ASC_LOC);
 }
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Nd2NzParams& p, ASC_LOC_PARAMS) {
-  asc_model::nd2nz("DataCopy", dst, src, p, ASC_LOC);
+  if constexpr (asc_model::is_int4_v<T>) asc_model::nd2nz("DataCopy", asc_model::as_int8(dst), asc_model::as_int8(src), p, ASC_LOC);
+  else asc_model::nd2nz("DataCopy", dst, src, p, ASC_LOC);
 }
 template <class T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Nz2NdParamsFull& p, ASC_LOC_PARAMS) {

@@ -94,12 +94,12 @@ void data_copy_count(const D& dst, const S& src, uint32_t count, const char* fil
   static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
   TensorRef d = dst.ref(), s = src.ref();
   Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
-  uint64_t bytes = uint64_t(count) * sizeof(T);
+  uint64_t bytes = elems_bytes<T>(count);  // int4b_t: 64 elements per 32-byte block
   if (bytes % kBlock != 0 && op.core().npu_script()) {
     // The device copies whole 32-byte blocks and drops the rest without a word (the
     // vendor's DataCopy count form divides by the block size); an NPU script may rely on it.
     bytes -= bytes % kBlock;
-    op.elems(uint32_t(bytes / sizeof(T)));
+    op.elems(uint32_t(bytes_elems<T>(bytes)));
     if (bytes == 0) {
       op.run();
       return;
@@ -128,7 +128,7 @@ void data_copy_params(const D& dst, const S& src, const AscendC::DataCopyParams&
   // its CopyDeqTensorToFbuf counts burst_len in 128 B), the gap in the fixpipe buffer too.
   uint64_t unit = d.mem == Mem::FB && s.mem == Mem::L1 ? 128 : kBlock;
   uint64_t len = p.blockLen * unit;
-  op.elems(p.blockCount * len / sizeof(T));
+  op.elems(bytes_elems<T>(p.blockCount * len));
   burst_copy(op, d, s, p.blockCount, len, len + p.srcStride * kBlock, len + p.dstStride * unit);
 }
 
