@@ -101,3 +101,93 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {{
 """
     with pytest.raises(ModelFault, match=match):
         run("k", src, [gm("x", "uint8")], 1, [np.zeros(64, np.uint8)])
+
+
+# Cast half -> int4b_t (the vendor's example's level-0 form and the count form) and back.
+CAST = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR y, GM_ADDR z, int32_t mode, int32_t level0) {
+  AscendC::GlobalTensor<half> xg;
+  AscendC::GlobalTensor<int8_t> yg;
+  AscendC::GlobalTensor<half> zg;
+  xg.SetGlobalBuffer((__gm__ half*)x, 512);
+  yg.SetGlobalBuffer((__gm__ int8_t*)y, 256);
+  zg.SetGlobalBuffer((__gm__ half*)z, 512);
+  AscendC::LocalTensor<half> xl(AscendC::TPosition::VECCALC, 0, 512);
+  AscendC::LocalTensor<int8_t> yl(AscendC::TPosition::VECCALC, 1024, 256);
+  AscendC::LocalTensor<half> zl(AscendC::TPosition::VECCALC, 2048, 512);
+  AscendC::DataCopy(xl, xg, 512);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::LocalTensor<AscendC::int4b_t> y4 = yl.ReinterpretCast<AscendC::int4b_t>();
+  if (level0) {
+    AscendC::Cast<AscendC::int4b_t, half>(y4, xl, AscendC::RoundMode(mode), 128, 4, {1, 1, 2, 8});
+    AscendC::Cast<half, AscendC::int4b_t>(zl, y4, AscendC::RoundMode::CAST_NONE, 128, 4, {1, 1, 8, 2});
+  } else {
+    AscendC::Cast(y4, xl, AscendC::RoundMode(mode), 512);
+    AscendC::Cast(zl, y4, AscendC::RoundMode::CAST_NONE, 512);
+  }
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(yg, yl, 256);
+  AscendC::DataCopy(zg, zl, 512);
+}
+"""
+
+ROUND = {1: np.rint, 2: np.floor, 3: np.ceil, 4: lambda a: np.sign(a) * np.floor(np.abs(a) + 0.5), 5: np.trunc,
+         0: np.rint}
+
+
+@pytest.mark.parametrize("mode", [0, 1, 2, 3, 4, 5])
+@pytest.mark.parametrize("level0", [1, 0])
+def test_cast_half_int4(run, mode, level0):
+    rng = np.random.default_rng(mode)
+    x = rng.uniform(-11, 10, 512).astype(np.float16)
+    x[:6] = [-8.5, 7.5, 0.5, -0.5, 2.5, 100]
+    y = np.zeros(256, np.int8)
+    z = np.zeros(512, np.float16)
+    run("k", CAST, [gm("x", "float16"), gm("y", "int8"), gm("z", "float16"), scalar("mode"), scalar("level0")],
+        1, [x, y, z, mode, level0])
+    want = np.clip(ROUND[mode](x.astype(np.float64)), -8, 7).astype(np.int8)
+    assert (unpack(y.view(np.uint8)) == want).all()
+    assert (z == want.astype(np.float16)).all()
+
+
+def test_cast_int4_partial_mask(run):
+    """A mask of the first 100 elements of a repeat leaves the other nibbles (and the other half
+    of the byte holding elements 100/101... boundaries) untouched."""
+    src = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR y) {
+  AscendC::GlobalTensor<half> xg;
+  AscendC::GlobalTensor<int8_t> yg;
+  xg.SetGlobalBuffer((__gm__ half*)x, 256);
+  yg.SetGlobalBuffer((__gm__ int8_t*)y, 128);
+  AscendC::LocalTensor<half> xl(AscendC::TPosition::VECCALC, 0, 256);
+  AscendC::LocalTensor<int8_t> yl(AscendC::TPosition::VECCALC, 1024, 128);
+  AscendC::DataCopy(xl, xg, 256);
+  AscendC::DataCopy(yl, yg, 128);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::Cast(yl.ReinterpretCast<AscendC::int4b_t>(), xl, AscendC::RoundMode::CAST_RINT, 101, 2, {1, 1, 2, 8});
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(yg, yl, 128);
+}
+"""
+    x = np.arange(256).astype(np.float16) % 7 - 3
+    y = np.full(128, 0x77, np.int8)
+    run("k", src, [gm("x", "float16"), gm("y", "int8")], 1, [x, y])
+    got = unpack(y.view(np.uint8))
+    want = np.full(256, 7, np.int8)
+    for r in range(2):
+        want[r * 128:r * 128 + 101] = x[r * 128:r * 128 + 101]
+    assert (got == want).all()
+
+
+def test_cast_int4_bad_modes(run):
+    for stmt, match in [("AscendC::Cast(y4, xl, AscendC::RoundMode::CAST_ODD, 128);", "CAST_ODD"),
+                        ("AscendC::Cast(xl, y4, AscendC::RoundMode::CAST_RINT, 128);", "CAST_NONE only")]:
+        src = f"""#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {{
+  AscendC::LocalTensor<half> xl(AscendC::TPosition::VECCALC, 0, 128);
+  AscendC::LocalTensor<AscendC::int4b_t> y4(AscendC::TPosition::VECCALC, 1024, 128);
+  {stmt}
+}}
+"""
+        with pytest.raises(ModelFault, match=match):
+            run("k", src, [gm("x", "uint8")], 1, [np.zeros(64, np.uint8)])

@@ -144,11 +144,74 @@ using SELMODE = SelMode;  // the emitter (and the vendor headers) spell it SELMO
 
 // ---- Cast ---------------------------------------------------------------------
 namespace detail_vec {
+// Cast half <-> int4b_t (the vendor's vconv_f162s4* / vconv_s42f16 on A2): 128 elements per
+// repeat (half's), each operand addressed with its own element size as every mixed-width
+// cast: a 32-byte block of the int4b_t side holds 64 elements (nibble e of a repeat is
+// nibble e % 64 of block e / 64). half -> int4b_t rounds by the mode and saturates to
+// [-8, 7] (CAST_ODD the vendor rejects); int4b_t -> half takes CAST_NONE only (exact).
+template <class D, class S>
+void cast_int4(asc_model::Call& op, const LocalTensor<D>& dst, const LocalTensor<S>& src, int mode,
+               const asc_model::vec::MaskArg* m, bool set, int rep, const UnaryRepeatParams* p, int64_t count) {
+  using namespace asc_model::vec;
+  constexpr bool to4 = asc_model::is_int4_v<D>;
+  static_assert((to4 && std::is_same_v<S, half>) || (asc_model::is_int4_v<S> && std::is_same_v<D, half>),
+                "Cast: int4b_t converts from and to half only (the vendor's A2 Cast)");
+  if (to4 && mode == int(RoundMode::CAST_ODD)) op.fault("CAST_ODD from half to int4b_t is not supported");
+  if (!to4 && mode != int(RoundMode::CAST_NONE)) op.fault("int4b_t to half supports CAST_NONE only");
+  const LocalTensor<half>& h = [&]() -> const LocalTensor<half>& {
+    if constexpr (to4) return src; else return dst;
+  }();
+  asc_model::TensorRef q4 = to4 ? dst.ref() : src.ref();
+  std::vector<std::pair<uint64_t, uint64_t>> idx;  // (byte offset of the half, nibble of the int4b_t)
+  uint8_t *hp = nullptr, *qp = nullptr;
+  if (m) {
+    Plan pl = plan_for(op, m, set, rep, 2);
+    uint64_t hb = to4 ? p->srcBlkStride : p->dstBlkStride, hr = to4 ? p->srcRepStride : p->dstRepStride;
+    uint64_t qb = to4 ? p->dstBlkStride : p->srcBlkStride, qr = to4 ? p->dstRepStride : p->srcRepStride;
+    Opd o = opd(h, hb, hr, !to4);
+    declare(op, pl, o);
+    hp = o.origin;
+    auto nib = [&](int r, int e) { return uint64_t(r) * qr * 64 + uint64_t(e / 64) * qb * 64 + uint64_t(e % 64); };
+    bool have = false;
+    for (int r = 0; r < pl.repeats; ++r) {  // one range per repeat: its first active block .. last active nibble
+      const Mask& mk = pl.mask(r);
+      int lo = mk.lowest(0, pl.epr), hi = mk.highest(0, pl.epr);
+      if (lo < 0) continue;
+      uint64_t start = nib(r, lo - lo % 64) / 2, end = nib(r, hi) / 2 + 1;
+      op.at_repeat(r);
+      uint8_t* b = op.range(q4, start, end - start, to4, true);
+      if (!have) { qp = b - start; have = true; }
+      for (int e = lo; e <= hi; ++e)
+        if (mk.test(e)) idx.push_back({o.off(r, e), nib(r, e)});
+    }
+    op.at_repeat(-1);
+    op.elems(pl.elems()).repeats(pl.repeats);
+  } else {
+    if (count < 0) op.fault("count is negative");
+    hp = op.range(h.ref(), 0, uint64_t(count) * 2, !to4, true);
+    qp = op.range(q4, 0, (uint64_t(count) + 1) / 2, to4, true);
+    for (int64_t e = 0; e < count; ++e) idx.push_back({uint64_t(e) * 2, uint64_t(e)});
+    op.elems(uint64_t(count));
+  }
+  if (!op.run()) return;
+  for (auto [ho, n] : idx) {
+    if constexpr (to4) {
+      int8_t v = convert<int8_t, half>(ld<half>(hp + ho), mode);
+      asc_model::int4_store(qp, n, int4b_t(int32_t(v < -8 ? -8 : v > 7 ? 7 : v)));
+    } else {
+      st<half>(hp + ho, half(float(asc_model::int4_load(qp, n))));
+    }
+  }
+}
+
 template <class D, class S>
 void cast(asc_model::Call& op, const LocalTensor<D>& dst, const LocalTensor<S>& src, int mode,
           const asc_model::vec::MaskArg* m, bool set, int rep, const UnaryRepeatParams* p, int64_t count) {
   using namespace asc_model::vec;
   if (mode < 0 || mode > 6) op.fault("invalid RoundMode");
+  if constexpr (asc_model::is_int4_v<D> || asc_model::is_int4_v<S>) {
+    cast_int4(op, dst, src, mode, m, set, rep, p, count);
+  } else {
   Plan pl = plan_for(op, m, set, rep, int(std::max(sizeof(D), sizeof(S))));
   std::array<Opd, 2> o{opd(dst, p ? p->dstBlkStride : 1, p ? p->dstRepStride : 8, true),
                        opd(src, p ? p->srcBlkStride : 1, p ? p->srcRepStride : 8, false)};
@@ -157,6 +220,7 @@ void cast(asc_model::Call& op, const LocalTensor<D>& dst, const LocalTensor<S>& 
     ASC_PRECISION_ONLY(sh.out(q[0], sh.template in<S>(q[1], 1));)  // the exact value: the shadow of the source
     st<D>(q[0], convert<D, S>(ld<S>(q[1]), mode));
   });
+  }
 }
 }  // namespace detail_vec
 
