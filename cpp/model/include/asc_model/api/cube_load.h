@@ -300,8 +300,14 @@ constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
 
 template <class T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p, ASC_LOC_PARAMS) {
-  asc_model::load_fractals("LoadData", dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.ifTranspose,
-                           p.addrMode, ASC_LOC);
+  // int4b_t: a 512-byte fractal of 16 x 64 elements moved as bytes; the vendor's
+  // load_cbuf_to_ca_s4 / load_cbuf_to_cb_s4 are given no transpose (ifTranspose is ignored).
+  if constexpr (asc_model::is_int4_v<T>)
+    asc_model::load_fractals("LoadData", asc_model::as_int8(dst), asc_model::as_int8(src), p.startIndex,
+                             p.repeatTimes, p.srcStride, p.dstGap, false, p.addrMode, ASC_LOC);
+  else
+    asc_model::load_fractals("LoadData", dst, src, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
+                             p.ifTranspose, p.addrMode, ASC_LOC);
 }
 template <class T>
 void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& p, ASC_LOC_PARAMS) {

@@ -16,6 +16,7 @@ template <class A>
 struct AccOf { using type = float; };
 template <> struct AccOf<int8_t> { using type = int32_t; };
 template <> struct AccOf<uint8_t> { using type = int32_t; };
+template <> struct AccOf<int4b_t> { using type = int32_t; };
 
 // l0b_n_major: the adv Matmul's own L0B order (fractal (n block, k block) at nb*K1 + kb),
 // which its loads build (adv_matmul.h) and nothing outside it sees; Mmad itself reads
@@ -31,9 +32,13 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   static_assert(std::is_same_v<A, B>, "Mmad: fm and filter element types differ");
   static_assert(std::is_same_v<C, typename AccOf<A>::type>,
                 "Mmad: dst must be float for half/bfloat16/float inputs, int32_t for int8 inputs");
-  constexpr uint32_t C0 = c0_of<A>();
-  constexpr uint32_t F = 512 / sizeof(A);
+  // int4b_t: a fractal is 16 x 64 elements in its 512 bytes (the vendor's mad_s4); the
+  // operands are read as packed nibbles.
+  constexpr bool s4 = is_int4_v<A>;
+  constexpr uint32_t C0 = s4 ? 64 : c0_of<A>();
+  constexpr uint32_t F = s4 ? 1024 : 512 / sizeof(A);
   Call op("Mmad", PIPE_M, file, line);
+  if (s4 && p.k % 2) op.fault("MmadParams.k must be an even number when fm and filter are int4b_t");
   Core& core = op.core();
   if (dst.mem() != Mem::L0C) op.fault("dst must be in CO1 (L0C)");
   if (fm.mem() != Mem::L0A) op.fault("fm must be in A2 (L0A)");
@@ -47,8 +52,15 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   const bool init_zero = p.cmatrixInitVal && !p.isBias;
   uint32_t M16 = up16(p.m), K1 = (p.k + C0 - 1) / C0, N1 = (p.n + 15) / 16;
   gemv = gemv && p.m == 1;
-  const A* a = op.in(fm, gemv ? uint64_t(K1) * C0 : uint64_t(M16 / 16) * K1 * F);
-  const B* b = op.in(filt, uint64_t(N1) * K1 * F);
+  const uint8_t* a8 = op.range(fm.ref(), 0, elems_bytes<A>(gemv ? uint64_t(K1) * C0 : uint64_t(M16 / 16) * K1 * F),
+                               false, true);
+  const uint8_t* b8 = op.range(filt.ref(), 0, elems_bytes<B>(uint64_t(N1) * K1 * F), false, true);
+  auto a = [a8](uint64_t i) -> C {
+    if constexpr (s4) return C(int4_load(a8, i)); else return C(reinterpret_cast<const A*>(a8)[i]);
+  };
+  auto b = [b8](uint64_t i) -> C {
+    if constexpr (s4) return C(int4_load(b8, i)); else return C(reinterpret_cast<const B*>(b8)[i]);
+  };
   C* c = op.out(dst, uint64_t(N1) * M16 * 16);
   const C* bs = nullptr;
   if (bias) bs = op.in(*bias, p.n);
@@ -56,11 +68,11 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t k = 0; k < p.k; ++k)
-      av[size_t(r) * p.k + k] = C(gemv ? a[k] : a[((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0]);
+      av[size_t(r) * p.k + k] = gemv ? a(k) : a(((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0);
   for (uint32_t k = 0; k < p.k; ++k)
     for (uint32_t n = 0; n < p.n; ++n)
-      bv[size_t(k) * p.n + n] = C(b[(l0b_n_major ? (n / 16) * K1 + k / C0 : (k / C0) * N1 + n / 16) * F +
-                                    (n % 16) * C0 + k % C0]);
+      bv[size_t(k) * p.n + n] = b((l0b_n_major ? (n / 16) * K1 + k / C0 : (k / C0) * N1 + n / 16) * F +
+                                  (n % 16) * C0 + k % C0);
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t n = 0; n < p.n; ++n) {
       C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
