@@ -191,3 +191,64 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {{
 """
         with pytest.raises(ModelFault, match=match):
             run("k", src, [gm("x", "uint8")], 1, [np.zeros(64, np.uint8)])
+
+
+# Mmad int4 x int4 -> int32 the way the vendor's mmad example (scenario 4) feeds it: A [m, k]
+# and B^T [n, k] in GM as packed ND rows, DataCopy with Nd2NzParams counting bytes (k / 2),
+# LoadData2D of 16 x 64 fractals to L0A / L0B, Mmad, Fixpipe to GM.
+MMAD = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR a, GM_ADDR b, GM_ADDR c, int32_t m, int32_t n, int32_t kk) {
+  using I4 = AscendC::int4b_t;
+  const uint32_t m1 = (m + 15) / 16, n1 = (n + 15) / 16, k1 = (kk + 63) / 64;
+  AscendC::GlobalTensor<I4> ag;
+  AscendC::GlobalTensor<I4> bg;
+  AscendC::GlobalTensor<int32_t> cg;
+  ag.SetGlobalBuffer((__gm__ I4*)a, m * kk);
+  bg.SetGlobalBuffer((__gm__ I4*)b, n * kk);
+  cg.SetGlobalBuffer((__gm__ int32_t*)c, m * n);
+  AscendC::LocalTensor<I4> a1(AscendC::TPosition::A1, 0, m1 * 16 * k1 * 64);
+  AscendC::LocalTensor<I4> b1(AscendC::TPosition::B1, 65536, n1 * 16 * k1 * 64);
+  AscendC::DataCopy(a1, ag, AscendC::Nd2NzParams(1, m, kk / 2, 0, kk / 2, m1 * 16, 1, 0));
+  AscendC::DataCopy(b1, bg, AscendC::Nd2NzParams(1, n, kk / 2, 0, kk / 2, n1 * 16, 1, 0));
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::LocalTensor<I4> a2(AscendC::TPosition::A2, 0, m1 * 16 * k1 * 64);
+  AscendC::LocalTensor<I4> b2(AscendC::TPosition::B2, 0, n1 * 16 * k1 * 64);
+  AscendC::LoadData2DParams la;
+  la.repeatTimes = k1;
+  la.srcStride = m1;
+  for (uint32_t i = 0; i < m1; ++i) AscendC::LoadData(a2[i * k1 * 1024], a1[i * 1024], la);
+  AscendC::LoadData2DParams lb;
+  lb.repeatTimes = n1 * k1;
+  lb.srcStride = 1;
+  AscendC::LoadData(b2, b1, lb);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::LocalTensor<int32_t> c1(AscendC::TPosition::CO1, 0, m1 * 16 * n1 * 16);
+  AscendC::MmadParams mp;
+  mp.m = m;
+  mp.n = n;
+  mp.k = kk;
+  AscendC::Mmad(c1, a2, b2, mp);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::FixpipeParamsV220 fp{uint16_t(n), uint16_t(m), uint16_t(m1 * 16), uint32_t(n), false, 0, 0, 1, 0, 0, 0, false};
+  AscendC::Fixpipe<int32_t, int32_t, AscendC::CFG_ROW_MAJOR>(cg, c1, fp);
+}
+"""
+
+
+@pytest.mark.parametrize("m,n,k", [(30, 40, 70), (32, 16, 128), (1 + 16, 48, 192)])
+def test_mmad_int4(run, m, n, k):
+    rng = np.random.default_rng(m * n + k)
+    a = rng.integers(-8, 8, (m, k)).astype(np.int8)
+    bt = rng.integers(-8, 8, (n, k)).astype(np.int8)
+    c = np.zeros((m, n), np.int32)
+    run("k", MMAD, [gm("a", "uint8"), gm("b", "uint8"), gm("c", "int32"), scalar("m"), scalar("n"), scalar("kk")],
+        1, [pack(a), pack(bt), c, m, n, k])
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ bt.astype(np.int32).T)
+
+
+def test_mmad_int4_odd_k_faults(run):
+    a = np.zeros(4096, np.uint8)
+    with pytest.raises(ModelFault, match="k must be an even number"):
+        run("k", MMAD.replace("mp.k = kk;", "mp.k = kk - 1;"),
+            [gm("a", "uint8"), gm("b", "uint8"), gm("c", "int32"), scalar("m"), scalar("n"), scalar("kk")],
+            1, [a, a, np.zeros(256, np.int32), 16, 16, 64])
