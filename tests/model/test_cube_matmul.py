@@ -210,7 +210,7 @@ extern "C" __global__ __aicore__ void cube_faults(GM_ADDR x, int32_t which) {
 
 
 @pytest.mark.parametrize("which,match", [
-    (0, r"LoadData: enTranspose is not modelled"),
+    (0, r"LoadData: kExtension 1 and kStartPt 0 must be multiples of C0 = 16"),
     (1, r"LoadData: reads L1 \[.*outside its tensor"),
     (2, r"Mmad: fm must be in A2"),
     (3, r"MmadWithSparse: L0B fractal at byte 0 has no index"),

@@ -130,7 +130,11 @@ class Core {
   uint64_t fixpipe_quant = 0;  // SetFixpipePreQuantFlag
   uint32_t load_boundary = 0;  // SetLoadDataBoundary
   uint64_t load_pad_bits = 0;  // SetLoadDataPaddingValue
-  uint64_t load_repeat = 0;    // SetLoadDataRepeat (stride | time << 16 | mode << 24)
+  // SetLoadDataRepeat (stride | time << 16 | mode << 24); the reset value is one repeat
+  uint64_t load_repeat = uint64_t(1) << 16;
+  // SetFmatrix's FMATRIX registers, [0] left (FMATRIX_LEFT, fMatrixCtrl false), [1] right:
+  // l1W bits 0..15, l1H 16..31, padList[i] bits 32+8i (the vendor's packing)
+  uint64_t fmatrix[2] = {0, 0};
   int64_t determine_waits = 0;  // WaitPreBlock calls so far (sync.h)
   bool hf32 = false, hf32_trans = false, mm_layout = false;
   // LoadDataWithSparse: the 2-bit index block (128 B) of each 512 B L0B

@@ -250,6 +250,17 @@ struct MrgSort4Info {
   }
 };
 struct FixpipeParamsV220 {
+  // The vendor's constructors: default, (nSize, mSize, srcStride, dstStride, reluEn),
+  // and those plus quantPre .. unitFlag (, isChannelSplit).
+  FixpipeParamsV220() = default;
+  FixpipeParamsV220(uint16_t nSizeIn, uint16_t mSizeIn, uint32_t srcStrideIn, uint32_t dstStrideIn, bool reluEnIn)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(reluEnIn) {}
+  FixpipeParamsV220(uint16_t nSizeIn, uint16_t mSizeIn, uint32_t srcStrideIn, uint32_t dstStrideIn, bool reluEnIn,
+                    asc_model::EnumArg<QuantModes> quantPreIn, int64_t deqScalarIn, uint16_t ndNumIn,
+                    uint16_t srcNdStrideIn, uint16_t dstNdStrideIn, uint8_t unitFlagIn, bool isChannelSplitIn = false)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(reluEnIn),
+        quantPre(quantPreIn), deqScalar(uint64_t(deqScalarIn)), ndNum(ndNumIn), srcNdStride(srcNdStrideIn),
+        dstNdStride(dstNdStrideIn), unitFlag(unitFlagIn), isChannelSplit(isChannelSplitIn) {}
   uint16_t nSize = 0, mSize = 0;
   uint32_t srcStride = 0, dstStride = 0;
   bool reluEn = false;

@@ -1,7 +1,7 @@
 // Cube LoadData family: L1 -> L0A / L0B (and UB) fractal moves. LoadData
-// (LoadData2DParams, LoadData2DParamsV2, img2col LoadData3DParamsV1 / V2;
-// V2Pro faults), LoadDataWithTranspose, LoadDataWithSparse, and the load mode
-// setters SetLoadDataBoundary / SetLoadDataPaddingValue / SetLoadDataRepeat.
+// (LoadData2DParams, LoadData2DParamsV2, img2col LoadData3DParamsV1 / V2 /
+// V2Pro), LoadDataWithTranspose, LoadDataWithSparse, and the load mode setters
+// SetFmatrix / SetLoadDataBoundary / SetLoadDataPaddingValue / SetLoadDataRepeat.
 // Layouts: api/cube_layout.h. Interpretations: the comment above each function.
 #pragma once
 #include <cstdint>
@@ -157,63 +157,220 @@ void check_l1_to_l0(Call& op, const D& dst, const S& src) {
   if (dst.ref().mem != Mem::L0A && dst.ref().mem != Mem::L0B) op.fault("dst must be in A2/B2 (L0A/L0B)");
 }
 
-// LoadData3DParamsV2 img2col, interpretation:
+// ---- img2col Load3Dv2 (LoadData3DParamsV2 / LoadData3DParamsV2Pro) ---------------
+// One Load3Dv2 instruction with its registers resolved. The feature map's l1H,
+// l1W and padList come from an FMATRIX register (SetFmatrix; fMatrixCtrl picks
+// the right one), the pad value from the padding register
+// (SetLoadDataPaddingValue); the LoadData3DParamsV2 form's default config
+// (IsResetLoad3dConfig) first writes the left FMATRIX and the padding register
+// from its own fields, as the vendor's LoadDataImpl does. Repeats come from
+// SetLoadDataRepeat, the L1 wrap from SetLoadDataBoundary.
+struct Load3dV2 {
+  uint32_t channelSize = 0, kExt = 0, mExt = 0, kStart = 0, mStart = 0;
+  uint32_t strideW = 1, strideH = 1, filterW = 1, filterH = 1, dilW = 1, dilH = 1;
+  bool filterSizeW = false, filterSizeH = false, transpose = false, smallK = false, right = false;
+};
+
+// The vendor's register packings (dav_c220 Load3DSetFMatrixCal / Load3DSetPaddingCal).
+inline uint64_t fmatrix_bits(uint32_t l1H, uint32_t l1W, const uint8_t pad[4]) {
+  uint64_t r = uint64_t(l1W & 0xffff) | uint64_t(l1H & 0xffff) << 16;
+  for (int i = 0; i < 4; ++i) r |= uint64_t(pad[i]) << (32 + 8 * i);
+  return r;
+}
+template <class T>
+uint64_t padding_bits(const T& v) {  // the value's bits; an 8-bit value in both bytes 0 and 1
+  uint64_t b = 0;
+  std::memcpy(&b, &v, sizeof(T) < 8 ? sizeof(T) : 8);
+  if (sizeof(T) == 1) b |= b << 8;
+  return b;
+}
+
+// Load3Dv2 img2col, interpretation:
 // * Feature map in L1 as [C1][l1H][l1W][C0], C1 = channelSize / C0 (channelSize
-//   must be a multiple of C0 = 32 B / sizeof(T)).
-// * padList = {left, right, top, bottom}; filter sizes filterW + 256*filterSizeW,
-//   filterH + 256*filterSizeH; Wo = (l1W + left + right - dilW*(fW-1) - 1)/strideW + 1.
-// * The img2col matrix: row m = output position (m / Wo, m % Wo); column
-//   k = ((c1*fH + kh)*fW + kw)*C0 + c0; value = fm[c1][ih][iw][c0] with
+//   a multiple of C0 = 32 B / sizeof(T); the vendor's small-channel sizes are
+//   not modelled). padList = {left, right, top, bottom}; filter sizes
+//   filterW + 256*filterSizeW, filterH + 256*filterSizeH;
+//   Wo = (l1W + left + right - dilW*(fW-1) - 1)/strideW + 1.
+// * The img2col matrix S: row m = output position (m / Wo, m % Wo); column
+//   k = ((c1*fH + kh)*fW + kw)*C0 + c0; value fm[c1][ih][iw][c0] with
 //   ih = (m/Wo)*strideH - top + kh*dilH, iw = (m%Wo)*strideW - left + kw*dilW,
-//   or padValue (as a number of type T) when (ih, iw) is outside the map or
-//   c1 >= C1.
-// * Rows mStartPt.. (mExtension of them) and columns kStartPt.. (kExtension)
-//   are written as ceil(mExtension/16) x ceil(kExtension/C0) fractals in the
-//   zZ layout (row m, column k at ((m/16)*K1 + k/C0)*F + (m%16)*C0 + k%C0,
-//   K1 = ceil(kExtension/C0)). In L0B this is the zN layout of the k x m
-//   matrix (B[k][n] = img2col[n][k]), as Mmad reads it.
-// enTranspose, enSmallK and fMatrixCtrl are not modelled (fault).
-template <class D, class S, class U>
-void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2<U>& p, const char* file, int line) {
+//   or the pad value when (ih, iw) is outside the map or c1 >= C1.
+// * The block of S at rows mStartPt.. (M1 = ceil(mExtension/16) blocks of 16)
+//   and columns kStartPt.. (K1 = kExtension/C0 blocks of C0), s[i][j], lands as
+//   - L0A: zZ, s[i][j] at ((i/16)*K1 + j/C0)*F + (i%16)*C0 + j%C0;
+//   - L0A with enTranspose (16/32-bit; the vendor: no effect on 8-bit): the zZ
+//     of the transpose (kExtension x M1*16), s[i][j] at
+//     ((j/16)*Mc + i/C0)*F + (j%16)*C0 + i%C0, Mc = M1*16/C0;
+//   - L0B (always transposed, the vendor: enTranspose has no effect there): the
+//     Zn of s as a k x n matrix (k = rows i), s[i][j] at
+//     ((i/C0)*N1 + j/16)*F + (j%16)*C0 + i%C0, N1 = ceil(kExtension/16).
+//   In the transposed forms a fractal's rows past kExtension (float's "dummy"
+//   half square) are skipped: left as they were.
+// * SetLoadDataRepeat: repeat r takes the block at mStartPt + r*repeatStride*16
+//   (repeatMode 0, height) or kStartPt + r*repeatStride*C0 (repeatMode 1,
+//   width) and writes its fractals right after repeat r-1's.
+// * SetLoadDataBoundary(b) (bytes; 0 = none): feature-map bytes at L1 addresses
+//   >= b are read from address (addr % b): the map wraps to L1's start.
+template <class D, class S>
+void load_3d_v2(const D& dst, const S& src, const Load3dV2& g, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
   constexpr uint32_t C0 = c0_of<T>(), F = 512 / sizeof(T);
   Call op("LoadData", PIPE_MTE1, file, line);
+  Core& core = op.core();
+  auto bad = [&](const char* fmt, auto... a) { core.fault(file, line, "LoadData", fmt, a...); };
   check_l1_to_l0(op, dst, src);
-  if (p.enTranspose) op.fault("enTranspose is not modelled");
-  if (p.enSmallK) op.fault("enSmallK is not modelled");
-  if (p.fMatrixCtrl) op.fault("fMatrixCtrl (the SetFmatrix register) is not modelled");
-  if (((op.core().load_repeat >> 16) & 0xff) > 1) op.fault("SetLoadDataRepeat with repeatTime > 1 is not modelled");
-  if (p.channelSize == 0 || p.channelSize % C0) op.fault("channelSize not a multiple of C0 is not modelled");
-  if (p.strideW == 0 || p.strideH == 0 || p.dilationFilterW == 0 || p.dilationFilterH == 0)
-    op.fault("strides and dilations must be positive");
-  if (p.mExtension == 0 || p.kExtension == 0) op.fault("mExtension and kExtension must be positive");
-  int64_t fW = p.filterW + (p.filterSizeW ? 256 : 0), fH = p.filterH + (p.filterSizeH ? 256 : 0);
-  int64_t left = p.padList[0], right = p.padList[1], top = p.padList[2], bottom = p.padList[3];
-  int64_t ew = int64_t(p.l1W) + left + right - int64_t(p.dilationFilterW) * (fW - 1) - 1;
-  int64_t eh = int64_t(p.l1H) + top + bottom - int64_t(p.dilationFilterH) * (fH - 1) - 1;
+  const bool l0b = dst.ref().mem == Mem::L0B;
+  if (l0b && sizeof(T) == 1)
+    op.fault("Load3Dv2 into B2 (L0B) takes half / bfloat16_t / float / int32_t / uint32_t, not 8-bit types");
+  const uint64_t fmr = core.fmatrix[g.right ? 1 : 0];
+  const int64_t l1W = fmr & 0xffff, l1H = (fmr >> 16) & 0xffff;
+  const int64_t left = (fmr >> 32) & 0xff, right = (fmr >> 40) & 0xff, top = (fmr >> 48) & 0xff, bottom = fmr >> 56;
+  if (l1H == 0 || l1W == 0 || l1H > 32767 || l1W > 32767)
+    bad("the %s FMATRIX holds l1H %lld, l1W %lld: each must be in [1, 32767] (SetFmatrix, or the LoadData3DParamsV2 "
+        "fields with the default IsResetLoad3dConfig)", g.right ? "right" : "left", (long long)l1H, (long long)l1W);
+  if (g.smallK) op.fault("enSmallK is not modelled");
+  if (g.strideW < 1 || g.strideW > 63 || g.strideH < 1 || g.strideH > 63)
+    bad("strideW %u / strideH %u outside [1, 63]", g.strideW, g.strideH);
+  if (g.dilW < 1 || g.dilW > 255 || g.dilH < 1 || g.dilH > 255)
+    bad("dilationFilterW %u / dilationFilterH %u outside [1, 255]", g.dilW, g.dilH);
+  const int64_t fW = g.filterW + (g.filterSizeW ? 256 : 0), fH = g.filterH + (g.filterSizeH ? 256 : 0);
+  if (fW == 0 || fH == 0) op.fault("filterW / filterH 0 without filterSizeW / filterSizeH (a no-op on the device)");
+  if (g.channelSize == 0 || g.channelSize % C0)
+    bad("channelSize %u is not a positive multiple of C0 = %u (the small-channel feature maps are not modelled)",
+        g.channelSize, C0);
+  if (g.mExt == 0 || g.kExt == 0) op.fault("mExtension and kExtension must be positive");
+  if (g.kExt % C0 || g.kStart % C0)
+    bad("kExtension %u and kStartPt %u must be multiples of C0 = %u", g.kExt, g.kStart, C0);
+  constexpr bool m16 = sizeof(T) == 1 || std::is_same_v<T, half>;  // the vendor's list (half, int8, uint8)
+  if (m16 && (g.mExt % 16 || g.mStart % 16))
+    bad("mExtension %u and mStartPt %u must be multiples of 16 for this type", g.mExt, g.mStart);
+  if (g.mStart > 32767) bad("mStartPt %u outside [0, 32767]", g.mStart);
+  const uint32_t rstride = core.load_repeat & 0xffff, rtime = (core.load_repeat >> 16) & 0xff,
+                 rmode = (core.load_repeat >> 24) & 0xff;
+  if (rtime == 0) op.fault("SetLoadDataRepeat's repeatTime is 0");
+  const int64_t ew = l1W + left + right - int64_t(g.dilW) * (fW - 1) - 1;
+  const int64_t eh = l1H + top + bottom - int64_t(g.dilH) * (fH - 1) - 1;
   if (ew < 0 || eh < 0) op.fault("filter larger than the padded feature map");
-  int64_t Wo = ew / p.strideW + 1;
-  uint32_t C1 = p.channelSize / C0;
-  uint32_t M1 = (p.mExtension + 15) / 16, K1 = (p.kExtension + C0 - 1) / C0;
-  const T* fm = op.in(src, uint64_t(C1) * p.l1H * p.l1W * C0);
-  T* d = op.out(dst, uint64_t(M1) * K1 * F);
-  if (!op.elems(uint64_t(M1) * K1 * F).run()) return;  // timing-only launch: no data
-  T pad = T(float(p.padValue));
-  std::vector<T> out(size_t(M1) * K1 * F);
-  for (uint32_t mi = 0; mi < M1 * 16; ++mi) {
-    int64_t m = int64_t(p.mStartPt) + mi;
-    int64_t oh = m / Wo, ow = m % Wo;
-    for (uint32_t ki = 0; ki < K1 * C0; ++ki) {
-      int64_t k = int64_t(p.kStartPt) + ki;
-      int64_t c0 = k % C0, r = k / C0, kw = r % fW, kh = (r / fW) % fH, c1 = r / (fW * fH);
-      int64_t ih = oh * p.strideH - top + kh * p.dilationFilterH, iw = ow * p.strideW - left + kw * p.dilationFilterW;
-      bool in = c1 < C1 && ih >= 0 && ih < p.l1H && iw >= 0 && iw < p.l1W;
-      out[((mi / 16) * K1 + ki / C0) * F + (mi % 16) * C0 + ki % C0] =
-          in ? fm[((uint64_t(c1) * p.l1H + ih) * p.l1W + iw) * C0 + c0] : pad;
-    }
+  const int64_t Wo = ew / g.strideW + 1, C1 = g.channelSize / C0;
+  const uint32_t M1 = (g.mExt + 15) / 16, K1 = g.kExt / C0;
+  // 0: zZ; 1: L0A transposed; 2: L0B
+  const int form = l0b ? 2 : (g.transpose && sizeof(T) != 1) ? 1 : 0;
+  const uint32_t nf = form == 0 ? M1 * K1 : (M1 * 16 / C0) * ((g.kExt + 15) / 16);  // fractals per repeat
+  // The feature map's source bytes, wrapped at the boundary.
+  const uint64_t fm_bytes = uint64_t(C1) * l1H * l1W * C0 * sizeof(T), A = src.ref().addr, B = core.load_boundary;
+  if (B && B < 1024) bad("SetLoadDataBoundary(%llu): Load3Dv2 takes a boundary of at least 1024 bytes", (unsigned long long)B);
+  if (B && A >= B)
+    bad("src at L1 byte %llu is outside the SetLoadDataBoundary boundary (%llu bytes)", (unsigned long long)A,
+        (unsigned long long)B);
+  const uint64_t n1 = B && A + fm_bytes > B ? B - A : fm_bytes;
+  const uint8_t* p1 = op.range(src.ref(), 0, n1, false, true);
+  const uint8_t* p0 = nullptr;
+  if (n1 < fm_bytes) {  // the wrapped part: L1 from byte 0
+    TensorRef w = src.ref();
+    w.addr = 0;
+    w.bytes = B;
+    p0 = op.range(w, 0, std::min<uint64_t>(fm_bytes - n1, B), false, false);
   }
-  std::memcpy(static_cast<void*>(d), out.data(), out.size() * sizeof(T));
+  // Destination fractals, each with the rows it writes (a prefix of its 16).
+  struct Frac { T* d; uint32_t rows; };
+  std::vector<Frac> fr(size_t(rtime) * nf);
+  for (uint32_t r = 0; r < rtime; ++r)
+    for (uint32_t f = 0; f < nf; ++f) {
+      uint32_t rows = 16;
+      if (form) {  // rows are columns of s: those past kExtension are skipped
+        uint32_t blk = form == 1 ? f / (M1 * 16 / C0) : f % ((g.kExt + 15) / 16);
+        rows = std::min<uint32_t>(16, g.kExt - blk * 16);
+      }
+      uint64_t at = (uint64_t(r) * nf + f) * F;
+      fr[size_t(r) * nf + f] = {op.out(dst, uint64_t(rows) * C0, at, r == 0 && f == 0), rows};
+    }
+  if (!op.elems(uint64_t(rtime) * M1 * 16 * g.kExt).run()) return;  // timing-only launch: no data
+  T pad;
+  std::memcpy(static_cast<void*>(&pad), &core.load_pad_bits, sizeof(T));
+  auto fm_at = [&](uint64_t e) {
+    uint64_t a = A + e * sizeof(T);
+    if (B) a %= B;
+    const uint8_t* p = a >= A && a - A < n1 ? p1 + (a - A) : p0 + a;
+    T v;
+    std::memcpy(static_cast<void*>(&v), p, sizeof(T));
+    return v;
+  };
+  std::vector<T> blk(size_t(M1) * 16 * g.kExt);
+  for (uint32_t r = 0; r < rtime; ++r) {
+    const int64_t m0 = int64_t(g.mStart) + (rmode == 0 ? int64_t(r) * rstride * 16 : 0);
+    const int64_t k0 = int64_t(g.kStart) + (rmode == 1 ? int64_t(r) * rstride * C0 : 0);
+    for (uint32_t i = 0; i < M1 * 16; ++i) {
+      const int64_t m = m0 + i, oh = m / Wo, ow = m % Wo;
+      for (uint32_t j = 0; j < g.kExt; ++j) {
+        const int64_t k = k0 + j, c0 = k % C0, q = k / C0, kw = q % fW, kh = (q / fW) % fH, c1 = q / (fW * fH);
+        const int64_t ih = oh * g.strideH - top + kh * g.dilH, iw = ow * g.strideW - left + kw * g.dilW;
+        const bool in = c1 < C1 && ih >= 0 && ih < l1H && iw >= 0 && iw < l1W;
+        blk[size_t(i) * g.kExt + j] = in ? fm_at(((uint64_t(c1) * l1H + ih) * l1W + iw) * C0 + c0) : pad;
+      }
+    }
+    const uint32_t Mc = M1 * 16 / C0, N1 = (g.kExt + 15) / 16;
+    for (uint32_t i = 0; i < M1 * 16; ++i)
+      for (uint32_t j = 0; j < g.kExt; ++j) {
+        uint64_t f, e;  // fractal and element in it
+        if (form == 0) { f = (i / 16) * K1 + j / C0; e = (i % 16) * C0 + j % C0; }
+        else if (form == 1) { f = (j / 16) * Mc + i / C0; e = (j % 16) * C0 + i % C0; }
+        else { f = (i / C0) * N1 + j / 16; e = (j % 16) * C0 + i % C0; }
+        fr[size_t(r) * nf + f].d[e] = blk[size_t(i) * g.kExt + j];
+      }
+  }
+}
+
+template <bool SetFmatrix, bool SetPadding, class D, class S, class U>
+void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2<U>& p, const char* file, int line) {
+  Core& core = current_core();
+  if (SetFmatrix) core.fmatrix[0] = fmatrix_bits(p.l1H, p.l1W, p.padList);
+  if (SetPadding) core.load_pad_bits = padding_bits(p.padValue);
+  Load3dV2 g;
+  g.channelSize = p.channelSize;
+  g.kExt = p.kExtension;
+  g.mExt = p.mExtension;
+  g.kStart = p.kStartPt;
+  g.mStart = p.mStartPt;
+  g.strideW = p.strideW;
+  g.strideH = p.strideH;
+  g.filterW = p.filterW;
+  g.filterH = p.filterH;
+  g.dilW = p.dilationFilterW;
+  g.dilH = p.dilationFilterH;
+  g.filterSizeW = p.filterSizeW;
+  g.filterSizeH = p.filterSizeH;
+  g.transpose = p.enTranspose;
+  g.smallK = p.enSmallK;
+  g.right = p.fMatrixCtrl;
+  load_3d_v2(dst, src, g, file, line);
+}
+
+// LoadData3DParamsV2Pro: extConfig = kExtension | mExtension << 16 | kStartPt << 32
+// | mStartPt << 48; filterConfig = strideW | strideH << 8 | filterW << 16 |
+// filterH << 24 | dilationFilterW << 32 | dilationFilterH << 40 (the vendor's
+// LOAD_* shifts); l1H, l1W, padList and the pad value only from the registers.
+template <class D, class S>
+void load_3d_v2(const D& dst, const S& src, const AscendC::LoadData3DParamsV2Pro& p, const char* file, int line) {
+  Load3dV2 g;
+  const uint64_t x = p.extConfig, f = p.filterConfig;
+  g.channelSize = p.channelSize;
+  g.kExt = x & 0xffff;
+  g.mExt = (x >> 16) & 0xffff;
+  g.kStart = (x >> 32) & 0xffff;
+  g.mStart = x >> 48;
+  g.strideW = f & 0xff;
+  g.strideH = (f >> 8) & 0xff;
+  g.filterW = (f >> 16) & 0xff;
+  g.filterH = (f >> 24) & 0xff;
+  g.dilW = (f >> 32) & 0xff;
+  g.dilH = (f >> 40) & 0xff;
+  g.filterSizeW = p.filterSizeW;
+  g.filterSizeH = p.filterSizeH;
+  g.transpose = p.enTranspose;
+  g.smallK = p.enSmallK;
+  g.right = p.fMatrixCtrl;
+  load_3d_v2(dst, src, g, file, line);
 }
 
 // LoadData3DParamsV1 img2col, interpretation (Load3Dv1 / TIK load3dv1):
@@ -240,6 +397,7 @@ void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1<U>
   Call op("LoadData", PIPE_MTE1, file, line);
   check_l1_to_l0(op, dst, src);
   if (p.cSize) op.fault("cSize = 1 (small-channel mode) is not modelled");
+  if (op.core().load_boundary) op.fault("SetLoadDataBoundary (a nonzero boundary) with Load3Dv1 is not modelled");
   if (p.repeatMode > 1) op.fault("repeatMode must be 0 or 1");
   if (p.repeatTime == 0) op.fault("repeatTime is 0");
   if (p.strideW == 0 || p.strideH == 0 || p.dilationFilterW == 0 || p.dilationFilterH == 0 || p.filterW == 0 ||
@@ -327,16 +485,18 @@ template <class T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DE
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV1<U>& p, ASC_LOC_PARAMS) {
   asc_model::load_3d_v1(dst, src, p, ASC_LOC);
 }
+// Load3Dv2: see asc_model::load_3d_v2. defaultConfig says whether the call first
+// writes the left FMATRIX (l1H, l1W, padList) and the padding register (padValue)
+// from p, as the vendor's; with either off the call reads what SetFmatrix /
+// SetLoadDataPaddingValue left there.
 template <class T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, class U = T,
           std::enable_if_t<std::is_same_v<T, U>, bool> = true>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p, ASC_LOC_PARAMS) {
-  asc_model::load_3d_v2(dst, src, p, ASC_LOC);
+  asc_model::load_3d_v2<defaultConfig.isSetFMatrix, defaultConfig.isSetPadding>(dst, src, p, ASC_LOC);
 }
 template <class T>
-void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData3DParamsV2Pro&, ASC_LOC_PARAMS) {
-  asc_model::not_modelled("LoadData",
-                          "LoadData with LoadData3DParamsV2Pro (img2col from the SetFmatrix register, which has no op)",
-                          ASC_LOC);
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& p, ASC_LOC_PARAMS) {
+  asc_model::load_3d_v2(dst, src, p, ASC_LOC);
 }
 // LoadDataWithTranspose: see asc_model::load_transpose (16-bit: repeatTimes
 // fractals from startIndex, srcStride apart, each transposed, dstGap fractals
@@ -400,22 +560,40 @@ void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, co
 }
 
 // ---- load mode setters (recorded in the core) ------------------------------------
-inline void SetLoadDataBoundary(uint32_t boundary, ASC_LOC_PARAMS) {
+// The FMATRIX registers Load3Dv2 reads its feature map's l1H, l1W and padList
+// from (padList = {left, right, top, bottom}); fMatrixCtrl picks the right one.
+enum class FmatrixMode : uint8_t { FMATRIX_LEFT = 0, FMATRIX_RIGHT = 1 };
+constexpr uint8_t PAD_SIZE = 4;
+inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4], const FmatrixMode& fmatrixMode,
+                       ASC_LOC_PARAMS) {
+  asc_model::Call op("SetFmatrix", PIPE_MTE1, ASC_LOC);
+  if (l1H < 1 || l1H > 32767 || l1W < 1 || l1W > 32767)
+    op.core().fault(ASC_LOC, "SetFmatrix", "l1H %u / l1W %u outside [1, 32767]", unsigned(l1H), unsigned(l1W));
+  if (fmatrixMode != FmatrixMode::FMATRIX_LEFT && fmatrixMode != FmatrixMode::FMATRIX_RIGHT)
+    op.fault("fmatrixMode must be FMATRIX_LEFT or FMATRIX_RIGHT");
+  op.run();
+  op.core().fmatrix[fmatrixMode == FmatrixMode::FMATRIX_RIGHT ? 1 : 0] = asc_model::fmatrix_bits(l1H, l1W, padList);
+}
+// boundaryValue: bytes for Load3Dv2 (asc_model::load_3d_v2 wraps the feature map
+// there), 32-byte units for Load3Dv1 (not applied by the Model's Load3Dv1, which
+// faults while one is set); 0 = no boundary.
+inline void SetLoadDataBoundary(uint32_t boundaryValue, ASC_LOC_PARAMS) {
   asc_model::Call op("SetLoadDataBoundary", PIPE_MTE1, ASC_LOC);
   op.run();
-  op.core().load_boundary = boundary;
+  op.core().load_boundary = boundaryValue;
 }
 template <class T>
-void SetLoadDataPaddingValue(T v, ASC_LOC_PARAMS) {
+void SetLoadDataPaddingValue(const T padValue, ASC_LOC_PARAMS) {
   asc_model::Call op("SetLoadDataPaddingValue", PIPE_MTE1, ASC_LOC);
   op.run();
-  op.core().load_pad_bits = 0;
-  std::memcpy(&op.core().load_pad_bits, &v, sizeof(T) < 8 ? sizeof(T) : 8);
+  op.core().load_pad_bits = asc_model::padding_bits(padValue);
 }
-inline void SetLoadDataRepeat(const LoadDataRepeatParam& p, ASC_LOC_PARAMS) {
+inline void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams, ASC_LOC_PARAMS) {
   asc_model::Call op("SetLoadDataRepeat", PIPE_MTE1, ASC_LOC);
+  if (repeatParams.repeatMode > 1) op.fault("repeatMode must be 0 or 1");
   op.run();
-  op.core().load_repeat = uint64_t(p.repeatStride) | uint64_t(p.repeatTime) << 16 | uint64_t(p.repeatMode) << 24;
+  op.core().load_repeat = uint64_t(repeatParams.repeatStride) | uint64_t(repeatParams.repeatTime) << 16 |
+                          uint64_t(repeatParams.repeatMode) << 24;
 }
 
 }  // namespace AscendC

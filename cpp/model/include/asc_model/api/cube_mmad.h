@@ -51,8 +51,12 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   // of cmatrixInitVal = false); with a bias tensor the bias row is the initial value.
   const bool init_zero = p.cmatrixInitVal && !p.isBias;
   uint32_t M16 = up16(p.m), K1 = (p.k + C0 - 1) / C0, N1 = (p.n + 15) / 16;
+  // kDirectionAlign (float only, the vendor's mmad examples): L0A holds A's k
+  // aligned to 16 (two 8-column fractals per 16, as a transposing load leaves
+  // it); the cube skips the padding columns. B's k stays aligned to 8.
+  const uint32_t K1a = std::is_same_v<A, float> && p.kDirectionAlign ? (p.k + 15) / 16 * 2 : K1;
   gemv = gemv && p.m == 1;
-  const uint8_t* a8 = op.range(fm.ref(), 0, elems_bytes<A>(gemv ? uint64_t(K1) * C0 : uint64_t(M16 / 16) * K1 * F),
+  const uint8_t* a8 = op.range(fm.ref(), 0, elems_bytes<A>(gemv ? uint64_t(K1) * C0 : uint64_t(M16 / 16) * K1a * F),
                                false, true);
   const uint8_t* b8 = op.range(filt.ref(), 0, elems_bytes<B>(uint64_t(N1) * K1 * F), false, true);
   auto a = [a8](uint64_t i) -> C {
@@ -68,7 +72,7 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t k = 0; k < p.k; ++k)
-      av[size_t(r) * p.k + k] = gemv ? a(k) : a(((r / 16) * K1 + k / C0) * F + (r % 16) * C0 + k % C0);
+      av[size_t(r) * p.k + k] = gemv ? a(k) : a(((r / 16) * K1a + k / C0) * F + (r % 16) * C0 + k % C0);
   for (uint32_t k = 0; k < p.k; ++k)
     for (uint32_t n = 0; n < p.n; ++n)
       bv[size_t(k) * p.n + n] = b((l0b_n_major ? (n / 16) * K1 + k / C0 : (k / C0) * N1 + n / 16) * F +
