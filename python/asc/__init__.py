@@ -26,7 +26,10 @@ from .runtime import jit as _runtime_jit
 # the module asc.jit, not the decorator this package exports under that name)
 for _name in _runtime_jit.__all__:
     setattr(_runtime_jit, _name, getattr(_sys.modules[__name__ + ".jit"], _name))
-from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
+from . import settings as _settings
+
+if _settings.profile.raw():  # ASC_PROFILE: the profiler's session starts with the process
+    from .profiler import profile  # noqa: F401  (the timed Model, issue 10)
 from .autotune import Config, autotune  # noqa: F401  (tiling auto-tune, issue 12)
 from .options import CodegenOptions, CompileOptions, LaunchOptions
 from . import runtime, lib  # noqa: F401
@@ -47,20 +50,24 @@ _precision_session.activate()  # asc-debug's precision flags ($ASC_DEBUG_PRECISI
 
 # Imported on first use (PEP 562): most scripts never touch them, and a new
 # process launching one kernel should not pay their ~20 ms of imports.
-_LAZY_SUBMODULES = ("adv", "distributed")
+_LAZY_SUBMODULES = ("adv", "distributed", "profiler")
+# Names bound from a submodule on first use: asc.profile (the profiler imports numpy
+# and its record types; ASC_PROFILE imports it above).
+_LAZY_NAMES = {"profile": "profiler"}
 
 
 def __getattr__(name):
-    if name in _LAZY_SUBMODULES:
+    if name in _LAZY_SUBMODULES or name in _LAZY_NAMES:
         import importlib
-        module = importlib.import_module(f".{name}", __name__)
-        globals()[name] = module
-        return module
+        module = importlib.import_module(f".{_LAZY_NAMES.get(name, name)}", __name__)
+        value = getattr(module, name) if name in _LAZY_NAMES else module
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'asc' has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES) | set(_LAZY_NAMES))
 
 
 __all__ = list(_language_names) + ["jit", "JITFunction", "CompileError", "UnsupportedSyntaxError",

@@ -31,8 +31,6 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import cache, settings
 from .jit import JITFunction
-from .profiler import launch_spec
-from .profiler.session import profile
 
 __all__ = ["autotune", "Config", "Autotuner", "AutotuneError", "time_config"]
 
@@ -68,6 +66,7 @@ def _first_line(exc: BaseException) -> str:
 def time_config(fn: JITFunction, grid, kwargs: Dict[str, Any]) -> Tuple[Optional[float], Optional[str]]:
     """(µs, None) for one launch of `fn[grid](**kwargs)`, timed in timing-only mode on the
     timed Model (or on the NPU), or (None, reason) when the config does not fit."""
+    from .profiler.session import profile  # (not at `import asc`: the profiler imports numpy)
     from .runtime import config as rt_config
 
     try:
@@ -257,6 +256,8 @@ class _FixedConfig:
 
 def _launch_with(t: Autotuner, grid, named: Dict[str, Any], config: Config):
     """Launches the kernel with `config`; a profile records the tuning space with the launch."""
+    from .profiler import launch_spec
+
     launch_spec.set_context({"configs": [c.kwargs for c in t.configs], "key": t.key, "config": config.kwargs,
                              "tuned_params": t.tuned_params})
     try:

@@ -27,9 +27,8 @@ import json
 import mmap
 import os
 import time
-import uuid
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import settings
 
@@ -47,34 +46,100 @@ def dump_dir() -> Optional[Path]:
 
 
 def toolchain_hash() -> str:
-    """Hash identifying this build of asc: every Python source and native module of the
-    package, by path, size and modification time.
+    """Hash identifying this build of asc: the content of every Python source and native
+    module of the package (with its path).
 
-    Stat-based rather than content-based so that a new process pays tens of
-    microseconds, not milliseconds, before its first cached launch; any edit or
-    reinstall changes the size or mtime.
+    A new process finds it without reading the files: their paths, sizes and
+    modification times (one stat each, the package's stat key) name a stamp file under
+    the cache root holding the content hash. Any edit or reinstall changes the stat key,
+    and the content is hashed again: a file touched but unchanged gives the same hash
+    (no kernel is recompiled for it); a changed one gives another.
     """
     global _toolchain_hash
     if _toolchain_hash is None:
-        h = hashlib.sha256()
-        root = os.path.dirname(os.path.abspath(__file__))
-        entries = []
-        cut = len(root) + 1
-        stack = [root]
-        while stack:  # os.walk order-independent (sorted below); scandir saves a stat per entry
-            with os.scandir(stack.pop()) as it:
-                for e in it:
-                    name = e.name
-                    if e.is_dir():
-                        if name != "__pycache__" and not e.is_symlink():
-                            stack.append(e.path)
-                    elif name.endswith(".py") or (name.startswith("_C") and name.endswith(".so")):
-                        st = e.stat()
-                        entries.append(f"{e.path[cut:]}:{st.st_size}:{st.st_mtime_ns}")
-        for entry in sorted(entries):
-            h.update(entry.encode() + b"\n")
-        _toolchain_hash = h.hexdigest()
+        _toolchain_hash = _package_digest(os.path.dirname(os.path.abspath(__file__)))
     return _toolchain_hash
+
+
+def _package_files(root: str) -> List[Tuple[str, int, int]]:
+    """(path under root, size, mtime_ns) of every .py and _C*.so file, sorted: one stat
+    per file and nothing else (a directory entry's type comes with the listing; only
+    names without a dot can be subpackages)."""
+    entries = []
+    add = entries.append
+    stat = os.stat
+    cut = len(root) + 1
+    stack = [root]
+    while stack:
+        with os.scandir(stack.pop()) as it:
+            for e in it:
+                name = e.name
+                if name.endswith(".py") or (name.startswith("_C") and name.endswith(".so")):
+                    path = e.path
+                    st = stat(path)
+                    add((path[cut:], st.st_size, st.st_mtime_ns))
+                elif "." not in name and name != "__pycache__" and e.is_dir(follow_symlinks=False):
+                    stack.append(e.path)
+    entries.sort()
+    return entries
+
+
+# A stamp is written only when every file's last change is at least this old: a file
+# changed again within its timestamp's granularity would keep its stat key.
+STAMP_MIN_AGE_S = 2.0
+
+
+def _package_digest(root: str) -> str:
+    files = _package_files(root)
+    key = hashlib.sha256(repr(files).encode()).hexdigest()
+    stamp = cache_root() / "stamps" / f"package-{key[:40]}"
+    digest = read_stamp(stamp)
+    if digest is None:
+        h = hashlib.sha256()
+        for rel, _size, _mtime in files:
+            h.update(rel.encode() + b"\0")
+            h.update(sha256_file(Path(root, rel)).encode())
+        digest = h.hexdigest()
+        newest = max((m for _r, _s, m in files), default=0)
+        if newest < (time.time() - STAMP_MIN_AGE_S) * 1e9:
+            write_stamp(stamp, digest)
+    return digest
+
+
+# ---- stamps: a digest found by a cheap key (shared with runtime/model/build.py) ----
+
+_HEX = frozenset(b"0123456789abcdef")
+
+
+def _stamp_check(digest: bytes) -> bytes:
+    return hashlib.sha256(digest).hexdigest()[:16].encode()
+
+
+def read_stamp(stamp: Path) -> Optional[str]:
+    """The digest in a stamp file ("<digest> <checksum of digest>"), or None; a
+    corrupt stamp is removed (one warning line)."""
+    try:
+        raw = stamp.read_bytes()
+    except OSError:
+        return None
+    parts = raw.split()
+    if len(parts) == 2 and len(parts[0]) == 64 and _HEX.issuperset(parts[0]) \
+            and parts[1] == _stamp_check(parts[0]):
+        return parts[0].decode()
+    if not (len(parts) == 1 and len(parts[0]) == 64 and _HEX.issuperset(parts[0])):  # not the old format
+        warn_removed(stamp, "is corrupt")
+    remove_quietly(stamp)
+    return None
+
+
+def write_stamp(stamp: Path, digest: str) -> None:
+    """Writes a stamp (quietly nothing on a read-only or unusable cache: the digest is
+    then computed again by the next process)."""
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(stamp, digest.encode() + b" " + _stamp_check(digest.encode()) + b"\n")
+    except OSError:
+        pass
 
 
 def digest(*parts: Any) -> str:
@@ -95,7 +160,8 @@ TMP_MAX_AGE_S = 600.0
 def tmp_path(path: Path) -> Path:
     """A private temporary name next to `path` (same directory, hence same
     filesystem, so os.replace onto `path` is atomic)."""
-    return path.with_name(f".{path.name}.tmp.{os.getpid()}.{uuid.uuid4().hex[:12]}")
+    # 48 random bits, as uuid4().hex[:12] gave (uuid is not imported: it brings `platform`)
+    return path.with_name(f".{path.name}.tmp.{os.getpid()}.{os.urandom(6).hex()}")
 
 
 def is_tmp(name: str) -> bool:

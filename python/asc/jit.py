@@ -14,7 +14,7 @@ import numbers
 import types
 from typing import Any, Dict, List, Optional, Tuple
 
-import numpy as np
+from ._lazy import lazy_module
 
 from . import cache
 from .codegen import compiler
@@ -36,6 +36,8 @@ from .settings import dry_run as _dry_run
 from .settings import kernel_corpus as _kernel_corpus
 from .settings import vendor_headers as _vendor_headers
 from .source import TracedFunction, closure_values, hashable
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 _FILES = ("kernel.cpp",)
 

@@ -26,9 +26,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple
 
-import numpy as np
+from .._lazy import lazy_module
 
 from .findings import Finding, report
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 COSINE_PASS = 0.999  # at or above: pass
 COSINE_WARN = 0.99  # at or above (and below COSINE_PASS): warn; below: fail

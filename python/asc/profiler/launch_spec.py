@@ -22,7 +22,9 @@ from __future__ import annotations
 import threading
 from typing import Optional
 
-import numpy as np
+from .._lazy import lazy_module
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 # Set by asc.autotune around the launch of its chosen config ({"configs", "key", "config",
 # "tuned_params"}), per thread: a launch runs in the thread that called it.

@@ -11,9 +11,11 @@ import ctypes
 import struct
 from typing import Any, List, Sequence, Tuple
 
-import numpy as np
+from .._lazy import lazy_module
 
 from .backend import ParamSpec
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 # The C++ scalar type of a parameter -> the ctypes type holding its value.
 SCALAR_CTYPES = {

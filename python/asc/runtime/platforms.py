@@ -148,18 +148,41 @@ def _record(name: str, path: Path) -> PlatformSpec:
                         assumed=m["assumed"])
 
 
+def _own_file(name: str) -> Optional[Path]:
+    """The file of SoC `name` when it is named after it (`<name>.json` naming no other
+    SoCs, or listing `name`): found without reading every target file."""
+    path = TARGETS_DIR / f"{name}.json"
+    if name.endswith(".base") or not path.is_file():
+        return None
+    names = json.loads(path.read_text()).get("platforms")
+    return path if not names or name in names else None
+
+
 class _Records(Mapping):
-    """SoC name -> record, read from the files at first use (not at `import asc`: ~4 ms)."""
+    """SoC name -> record, read from the files at first use (not at `import asc`: ~4 ms).
+    One SoC's record is read alone (a launch needs only the selected platform's: reading
+    all of them cost a new process ~2 ms before its first launch); listing them reads all."""
 
     def __init__(self):
         self._records: Optional[Dict[str, PlatformSpec]] = None
+        self._some: Dict[str, PlatformSpec] = {}
 
     def _all(self) -> Dict[str, PlatformSpec]:
         if self._records is None:
-            self._records = {name: _record(name, path) for name, path in _target_files().items()}
+            # the records read one by one are kept: PlatformSpec is shared by identity
+            self._records = {name: self._some.get(name) or _record(name, path)
+                             for name, path in _target_files().items()}
         return self._records
 
     def __getitem__(self, name: str) -> PlatformSpec:
+        if self._records is None:
+            got = self._some.get(name)
+            if got is not None:
+                return got
+            path = _own_file(name) if isinstance(name, str) else None
+            if path is not None:
+                got = self._some[name] = _record(name, path)
+                return got
         return self._all()[name]
 
     def __iter__(self) -> Iterator[str]:

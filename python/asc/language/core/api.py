@@ -23,11 +23,13 @@ import functools
 import numbers
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-import numpy as np
+from ..._lazy import lazy_module
 
 from . import context
 from . import dtype as dt
 from .ir_value import GlobalAddress, PlainValue
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 # name -> predicate on a value; filled by the modules that define the classes
 _TYPE_CHECKS: Dict[str, Callable[[Any], bool]] = {}
@@ -170,40 +172,66 @@ def _split_top(text: str) -> List[str]:
 
 
 class Form:
-    """One overload: an ordered parameter list."""
+    """One overload: an ordered parameter list, parsed at first use (`params`,
+    `vararg`): `import asc` declares ~360 forms and parsing them all cost ~20 ms."""
+
+    __slots__ = ("text", "_params", "_vararg")
 
     def __init__(self, text: str):
         self.text = text
-        fn = ast.parse(f"def f({text}): pass").body[0]
+        self._params: Optional[List[Param]] = None
+        self._vararg: Optional[Param] = None
+
+    def _parse(self) -> None:
+        try:
+            fn = ast.parse(f"def f({self.text}): pass").body[0]
+        except SyntaxError as exc:
+            raise SyntaxError(f"API form {self.text!r}: {exc.msg}") from None
         a = fn.args
-        self.params: List[Param] = []
+        params: List[Param] = []
         defaults = [None] * (len(a.args) - len(a.defaults)) + list(a.defaults)
         for arg, default in zip(a.args, defaults):
             ann = ast.unparse(arg.annotation) if arg.annotation else ""
-            self.params.append(Param(arg.arg, ann, ast.unparse(default) if default else None,
-                                     default is not None))
-        self.vararg = Param(a.vararg.arg, "", None, False, True) if a.vararg else None
+            params.append(Param(arg.arg, ann, ast.unparse(default) if default else None,
+                                default is not None))
+        self._vararg = Param(a.vararg.arg, "", None, False, True) if a.vararg else None
+        self._params = params
+
+    @property
+    def params(self) -> List[Param]:
+        if self._params is None:
+            self._parse()
+        return self._params
+
+    @property
+    def vararg(self) -> Optional[Param]:
+        if self._params is None:
+            self._parse()
+        return self._vararg
 
     def bind(self, args: Tuple, kwargs: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-        if len(args) > len(self.params) and self.vararg is None:
+        if self._params is None:
+            self._parse()
+        params, vararg = self._params, self._vararg
+        if len(args) > len(params) and vararg is None:
             return None
         bound: Dict[str, Any] = {}
-        for p, v in zip(self.params, args):
+        for p, v in zip(params, args):
             bound[p.name] = v
-        extra = args[len(self.params):]
+        extra = args[len(params):]
         for k, v in kwargs.items():
-            if k in bound or not any(p.name == k for p in self.params):
+            if k in bound or not any(p.name == k for p in params):
                 return None
             bound[k] = v
-        for p in self.params:
+        for p in params:
             if p.name not in bound:
                 if not p.has_default:
                     return None
                 bound[p.name] = p.default()
             elif not p.accepts(bound[p.name]):
                 return None
-        if self.vararg is not None:
-            bound[self.vararg.name] = tuple(extra)
+        if vararg is not None:
+            bound[vararg.name] = tuple(extra)
         return bound
 
     def __str__(self):
@@ -234,8 +262,15 @@ class ApiFunction:
         self.cpp_name = cpp_name
         self.family = family
         self.forms = forms
-        self.__doc__ = _docs().render(name, cpp_name, forms)
+        self._doc: Optional[str] = None
         self.__wrapped__ = impl
+
+    @property
+    def __doc__(self) -> str:  # type: ignore[override]
+        """Assembled from docs.py at first read (help(), the docs tests), not at `import asc`."""
+        if self._doc is None:
+            self._doc = _docs().render(self.__name__, self.cpp_name, self.forms)
+        return self._doc
 
     def __call__(self, *args, **kwargs):
         if not context._active:  # raised here, so no front-end frame is in the traceback

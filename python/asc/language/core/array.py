@@ -15,13 +15,15 @@ from __future__ import annotations
 import numbers
 from typing import List
 
-import numpy as np
+from ..._lazy import lazy_module
 
 from . import context, semantic
 from .. import docs
 from . import dtype as dt
 from .api import api, register_class
 from .ir_value import PlainValue
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 docs.SUMMARIES["array"] = (
     "A fixed-length array of `dtype` scalars (compile-time or runtime elements): `length` "

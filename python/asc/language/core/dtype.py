@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-import numpy as np
+from ..._lazy import lazy_module
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 
 class DataType:

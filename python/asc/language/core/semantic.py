@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import numbers
 
-import numpy as np
+from ..._lazy import lazy_module
 
 from . import dtype as dt
 from .constexpr import ConstExpr, RuntimeValue
 from .context import builder
+
+np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
 
 
 class PlainValue(RuntimeValue):

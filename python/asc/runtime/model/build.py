@@ -24,7 +24,6 @@ import fcntl
 import hashlib
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -276,6 +275,8 @@ def _tree_digest(inc: Path) -> str:
 
 def _content_digest(inc: Path) -> str:
     h = hashlib.sha256()
+    import subprocess  # (only on a miss: not at `import asc`, nor on a cached launch)
+
     h.update(subprocess.run([cxx(), "--version"], capture_output=True, text=True).stdout.encode())
     h.update(" ".join(CXX_FLAGS).encode())
     h.update(" ".join(RUNTIME_FLAGS).encode())
@@ -285,11 +286,14 @@ def _content_digest(inc: Path) -> str:
 
 def _stat_key(inc: Path) -> str:
     """Cheap stand-in for the content digest: compiler, flags, and path, size and
-    mtime of every Model source (any edit or compiler reinstall changes it)."""
-    parts = [" ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)]
+    mtime of every Model source (any edit or compiler reinstall changes it). On a
+    new process's first launch: one stat per file and nothing else (a directory
+    entry's type comes with its listing)."""
+    stat = os.stat
     exe = os.path.realpath(cxx())
-    st = os.stat(exe)
-    parts.append(f"{exe}:{st.st_size}:{st.st_mtime_ns}")
+    st = stat(exe)
+    parts = [(exe, st.st_size, st.st_mtime_ns)]
+    add = parts.append
     stack = [str(inc)]
     while stack:
         with os.scandir(stack.pop()) as it:
@@ -297,43 +301,29 @@ def _stat_key(inc: Path) -> str:
                 if e.is_dir():
                     stack.append(e.path)
                 elif e.is_file():
-                    st = e.stat()
-                    parts.append(f"{e.path}:{st.st_size}:{st.st_mtime_ns}")
-    for rt in runtime_files(inc):
-        try:
-            st = os.stat(rt)
-            parts.append(f"{rt}:{st.st_size}:{st.st_mtime_ns}")
-        except OSError:
-            pass
-    parts[2:] = sorted(parts[2:])
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+                    path = e.path
+                    st = stat(path)
+                    add((path, st.st_size, st.st_mtime_ns))
+    try:  # the runtime's sources (runtime_files), without building a Path per file
+        with os.scandir(inc.parent / "src") as it:
+            for e in it:
+                if e.name.endswith((".cpp", ".h")):
+                    path = e.path
+                    st = stat(path)
+                    add((path, st.st_size, st.st_mtime_ns))
+    except OSError:
+        pass
+    parts[1:] = sorted(parts[1:])
+    head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)
+    return hashlib.sha256((head + repr(parts)).encode()).hexdigest()
 
 
 _toolchain_cache = {}
 
 
-_HEX = frozenset(b"0123456789abcdef")
-
-
-def _stamp_check(digest: bytes) -> bytes:
-    return hashlib.sha256(digest).hexdigest()[:16].encode()
-
-
-def _read_stamp(stamp: Path) -> Optional[str]:
-    """The digest in a stamp file ("<digest> <checksum of digest>"), or None;
-    a corrupt stamp is removed (one warning line)."""
-    try:
-        raw = stamp.read_bytes()
-    except OSError:
-        return None
-    parts = raw.split()
-    if len(parts) == 2 and len(parts[0]) == 64 and _HEX.issuperset(parts[0]) \
-            and parts[1] == _stamp_check(parts[0]):
-        return parts[0].decode()
-    if not (len(parts) == 1 and len(parts[0]) == 64 and _HEX.issuperset(parts[0])):  # not the old format
-        _cache.warn_removed(stamp, "is corrupt")
-    _cache.remove_quietly(stamp)
-    return None
+# (the stamp format and its checks are asc.cache's, shared with the package digest)
+_stamp_check = _cache._stamp_check
+_read_stamp = _cache.read_stamp
 
 
 def toolchain_digest(inc: Path) -> str:
@@ -346,11 +336,7 @@ def toolchain_digest(inc: Path) -> str:
         digest = _read_stamp(stamp)
         if digest is None:
             digest = _content_digest(inc)
-            try:
-                stamp.parent.mkdir(parents=True, exist_ok=True)
-                _cache.write_atomic(stamp, digest.encode() + b" " + _stamp_check(digest.encode()) + b"\n")
-            except OSError:
-                pass
+            _cache.write_stamp(stamp, digest)
         _toolchain_cache[key] = digest
     return _toolchain_cache[key]
 
@@ -385,6 +371,8 @@ def cache_root() -> Path:
 
 
 def _run(cmd: Sequence[str], what: str, stdin: Optional[str] = None) -> None:
+    import subprocess
+
     r = subprocess.run(list(cmd), capture_output=True, text=True, input=stdin)
     if r.returncode != 0:
         raise ModelCompileError(f"{what} failed ({' '.join(cmd)}):\n{r.stderr}{r.stdout}")
@@ -394,6 +382,8 @@ class _Job:
     """A compiler process running in the background (see build_library)."""
 
     def __init__(self, cmd: Sequence[str], what: str):
+        import subprocess
+
         self.cmd, self.what = list(cmd), what
         self.proc = subprocess.Popen(self.cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -610,6 +600,8 @@ def _start_pch(inc: Path) -> None:
             return  # another process is building it
         finally:
             os.close(fd)
+        import subprocess
+
         cmd = [*_pch_flags(inc), str(_cache.tmp_path(gch))]
         subprocess.Popen([sys.executable, "-I", "-S", "-c", _PCH_SCRIPT, str(lock), str(gch), cmd[-1], *cmd],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 
 
 # A location in the Model's own headers (by name: a cached library may have
@@ -31,6 +30,8 @@ def _code_line(library: str, offset: str) -> str:
     exe = shutil.which("addr2line")
     if exe is None:
         return ""
+    import subprocess  # (a trap only: not at `import asc`)
+
     try:
         out = subprocess.run([exe, "-i", "-e", library, offset], capture_output=True, text=True,
                              timeout=10).stdout

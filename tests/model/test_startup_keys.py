@@ -1,0 +1,239 @@
+"""What a new process checks before its first cached launch, kept cheap (issue 24 §1):
+the package digest and the Model's toolchain digest are found through stamps named
+by stat keys, one platform record is read alone, and `import asc` leaves numpy, the
+profiler and subprocess for later. Each cheap key must still tell a changed file
+from a touched one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import asc
+from asc import cache
+from asc.runtime import platforms
+from asc.runtime.model import build
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _age(path: Path, seconds: float = 60.0) -> None:
+    """Sets a file's modification time into the past (stamps are written only for files
+    older than STAMP_MIN_AGE_S)."""
+    t = time.time() - seconds
+    os.utime(path, (t, t))
+
+
+@pytest.fixture
+def package(tmp_path, monkeypatch):
+    """A small package tree (sources, a subpackage, a native module, a __pycache__) and
+    a cache root of its own."""
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    root = tmp_path / "pkg"
+    (root / "sub").mkdir(parents=True)
+    (root / "__pycache__").mkdir()
+    files = {"__init__.py": "x = 1\n", "mod.py": "def f():\n    return 2\n", "sub/__init__.py": "",
+             "sub/deep.py": "y = 3\n", "_C.so": "\x7fELF native", "__pycache__/mod.cpython-311.pyc": "ignored",
+             "data.json": "{}"}
+    for name, text in files.items():
+        (root / name).write_text(text)
+        _age(root / name)
+    return root
+
+
+def test_package_digest_is_content_based_touch_is_not_a_change(package):
+    d0 = cache._package_digest(str(package))
+    mod = package / "mod.py"
+    os.utime(mod, (time.time() - 30, time.time() - 30))  # touched: new mtime, same bytes
+    assert cache._package_digest(str(package)) == d0
+    mod.write_text("def f():\n    return 3\n")  # same size, other content
+    _age(mod, 20)
+    d1 = cache._package_digest(str(package))
+    assert d1 != d0
+    (package / "sub" / "new.py").write_text("z = 4\n")
+    _age(package / "sub" / "new.py")
+    assert cache._package_digest(str(package)) not in (d0, d1)
+
+
+def test_package_digest_covers_native_module_not_caches_or_data(package):
+    d0 = cache._package_digest(str(package))
+    for name in ("__pycache__/mod.cpython-311.pyc", "data.json"):
+        (package / name).write_text("changed")
+        _age(package / name)
+        assert cache._package_digest(str(package)) == d0, name
+    (package / "_C.so").write_text("\x7fELF rebuilt")
+    _age(package / "_C.so")
+    assert cache._package_digest(str(package)) != d0
+
+
+def test_package_digest_found_by_stamp_without_reading_files(package, monkeypatch):
+    d0 = cache._package_digest(str(package))
+    stamps = list((Path(os.environ["ASC_CACHE_DIR"]) / "stamps").glob("package-*"))
+    assert len(stamps) == 1
+
+    def no_read(path):
+        raise AssertionError(f"{path} read although the stamp has the digest")
+
+    monkeypatch.setattr(cache, "sha256_file", no_read)
+    assert cache._package_digest(str(package)) == d0
+
+
+def test_package_stamp_not_written_for_a_file_changed_just_now(package):
+    (package / "mod.py").write_text("def f():\n    return 5\n")  # mtime: now
+    d = cache._package_digest(str(package))
+    assert not list((Path(os.environ["ASC_CACHE_DIR"]) / "stamps").glob("package-*"))
+    assert cache._package_digest(str(package)) == d  # computed again, same answer
+
+
+def test_corrupt_package_stamp_is_recomputed_with_one_warning(package, caplog):
+    import logging
+
+    d0 = cache._package_digest(str(package))
+    (stamp,) = (Path(os.environ["ASC_CACHE_DIR"]) / "stamps").glob("package-*")
+    stamp.write_bytes(b"0" * 64 + b" 0123456789abcdef\n")  # a digest that fails its check
+    caplog.set_level(logging.WARNING, logger="asc")
+    assert cache._package_digest(str(package)) == d0
+    assert len([r for r in caplog.records if str(stamp) in r.getMessage()]) == 1
+    assert cache.read_stamp(stamp) == d0
+
+
+def test_toolchain_hash_is_this_packages_digest():
+    assert cache.toolchain_hash() == cache._package_digest(os.path.dirname(os.path.abspath(cache.__file__)))
+
+
+@pytest.fixture
+def model_tree(tmp_path, monkeypatch):
+    """A copy of the Model's headers and runtime sources, with its own cache root."""
+    src = Path(build.include_dir())
+    dst = tmp_path / "model"
+    shutil.copytree(src, dst / "include")
+    shutil.copytree(src.parent / "src", dst / "src")
+    for p in dst.rglob("*"):
+        if p.is_file():
+            _age(p)
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    return dst / "include"
+
+
+def test_model_toolchain_digest_touch_keeps_it_change_moves_it(model_tree, monkeypatch):
+    d0 = build.toolchain_digest(model_tree)
+    header = model_tree / "kernel_operator.h"
+    key0 = build._stat_key(model_tree)
+    os.utime(header, (time.time() - 5, time.time() - 5))  # touched: the stat key moves
+    assert build._stat_key(model_tree) != key0
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    assert build.toolchain_digest(model_tree) == d0  # ... to the same content digest: no rebuild
+    header.write_bytes(header.read_bytes() + b"\n// changed\n")
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    assert build.toolchain_digest(model_tree) != d0
+    runtime_src = next((model_tree.parent / "src").glob("*.cpp"))
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    d1 = build.toolchain_digest(model_tree)
+    runtime_src.write_bytes(runtime_src.read_bytes() + b"\n// changed\n")
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    assert build.toolchain_digest(model_tree) != d1
+
+
+def test_model_stat_key_sees_every_header_and_runtime_source(model_tree):
+    key0 = build._stat_key(model_tree)
+    files = [p for p in model_tree.rglob("*") if p.is_file()] + build.runtime_files(model_tree)
+    assert len(files) > 20
+    for p in (files[0], files[len(files) // 2], files[-1]):
+        os.utime(p, (time.time() - 7, time.time() - 7))
+        key = build._stat_key(model_tree)
+        assert key != key0, p
+        key0 = key
+
+
+def test_one_platform_is_read_alone_and_matches_the_full_read(monkeypatch):
+    everything = platforms._Records()
+    names = list(everything)
+    assert "Ascend910B1" in names and "Ascend910_9362" in names
+    for name in names:
+        alone = platforms._Records()
+        if platforms._own_file(name) is not None:
+            # read without listing the other files
+            with monkeypatch.context() as m:
+                m.setattr(platforms, "_target_files", lambda: pytest.fail("every target file read"))
+                got = alone[name]
+        else:  # a SoC of a series file (Ascend910_93.json): found by the full read
+            got = alone[name]
+        assert got == everything[name] and got.timing.values == everything[name].timing.values, name
+        assert got.sources == everything[name].sources
+    lazy = platforms._Records()
+    first = lazy["Ascend910B1"]
+    assert lazy["Ascend910B1"] is first and dict(lazy)["Ascend910B1"] is first  # one record per SoC
+    with pytest.raises(KeyError):
+        platforms._Records()["A2.base"]
+    with pytest.raises(ValueError, match="unknown platform"):
+        platforms.get_platform("Ascend999")
+
+
+def _fresh(code: str) -> str:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    return subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True,
+                          cwd="/").stdout.strip()
+
+
+def test_import_asc_leaves_numpy_profiler_and_subprocess_for_later():
+    out = _fresh("import sys, asc; print(sorted(m for m in ('numpy', 'asc.profiler', 'subprocess', 'uuid') "
+                 "if m in sys.modules))")
+    assert out == "[]"
+
+
+def test_lazy_names_stay_importable():
+    out = _fresh("import asc\n"
+                 "from asc import profile\n"
+                 "import asc.profiler\n"
+                 "assert asc.profile is profile is asc.profiler.profile\n"
+                 "assert 'profile' in dir(asc) and 'profiler' in dir(asc)\n"
+                 "missing = [n for n in asc.__all__ if not hasattr(asc, n)]\n"
+                 "assert not missing, missing\n"
+                 "import sys, numpy as np\n"
+                 "j = sys.modules['asc.jit']\n"
+                 "assert j._arg_spec(np.ones(2, np.float32)) == np.dtype('float32')\n"
+                 "assert j.np is np\n"  # the stand-in rebinds itself to numpy at first use
+                 "print('ok')")
+    assert out == "ok"
+
+
+def test_asc_profile_env_still_starts_its_session(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"), ASC_PROFILE=str(tmp_path / "p.prof"))
+    out = subprocess.run([sys.executable, "-c", "import sys, asc; print('asc.profiler' in sys.modules)"],
+                         env=env, check=True, capture_output=True, text=True, cwd=str(tmp_path)).stdout
+    assert out.strip() == "True"
+
+
+def test_lazy_module_stand_in():
+    from asc._lazy import lazy_module
+
+    ns = {}
+    ns["j"] = lazy_module("json", ns, "j")
+    assert "imported at first use" in repr(ns["j"])
+    assert ns["j"].dumps([1]) == "[1]"
+    import json
+
+    assert ns["j"] is json
+
+
+def test_every_api_form_parses_and_documents():
+    """Forms are parsed at first use now: a bad declaration must still be found (here,
+    not at a user's first call)."""
+    from asc.language.core import api
+
+    assert len(api.REGISTRY) > 100
+    for name, fn in api.REGISTRY.items():
+        for form in fn.forms:
+            assert all(p.name for p in form.params), (name, form.text)
+            str(form)
+        assert fn.__doc__ and f"AscendC::{fn.cpp_name}" in fn.__doc__, name
+    bad = api.Form("x: int, = 3")
+    with pytest.raises(SyntaxError, match="API form"):
+        bad.params
