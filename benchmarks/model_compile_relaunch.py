@@ -12,7 +12,10 @@ new kernel   : a fresh process compiling another kernel (fp32, then int32 source
 relaunch     : a new process with the cache warm, timing its first launch against a
                second launch in that process (= the kernel's run time): the difference
                is what the disk cache costs; then each step of it, timed one by one in
-               another new process (wall and CPU time of this process).
+               another new process (wall and CPU time of this process). The package
+               hash and the Model toolchain digest stat every source file (a stamp
+               holds the digest); the backend reads the selected platform's record
+               only; `first run` over `second run` is the runtime's first-launch cost.
 
 Goals (issue 24): first launch <= 2 s; relaunch adds <= 1 ms.
 """
@@ -65,7 +68,8 @@ step("Model toolchain digest", lambda: build.toolchain_digest(inc))
 source = kernel.source + launch.launch_stub(kernel.name, kernel.params)
 lib = step("library found + verified", lambda: build.build_library(source, kernel.cache_dir, inc))
 step("dlopen", lambda: _dlopen(lib))
-step("backend load (marshaller)", lambda: config.current_backend().load(kernel))
+backend = step("backend (platform record)", config.current_backend)
+step("backend load (marshaller)", lambda: backend.load(kernel))
 k = m.vadd[8]
 step("first run", lambda: k(x, y, z, n // 8))
 step("second run", lambda: k(x, y, z, n // 8))

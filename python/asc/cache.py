@@ -46,18 +46,19 @@ def dump_dir() -> Optional[Path]:
 
 
 def toolchain_hash() -> str:
-    """Hash identifying this build of asc: the content of every Python source and native
-    module of the package (with its path).
+    """Hash identifying this build of asc: every Python source and native module of the
+    package, by path, size and modification time.
 
-    A new process finds it without reading the files: their paths, sizes and
-    modification times (one stat each, the package's stat key) name a stamp file under
-    the cache root holding the content hash. Any edit or reinstall changes the stat key,
-    and the content is hashed again: a file touched but unchanged gives the same hash
-    (no kernel is recompiled for it); a changed one gives another.
+    Stat-based rather than content-based so that a new process pays a fraction of a
+    millisecond before its first cached launch, also with an empty cache (a test's, a
+    CI job's: hashing the contents, the 19 MB native module included, cost tens of
+    milliseconds there); any edit or reinstall changes the size or mtime. A file
+    touched but unchanged costs a front-end compile, not a g++ run: the Model's
+    libraries are named by the emitted source's content.
     """
     global _toolchain_hash
     if _toolchain_hash is None:
-        _toolchain_hash = _package_digest(os.path.dirname(os.path.abspath(__file__)))
+        _toolchain_hash = _package_hash(os.path.dirname(os.path.abspath(__file__)))
     return _toolchain_hash
 
 
@@ -84,26 +85,8 @@ def _package_files(root: str) -> List[Tuple[str, int, int]]:
     return entries
 
 
-# A stamp is written only when every file's last change is at least this old: a file
-# changed again within its timestamp's granularity would keep its stat key.
-STAMP_MIN_AGE_S = 2.0
-
-
-def _package_digest(root: str) -> str:
-    files = _package_files(root)
-    key = hashlib.sha256(repr(files).encode()).hexdigest()
-    stamp = cache_root() / "stamps" / f"package-{key[:40]}"
-    digest = read_stamp(stamp)
-    if digest is None:
-        h = hashlib.sha256()
-        for rel, _size, _mtime in files:
-            h.update(rel.encode() + b"\0")
-            h.update(sha256_file(Path(root, rel)).encode())
-        digest = h.hexdigest()
-        newest = max((m for _r, _s, m in files), default=0)
-        if newest < (time.time() - STAMP_MIN_AGE_S) * 1e9:
-            write_stamp(stamp, digest)
-    return digest
+def _package_hash(root: str) -> str:
+    return hashlib.sha256(repr(_package_files(root)).encode()).hexdigest()
 
 
 # ---- stamps: a digest found by a cheap key (shared with runtime/model/build.py) ----

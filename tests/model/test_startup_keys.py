@@ -1,8 +1,8 @@
 """What a new process checks before its first cached launch, kept cheap (issue 24 §1):
-the package digest and the Model's toolchain digest are found through stamps named
-by stat keys, one platform record is read alone, and `import asc` leaves numpy, the
-profiler and subprocess for later. Each cheap key must still tell a changed file
-from a touched one."""
+the package hash stats its files (reads none), the Model's toolchain digest is found
+through a stamp named by its stat key (a touched header is no rebuild, a changed one
+is), one platform record is read alone, and `import asc` leaves numpy, the profiler
+and subprocess for later."""
 
 from __future__ import annotations
 
@@ -47,64 +47,62 @@ def package(tmp_path, monkeypatch):
     return root
 
 
-def test_package_digest_is_content_based_touch_is_not_a_change(package):
-    d0 = cache._package_digest(str(package))
+def test_package_hash_moves_with_any_source_or_native_module_change(package):
+    h0 = cache._package_hash(str(package))
+    assert cache._package_hash(str(package)) == h0
+    seen = {h0}
     mod = package / "mod.py"
-    os.utime(mod, (time.time() - 30, time.time() - 30))  # touched: new mtime, same bytes
-    assert cache._package_digest(str(package)) == d0
-    mod.write_text("def f():\n    return 3\n")  # same size, other content
-    _age(mod, 20)
-    d1 = cache._package_digest(str(package))
-    assert d1 != d0
+    mod.write_text("def f():\n    return 3\n")  # same size, other content: a new mtime
+    seen.add(cache._package_hash(str(package)))
     (package / "sub" / "new.py").write_text("z = 4\n")
-    _age(package / "sub" / "new.py")
-    assert cache._package_digest(str(package)) not in (d0, d1)
+    seen.add(cache._package_hash(str(package)))
+    (package / "_C.so").write_text("\x7fELF rebuilt")
+    seen.add(cache._package_hash(str(package)))
+    (package / "sub" / "deep.py").unlink()
+    seen.add(cache._package_hash(str(package)))
+    assert len(seen) == 5
 
 
-def test_package_digest_covers_native_module_not_caches_or_data(package):
-    d0 = cache._package_digest(str(package))
+def test_package_hash_ignores_bytecode_and_data(package):
+    h0 = cache._package_hash(str(package))
     for name in ("__pycache__/mod.cpython-311.pyc", "data.json"):
         (package / name).write_text("changed")
-        _age(package / name)
-        assert cache._package_digest(str(package)) == d0, name
-    (package / "_C.so").write_text("\x7fELF rebuilt")
-    _age(package / "_C.so")
-    assert cache._package_digest(str(package)) != d0
+        assert cache._package_hash(str(package)) == h0, name
+    (package / "__pycache__" / "extra.py").write_text("x = 1\n")  # nothing under __pycache__ counts
+    assert cache._package_hash(str(package)) == h0
 
 
-def test_package_digest_found_by_stamp_without_reading_files(package, monkeypatch):
-    d0 = cache._package_digest(str(package))
-    stamps = list((Path(os.environ["ASC_CACHE_DIR"]) / "stamps").glob("package-*"))
-    assert len(stamps) == 1
+def test_package_hash_reads_no_file(package, monkeypatch):
+    """A new process's first launch stats the package's files, nothing more."""
+    import builtins
 
-    def no_read(path):
-        raise AssertionError(f"{path} read although the stamp has the digest")
+    real_open = builtins.open
 
-    monkeypatch.setattr(cache, "sha256_file", no_read)
-    assert cache._package_digest(str(package)) == d0
+    def no_open(path, *a, **k):
+        if str(path).startswith(str(package)):
+            raise AssertionError(f"{path} opened")
+        return real_open(path, *a, **k)
 
-
-def test_package_stamp_not_written_for_a_file_changed_just_now(package):
-    (package / "mod.py").write_text("def f():\n    return 5\n")  # mtime: now
-    d = cache._package_digest(str(package))
-    assert not list((Path(os.environ["ASC_CACHE_DIR"]) / "stamps").glob("package-*"))
-    assert cache._package_digest(str(package)) == d  # computed again, same answer
+    monkeypatch.setattr(builtins, "open", no_open)
+    cache._package_hash(str(package))
 
 
-def test_corrupt_package_stamp_is_recomputed_with_one_warning(package, caplog):
+def test_toolchain_hash_is_this_packages_hash():
+    assert cache.toolchain_hash() == cache._package_hash(os.path.dirname(os.path.abspath(cache.__file__)))
+
+
+def test_corrupt_model_stamp_is_recomputed_with_one_warning(tmp_path, caplog):
+    """The stamp helpers (asc.cache, shared with the Model's toolchain digest)."""
     import logging
 
-    d0 = cache._package_digest(str(package))
-    (stamp,) = (Path(os.environ["ASC_CACHE_DIR"]) / "stamps").glob("package-*")
+    stamp = tmp_path / "stamps" / "k"
+    digest = "ab" * 32
+    cache.write_stamp(stamp, digest)
+    assert cache.read_stamp(stamp) == digest
     stamp.write_bytes(b"0" * 64 + b" 0123456789abcdef\n")  # a digest that fails its check
     caplog.set_level(logging.WARNING, logger="asc")
-    assert cache._package_digest(str(package)) == d0
+    assert cache.read_stamp(stamp) is None and not stamp.exists()
     assert len([r for r in caplog.records if str(stamp) in r.getMessage()]) == 1
-    assert cache.read_stamp(stamp) == d0
-
-
-def test_toolchain_hash_is_this_packages_digest():
-    assert cache.toolchain_hash() == cache._package_digest(os.path.dirname(os.path.abspath(cache.__file__)))
 
 
 @pytest.fixture
@@ -119,6 +117,7 @@ def model_tree(tmp_path, monkeypatch):
             _age(p)
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(build, "_toolchain_cache", {})
+    monkeypatch.setattr(build, "_prefetching", {})
     return dst / "include"
 
 
@@ -237,3 +236,55 @@ def test_every_api_form_parses_and_documents():
     bad = api.Form("x: int, = 3")
     with pytest.raises(SyntaxError, match="API form"):
         bad.params
+
+
+def test_prefetched_toolchain_digest_is_the_digest(model_tree, monkeypatch):
+    direct = build._compute_toolchain_digest(model_tree)
+    build.prefetch_toolchain_digest(model_tree)
+    assert str(model_tree) in build._prefetching or str(model_tree) in build._toolchain_cache
+    assert build.toolchain_digest(model_tree) == direct
+    time.sleep(0.05)  # (the thread leaves the table as it ends, after the digest is out)
+    assert str(model_tree) not in build._prefetching
+    build.prefetch_toolchain_digest(model_tree)  # known now: no thread
+    assert str(model_tree) not in build._prefetching
+
+
+def test_a_failed_prefetch_is_computed_again_where_it_is_needed(model_tree, monkeypatch):
+    calls = []
+    real = build._compute_toolchain_digest
+
+    def flaky(inc):
+        calls.append(inc)
+        if len(calls) == 1:
+            raise OSError("transient")
+        return real(inc)
+
+    monkeypatch.setattr(build, "_compute_toolchain_digest", flaky)
+    build.prefetch_toolchain_digest(model_tree)
+    assert build.toolchain_digest(model_tree) == real(model_tree)
+    assert len(calls) == 2  # the thread's attempt, then the caller's
+
+
+def test_first_launch_prefetches_the_model_digest(monkeypatch, tmp_path):
+    """asc.jit starts the Model's toolchain digest before it compiles; the launch gets it."""
+    import numpy as np
+
+    from asc.runtime import config
+
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    started = []
+    real = build.prefetch_toolchain_digest
+    monkeypatch.setattr(build, "prefetch_toolchain_digest", lambda inc=None: (started.append(1), real(inc)))
+
+    @asc.jit
+    def fill(x: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x, n)
+        for i in range(n):
+            g.set_value(i, 7)
+
+    x = np.zeros(8, np.int32)
+    fill[1](x, 8)
+    assert started and (x == 7).all()
+    if config.effective_backend() is config.Backend.Model:
+        assert str(build.include_dir()) in build._toolchain_cache  # the launch has the digest

@@ -331,14 +331,54 @@ def toolchain_digest(inc: Path) -> str:
     every Model artefact. A new process finds it through a small stamp file named
     by the stat key, instead of running g++ and hashing the headers again."""
     key = str(inc)
-    if key not in _toolchain_cache:
-        stamp = cache_root() / "stamps" / _stat_key(inc)[:40]
-        digest = _read_stamp(stamp)
-        if digest is None:
-            digest = _content_digest(inc)
-            _cache.write_stamp(stamp, digest)
-        _toolchain_cache[key] = digest
-    return _toolchain_cache[key]
+    got = _toolchain_cache.get(key)
+    if got is not None:
+        return got
+    thread = _prefetching.get(key)
+    if thread is not None:  # started by prefetch_toolchain_digest: its result, or (it failed) ours
+        thread.join()
+        got = _toolchain_cache.get(key)
+        if got is not None:
+            return got
+    _toolchain_cache[key] = got = _compute_toolchain_digest(inc)
+    return got
+
+
+def _compute_toolchain_digest(inc: Path) -> str:
+    stamp = cache_root() / "stamps" / _stat_key(inc)[:40]
+    digest = _read_stamp(stamp)
+    if digest is None:
+        digest = _content_digest(inc)
+        _cache.write_stamp(stamp, digest)
+    return digest
+
+
+_prefetching = {}  # str(inc) -> the thread computing its digest
+
+
+def prefetch_toolchain_digest(inc: Optional[Path] = None) -> None:
+    """Starts computing toolchain_digest(inc) on a thread, when this process has not: a new
+    process's first launch calls it before its front end runs, so the stat of every Model
+    source (the stat key; the system calls release the GIL) overlaps the front end's own
+    walk of the package and its disk-cache lookup instead of following them.
+    toolchain_digest() waits for it (and computes the digest itself if the thread failed)."""
+    inc = Path(inc) if inc is not None else include_dir()
+    key = str(inc)
+    if key in _toolchain_cache or key in _prefetching:
+        return
+    import threading
+
+    def run() -> None:
+        try:
+            _toolchain_cache[key] = _compute_toolchain_digest(inc)
+        except Exception:  # noqa: BLE001 - toolchain_digest() computes it again and raises there
+            pass
+        finally:
+            _prefetching.pop(key, None)
+
+    thread = threading.Thread(target=run, name="asc-toolchain-digest", daemon=True)
+    _prefetching[key] = thread
+    thread.start()
 
 
 def temp_root() -> Path:
