@@ -44,7 +44,6 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   if (fm.mem() != Mem::L0A) op.fault("fm must be in A2 (L0A)");
   if (filt.mem() != Mem::L0B) op.fault("filter must be in B2 (L0B)");
   if (std::is_same_v<A, float> && core.hf32) op.fault("HF32 mode (SetHF32Mode) with float inputs is not modelled");
-  if (p.cmatrixSource && !bias) op.fault("cmatrixSource=true without a bias tensor");
   if (p.fmOffset || p.enSsparse || p.enWinogradA || p.enWinogradB)
     op.fault("fmOffset, enSsparse and the Winograd switches of MmadParams are not modelled");
   // The vendor's Mmad without a bias tensor accumulates when isBias is set (the older form
@@ -68,6 +67,11 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   C* c = op.out(dst, uint64_t(N1) * M16 * 16);
   const C* bs = nullptr;
   if (bias) bs = op.in(*bias, p.n);
+  // cmatrixSource without a bias tensor (the vendor's mmad example, scenario 1): the initial
+  // value is the bias row in the bias table (C2, where DataCopy C1 -> C2 put it); the vendor's
+  // mad then passes no bias address, so the Model reads the table from its start.
+  const bool from_bt = !bias && p.cmatrixSource;
+  if (from_bt) bs = op.in(AscendC::LocalTensor<C>(AscendC::TPosition::C2, 0, p.n, file, line), p.n);
   if (!op.elems(uint64_t(p.m) * p.n * p.k).run()) return;
   std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
   for (uint32_t r = 0; r < p.m; ++r)
@@ -80,7 +84,7 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   for (uint32_t r = 0; r < p.m; ++r)
     for (uint32_t n = 0; n < p.n; ++n) {
       C& out = c[(n / 16) * M16 * 16 + r * 16 + n % 16];
-      C acc = bias ? bs[n] : init_zero ? C(0) : out;
+      C acc = bs ? bs[n] : init_zero ? C(0) : out;
       for (uint32_t k = 0; k < p.k; ++k) acc += av[size_t(r) * p.k + k] * bv[size_t(k) * p.n + n];
       out = acc;
     }
