@@ -27,6 +27,7 @@ from typing import Iterable, List, Optional, Tuple
 
 from .enums import DTYPE_BYTES, CubeFormat, DataType, MatrixTraverse, ScheduleType, TPosition
 from .platform import PlatformAscendC, get_ascendc_platform
+from . import matmul_tiling_vendor as _vendor
 
 # The GM -> L1 read rate a core sees for the tiles of a matmul is the L2 port's rate
 # divided by this: first touches miss to HBM and the cores share the port; the factor
@@ -106,6 +107,7 @@ class MatmulApiTiling:
         self.c = _Type(dtype=DataType.DT_FLOAT)
         self.bias_type = _Type(dtype=DataType.DT_FLOAT)
         self.m = self.n = self.k = -1
+        self.shape_set = (-1, -1, -1)  # set_shape's M, N, K as given (the vendor's singleM/N/K)
         self.org_m = self.org_n = self.org_ka = self.org_kb = -1
         self.bias = False
         spec = self.platform.spec
@@ -141,6 +143,7 @@ class MatmulApiTiling:
 
     def set_shape(self, m: int, n: int, k: int) -> int:
         self.m, self.n, self.k = int(m), int(n), int(k)
+        self.shape_set = (self.m, self.n, self.k)
         return 0
 
     def set_org_shape(self, org_m: int, org_n: int, org_ka: int, org_kb: Optional[int] = None) -> int:
@@ -292,6 +295,12 @@ class MatmulApiTiling:
     def _solve(self) -> Optional[dict]:
         if not self._valid_inputs():
             return None
+        if _vendor.applies(self) and not isinstance(self, BatchMatmulTiling):
+            # the vendor's algorithm (matmul_tiling_vendor): its struct, field for field
+            r = _vendor.VendorTiling(self).solve()
+            if r is not None:
+                r["m_dim"], r["n_dim"] = _cdiv(self.m, r["single_m"]), _cdiv(self.n, r["single_n"])
+            return r
         best = None
         seen = set()
         for mc, nc in self._splits():
@@ -466,6 +475,8 @@ class MatmulApiTiling:
         return max(core, hbm)
 
     def _fields(self, r: dict) -> dict:
+        if "vendor" in r:
+            return self._vendor_fields(r)
         order = {MatrixTraverse.FIRSTN: 1}.get(self.traverse, 0)
         org_ka = self.org_ka if self.org_ka > 0 else self.k
         org_kb = self.org_kb if self.org_kb > 0 else self.k
@@ -482,6 +493,21 @@ class MatmulApiTiling:
             batch_m=1, batch_n=1, single_batch_m=1, single_batch_n=1, step_k_a=r["step"], step_k_b=r["step"],
             depth_a_l1_cache_ub=0, depth_b_l1_cache_ub=0, db_l0a=2, db_l0b=2, db_l0c=r["db_c"],
             batch_num=self.batch_num, **self._layout_fields())
+
+    def _vendor_fields(self, r: dict) -> dict:
+        """The struct of the vendor's SPLIT_MN path (matmul_tiling_vendor): its own fields."""
+        names = ("single_m", "single_n", "single_k", "base_m", "base_n", "base_k", "depth_a1", "depth_b1", "step_m",
+                 "step_n", "step_ka", "step_kb", "iterate_order", "db_l0a", "db_l0b", "db_l0c", "share_l1_size",
+                 "share_l0c_size", "share_ub_size", "trans_length")
+        out = {("single_core_" + n[len("single_"):] if n.startswith("single_") else n): r[n] for n in names}
+        out["step_k_a"], out["step_k_b"] = out.pop("step_ka"), out.pop("step_kb")
+        org_ka = self.org_ka if self.org_ka > 0 else self.k
+        org_kb = self.org_kb if self.org_kb > 0 else self.k
+        out.update(used_core_num=r["used"], m=self.org_m if self.org_m > 0 else self.m,
+                   n=self.org_n if self.org_n > 0 else self.n, k_a=org_ka, k_b=org_kb, is_bias=int(self.bias),
+                   share_mode=0, batch_m=1, batch_n=1, single_batch_m=1, single_batch_n=1, depth_a_l1_cache_ub=0,
+                   depth_b_l1_cache_ub=0, batch_num=self.batch_num, **self._layout_fields())
+        return out
 
     def _layout_fields(self) -> dict:
         """set_a/b/c_layout (or set_batch_info_for_normal): the *_layout_info_* fields, 0 when unset."""
