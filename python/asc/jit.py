@@ -330,7 +330,7 @@ class JITFunction(TracedFunction):
         opts = self.compile_options
         if self._options_key is None:
             self._options_key = options_key(self.codegen_options, opts)
-        full_key = cache.digest(cache.toolchain_hash(), self.source_digest(), key, self._options_key)
+        full_key = cache.digest(cache.toolchain_hash(), self.source_digest(), _digest_form(key), self._options_key)
         kernel_name = self.__name__
         guards: List = []
         # With dumps on, an entry must also hold the MLIR (entries written without
@@ -481,6 +481,27 @@ _CALL_OPTIONS = frozenset(f.name for cls in (CodegenOptions, CompileOptions) for
 # _Launch compares JITFunction._run_launcher against this (pyasc's tests patch it).
 _DEFAULT_RUN_LAUNCHER = JITFunction._run_launcher
 _DEFAULT_RUN_COMPILER = JITFunction._run_compiler
+
+
+_DTYPE_TEXT: Dict[Any, str] = {}  # numpy dtype -> its repr, computed once per process
+
+
+def _digest_form(key):
+    """The specialization key as the disk-cache digest reads it: numpy dtypes by their repr,
+    computed once per dtype (numpy writes a dtype's repr in Python: ~20 µs each, three per
+    warm compile of a three-array kernel)."""
+    out = []
+    for part in key:
+        t = type(part)
+        if t is tuple:
+            part = _digest_form(part)
+        elif t is not str and isinstance(part, np.dtype):
+            text = _DTYPE_TEXT.get(part)
+            if text is None:
+                text = _DTYPE_TEXT[part] = repr(part)
+            part = text
+        out.append(part)
+    return tuple(out)
 
 
 def _refuse_mocks(fn: JITFunction, key: Tuple) -> None:

@@ -51,6 +51,26 @@ def _ir_context() -> _IRContext:
     return _context
 
 
+def _positional_arguments(jitfn: TracedFunction, args, kwargs) -> Optional[Dict[str, Any]]:
+    """{name: value} of a device-function call that passes every parameter positionally
+    (the common case), without inspect's Signature.bind (tens of µs a call, on every
+    warm compile); None otherwise (keywords, defaults, *args): bind() then."""
+    if kwargs:
+        return None
+    sig = jitfn.signature
+    memo = getattr(jitfn, "__dict__", None)
+    if memo is None:
+        return None
+    got = memo.get("_positional_names")  # (signature, names or None), kept on the function
+    if got is None or got[0] is not sig:
+        plain = all(p.kind is p.POSITIONAL_OR_KEYWORD for p in sig.parameters.values())
+        got = memo["_positional_names"] = (sig, tuple(sig.parameters) if plain else None)
+    names = got[1]
+    if names is None or len(args) != len(names):
+        return None
+    return dict(zip(names, args))
+
+
 class ArgSpec:
     """How one kernel argument is passed: a GM array, a runtime scalar or a constant."""
 
@@ -154,15 +174,18 @@ class KernelCompilation:
     # ------------------------------------------------------- device functions
     def call_device_function(self, caller: CodeGenerator, jitfn: TracedFunction, args, kwargs, node):
         src = jitfn.source()
-        try:
-            bound = jitfn.signature.bind(*args, **kwargs)
-        except TypeError as exc:
-            raise caller.error(node, f"{jitfn.__name__}(): {exc}") from None
-        bound.apply_defaults()
+        arguments = _positional_arguments(jitfn, args, kwargs)
+        if arguments is None:
+            try:
+                bound = jitfn.signature.bind(*args, **kwargs)
+            except TypeError as exc:
+                raise caller.error(node, f"{jitfn.__name__}(): {exc}") from None
+            bound.apply_defaults()
+            arguments = bound.arguments
         const_names = jitfn.constexpr_params
         key_parts, runtime_args, arg_types, names = [], [], [], []
         b = self.builder
-        for name, value in bound.arguments.items():
+        for name, value in arguments.items():
             value = ConstExpr.unwrap(value) if name not in const_names else value
             # Runtime values and plain numbers become runtime parameters, as in pyasc.
             runtime_object = isinstance(value, RuntimeValue) or kernel_struct.is_struct_value(value)
@@ -188,7 +211,7 @@ class KernelCompilation:
         key = (jitfn, tuple(key_parts))
         entry = self.device_functions.get(key)
         if entry is None:
-            entry = self._instantiate(jitfn, src, bound, const_names, runtime_args, arg_types, names)
+            entry = self._instantiate(jitfn, src, arguments, const_names, runtime_args, arg_types, names)
             self.device_functions[key] = entry
         fname, result_types, is_tuple = entry
         saved_loc = b.get_loc()
@@ -199,7 +222,7 @@ class KernelCompilation:
         results = [PlainValue(call.result(i), t) for i, t in enumerate(result_types)]
         return tuple(results) if is_tuple else results[0]
 
-    def _instantiate(self, jitfn, src, bound, const_names, runtime_args, arg_types, names):
+    def _instantiate(self, jitfn, src, arguments, const_names, runtime_args, arg_types, names):
         if jitfn not in self.callees:
             self.callees.append(jitfn)
         b = self.builder
@@ -215,7 +238,7 @@ class KernelCompilation:
             entry = func.block(0)
             scope = {}
             i = 0
-            for name, value in bound.arguments.items():
+            for name, value in arguments.items():
                 if name in names:
                     scope[name] = rewrap(runtime_args[i], entry.arg(i))
                     func.set_arg_name(i, name)
