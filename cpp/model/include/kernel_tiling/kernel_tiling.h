@@ -3,4 +3,4 @@
 // does: AscendC::tiling::TCubeTiling (SoftMaxTiling, RmsNormTiling), each with
 // a global `using` (asc_model/adv_matmul.h, asc_model/api/adv_common.h).
 #pragma once
-#include "kernel_operator.h"
+#include "../kernel_operator.h"
