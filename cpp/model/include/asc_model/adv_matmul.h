@@ -202,11 +202,12 @@ class MatmulModel {
   using TL0C = typename asc_model::AccOf<TA>::type;
   static_assert(std::is_same_v<TA, TB>, "Matmul (Model): A and B must have the same element type");
   static_assert(sizeof(TA) == 1 || sizeof(TA) == 2 || sizeof(TA) == 4,
-                "Matmul (Model): A and B must be int8_t, half, bfloat16_t or float");
-  static constexpr uint32_t C0 = 32 / sizeof(TA);  // elements of one fractal row (32 B)
-  static constexpr uint32_t F = 512 / sizeof(TA);  // elements of a 16 x C0 fractal (512 B)
+                "Matmul (Model): A and B must be int4b_t, int8_t, half, bfloat16_t or float");
+  static constexpr bool S4 = asc_model::is_int4_v<TA>;  // int4b_t: two elements per byte
+  static constexpr uint32_t C0 = S4 ? 64 : 32 / sizeof(TA);  // elements of one fractal row (32 B)
+  static constexpr uint32_t F = S4 ? 1024 : 512 / sizeof(TA);  // elements of a 16 x C0 fractal (512 B)
   // K in L1 / L0 is padded to whole pairs of 16-row bands for the transposing loads:
-  // 16 (16-bit: one 16x16 fractal; float: 16 x (8+8)), 32 for int8 (32 x 32).
+  // 16 (16-bit: one 16x16 fractal; float: 16 x (8+8)), 32 for int8 (32 x 32), 64 for int4 (64 x 64).
   static constexpr uint32_t KA = C0 > 16 ? C0 : 16;
   // N of B in L1 / L0B: whole fractal rows for int8 (32) and float (16 = two 8-column blocks).
   static constexpr uint32_t NA = C0 > 16 ? C0 : 16;
@@ -1118,21 +1119,21 @@ class MatmulModel {
     // A / B in the user's L1 buffer: no chunk buffers of the Matmul's own.
     if constexpr (L1_A) a1_len_ = 0;
     if constexpr (L1_B) b1_len_ = 0;
-    uint64_t need_l1 = (nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) * sizeof(TA) +
+    uint64_t need_l1 = asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) +
                        (t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0);
     if (need_l1 > c.mem_size(asc_model::Mem::L1))
       c.fault(f, l, "Matmul::Init", "the tiling needs %llu bytes of L1 (A %d x %d, B %d x %d chunks), the core has %llu",
               (unsigned long long)need_l1, t.baseM, ka_chunk_, kb_chunk_, t.baseN,
               (unsigned long long)c.mem_size(asc_model::Mem::L1));
-    if constexpr (!L1_A) pipe_->InitBuffer(a1_, uint32_t(nbuf_a1_ * a1_len_ * sizeof(TA)), f, l);
-    if constexpr (!L1_B) pipe_->InitBuffer(b1_, uint32_t(nbuf_b1_ * b1_len_ * sizeof(TB)), f, l);
+    if constexpr (!L1_A) pipe_->InitBuffer(a1_, uint32_t(asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_)), f, l);
+    if constexpr (!L1_B) pipe_->InitBuffer(b1_, uint32_t(asc_model::elems_bytes<TB>(nbuf_b1_ * b1_len_)), f, l);
     // L0A / L0B: the vendor's Matmul InitBuffers all of L0A and L0B (tbuf_pool_l0_base.h,
     // L0AUF_SIZE / L0BUF_SIZE), so the Matmul objects of a kernel (matmul_triangle's two)
     // cannot each have their own: they share them, one object computing at a time. The
     // Model's objects take theirs from the start of L0A / L0B, not from the pipe.
     asc_model::Arena l0a_arena, l0b_arena;
-    a2_.init(uint64_t(nbuf_l0a_ * a2_len_ * sizeof(TA)), l0a_arena, f, l);
-    b2_.init(uint64_t(nbuf_l0b_ * b2_len_ * sizeof(TB)), l0b_arena, f, l);
+    a2_.init(asc_model::elems_bytes<TA>(nbuf_l0a_ * a2_len_), l0a_arena, f, l);
+    b2_.init(asc_model::elems_bytes<TB>(nbuf_l0b_ * b2_len_), l0b_arena, f, l);
     if (t.isBias) {  // the bias row: one base_n slice in L1, then in the bias table (BT)
       if (up16(t.baseN) * sizeof(TL0C) > c.mem_size(asc_model::Mem::BT))
         c.fault(f, l, "Matmul::Init", "baseN %d with a bias needs %llu bytes of bias table, the core has %llu",
@@ -1241,6 +1242,10 @@ class MatmulModel {
     p.nValue = uint16_t(rows);
     p.dValue = uint16_t(cols);
     p.srcDValue = uint16_t(stride);
+    if constexpr (asc_model::is_int4_v<T>) {  // the copy moves int4b_t as bytes (cube_layout.h)
+      p.dValue = uint16_t(cols / 2);
+      p.srcDValue = uint16_t(stride / 2);
+    }
     p.dstNzC0Stride = uint16_t(padded_rows ? padded_rows : up16(rows));
     p.dstNzNStride = 1;
     DataCopy(l1, gm, p, file_, line_);
@@ -1249,11 +1254,15 @@ class MatmulModel {
   // kc x m_len slice. B chunk: rows k0 .. k0+kc of B; transposed B (N x K): n_len x kc.
   template <class T>
   void fill_const(const LocalTensor<T>& l1, uint64_t len, T v) {
+    if constexpr (asc_model::is_int4_v<T>) {
+      fail("Matmul", "a scalar A or B of int4b_t is not modelled");
+    } else {
     InitConstValueParams<T> p;
     p.repeatTimes = 1;
     p.blockNum = uint16_t(len * sizeof(T) / 32);
     p.initValue = v;
     InitConstValue(l1, p, file_, line_);
+    }
   }
   void load_a_chunk(const LocalTensor<TA>& l1, int32_t k0) {
     if (scalar_a_) return fill_const(l1, a1_len_, a_scalar_);
@@ -1338,7 +1347,18 @@ class MatmulModel {
   void load_l0b_transposing(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len,
                             int32_t kc, uint32_t cb0 = 0) {  // cb0: the block's first column / 16
     const uint32_t K1 = (uint32_t(k_len) + C0 - 1) / C0, KB = upk(kc) / 16, band0 = uint32_t(kin) / 16;
-    if constexpr (sizeof(TB) == 1) {
+    if constexpr (S4) {  // one 64 x 64 square (four 16-row bands of one 64-column block) per call
+      const uint32_t NB = (uint32_t(n_len_) + 63) / 64;
+      for (uint32_t nb = 0; nb < NB; ++nb)
+        for (uint32_t j = 0; j < K1; ++j) {
+          LoadData2dTransposeParams p;
+          p.startIndex = uint16_t((cb0 / 4 + nb) * KB + band0 + 4 * j);
+          p.repeatTimes = 1;
+          p.srcStride = 0;
+          p.dstFracGap = uint16_t(K1 - 1);
+          LoadDataWithTranspose(l0b[(uint64_t(4 * nb) * K1 + j) * F], l1, p, file_, line_);
+        }
+    } else if constexpr (sizeof(TB) == 1) {
       const uint32_t NB = (uint32_t(n_len_) + 31) / 32;
       for (uint32_t nb = 0; nb < NB; ++nb)
         for (uint32_t j = 0; j < K1; ++j) {

@@ -283,10 +283,10 @@ class MatmulApiTiling:
         l1 = (TPosition.GM, TPosition.A1, TPosition.B1, TPosition.TSCM)
         if self.a.pos not in l1 or self.b.pos not in l1:
             return False  # the Model's Matmul reads A and B from GM or from the user's L1 (TSCM, A1, B1)
-        if DTYPE_BYTES[self.a.dtype] != DTYPE_BYTES[self.b.dtype] or DTYPE_BYTES[self.a.dtype] not in (1, 2, 4):
-            return False  # int8, 16-bit (half, bfloat16) or float inputs, A and B alike
-        self.esize = int(DTYPE_BYTES[self.a.dtype])
-        self.k_unit = max(16, 32 // self.esize)  # K in whole fractals: 16 (half, float), 32 (int8)
+        if DTYPE_BYTES[self.a.dtype] != DTYPE_BYTES[self.b.dtype] or DTYPE_BYTES[self.a.dtype] not in (0.5, 1, 2, 4):
+            return False  # int4, int8, 16-bit (half, bfloat16) or float inputs, A and B alike
+        self.esize = DTYPE_BYTES[self.a.dtype]  # 0.5 for int4 (two elements per byte)
+        self.k_unit = max(16, int(32 // self.esize))  # K in whole fractals: 16 (half, float), 32 (int8), 64 (int4)
         return True
 
     esize = 2
