@@ -214,6 +214,11 @@ struct LoadData3DParamsV2 {
   }
 };
 struct LoadData3DParamsV2Pro {
+  LoadData3DParamsV2Pro() = default;
+  LoadData3DParamsV2Pro(uint16_t channelSizeIn, bool enTransposeIn, bool enSmallKIn, bool filterSizeWIn,
+                        bool filterSizeHIn, bool fMatrixCtrlIn, uint64_t extConfigIn, uint64_t filterConfigIn)
+      : channelSize(channelSizeIn), enTranspose(enTransposeIn), enSmallK(enSmallKIn), filterSizeW(filterSizeWIn),
+        filterSizeH(filterSizeHIn), fMatrixCtrl(fMatrixCtrlIn), extConfig(extConfigIn), filterConfig(filterConfigIn) {}
   uint16_t channelSize = 0;
   bool enTranspose = false, enSmallK = false, filterSizeW = false, filterSizeH = false, fMatrixCtrl = false;
   uint64_t extConfig = 0;
@@ -232,9 +237,13 @@ struct LoadData2dTransposeParamsV2 {
   uint8_t addrMode = 0;
 };
 struct LoadDataRepeatParam {
+  LoadDataRepeatParam() = default;
+  LoadDataRepeatParam(uint16_t repeatStrideIn, uint8_t repeatTimeIn, uint8_t repeatModeIn)
+      : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn) {}
   uint16_t repeatStride = 0;
   uint8_t repeatTime = 1;
   uint8_t repeatMode = 0;
+  uint8_t reserved = 0;
 };
 // The emitter passes array fields as named local arrays (`const T[]`), as the
 // vendor constructors take them: these two structs have those constructors.
