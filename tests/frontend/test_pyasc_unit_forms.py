@@ -151,8 +151,16 @@ def _compiled(body):
 
 
 def test_tensor_call_reads_an_element_like_get_value():
-    src = _compiled(lambda g, t, h: (g(128), t(7)))
+    # The reads are used: an unused GetValue only reads (its memory effects),
+    # so canonicalize drops it, as the device compiler would.
+    src = _compiled(lambda g, t, h: (g.set_value(0, g(128)), h.set_value(0, t(7))))
     check(src, "x_gm.GetValue(128)", "t16.GetValue(7)")
+
+
+def test_an_unused_read_is_dropped_and_a_write_kept():
+    src = _compiled(lambda g, t, h: (g(128), t.set_value(3, t(7))))
+    assert "GetValue(128)" not in src
+    check(src, "t16.GetValue(7)", "t16.SetValue(3,")
 
 
 @asc.jit

@@ -78,14 +78,41 @@ def AscendC_Dialect : Dialect {
 //   "none"   the call never touches a tensor's elements (declarations, queue
 //            and buffer bookkeeping, views, sizes, addresses, sync calls).
 // The ops files set it with `let ascPipe = ... in { ... }` around groups.
+
+//
+// Memory effects (MLIR's MemoryEffectOpInterface). An op marked `Pure` has
+// none. Every other op implements the interface with a getEffects that
+// asc-tblgen generates (--gen-ascendc-effects) from two facts of its definition:
+//   - its tensor operands (LocalTensor, GlobalTensor): the ones `ascWrites`
+//     names (or its default) are written, the others read; none when its
+//     `ascPipe` is "none" (the call never touches their elements);
+//   - `ascState`, what the call does to the core's state outside its operands
+//     (mask and control registers, queues and buffers, event flags, the debug
+//     output stream), one MLIR resource "ascendc::State":
+//       "readwrite" (the default)  reads and changes it;
+//       "read"                     only reads it (a tensor's size or address, a
+//                                  queue's count: two such reads with no write
+//                                  between them give the same value);
+//       "none"                     does not touch it (its operands are all it uses).
+//     The default is conservative on purpose: Ascend C calls set hidden state
+//     in many places (a level-2 vector call sets the mask, a DataCopy to GM
+//     follows SetAtomicAdd, a LoadData3D follows SetFmatrix), and an op that
+//     under-declares would be reordered or erased by MLIR's generic passes.
+class AscendC_IsPure<list<Trait> traits> {
+  bit value = !foldl(0, traits, found, t, !or(found, !eq(!cast<string>(t), "Pure")));
+}
+
 class AscendC_Op<string mnemonic, list<Trait> traits = []>
-    : Op<AscendC_Dialect, mnemonic, traits> {
+    : Op<AscendC_Dialect, mnemonic,
+         !if(AscendC_IsPure<traits>.value, traits,
+             !listconcat(traits, [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]))> {
   string ascCall = "";
   bit ascIsDecl = 0;
   bit ascOutParams = 0;
   bit ascIsRef = 0;
   list<string> ascWrites = ?;
   string ascPipe = ?;
+  string ascState = "readwrite";
 }
 
 // An op that is a call of the Ascend C function AscendC::<apiName> with every

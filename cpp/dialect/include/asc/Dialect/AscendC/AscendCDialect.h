@@ -40,6 +40,33 @@ llvm::StringRef getCppScalarTypeName(Type type);
 /// in ascendc.construct: N for an array "T[N]", else 1.
 int64_t getStructFieldArity(llvm::StringRef cppType);
 
+/// The core's state outside an op's operands (registers, queues, flags, the
+/// debug output stream), as one MLIR resource. AscendCBase.td's `ascState`
+/// says what each op does to it.
+struct StateResource : SideEffects::Resource::Base<StateResource> {
+  llvm::StringRef getName() final { return "ascendc::State"; }
+};
+
+enum class StateEffect { None, Read, ReadWrite };
+
+namespace effect_rules {
+/// Helpers of the getEffects that asc-tblgen generates for every op that is not Pure.
+/// Bit 0 when operand 0 is a tensor: the default written operand (Ascend C
+/// puts the destination first).
+uint64_t destinationOperand(Operation *op);
+/// Sets the bits of an ODS operand group (index, length).
+void markOperands(uint64_t &mask, std::pair<unsigned, unsigned> range);
+/// A Write on every tensor operand whose bit is set in `written`, a Read on
+/// every other tensor operand.
+void addTensorEffects(Operation *op, uint64_t written,
+                      llvm::SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects);
+void addStateEffects(StateEffect state,
+                     llvm::SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects);
+} // namespace effect_rules
+
+/// Whether `type` is a LocalTensor or GlobalTensor.
+bool isTensorType(Type type);
+
 } // namespace mlir::ascendc
 
 #define GET_OP_CLASSES

@@ -200,6 +200,7 @@ class AscendC_QueueQueryOp<string mnemonic, string method, Type resultType>
   let results = (outs resultType:$result);
   let ascCall = "$que." # method # "()";
   let assemblyFormat = "$que attr-dict `:` type($que)";
+  let ascState = "read";  // the queue's count; AllocTensor / EnQue / DeQue / FreeTensor change it
 }
 
 let ascPipe = "none" in

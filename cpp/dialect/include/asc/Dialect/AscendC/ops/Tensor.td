@@ -33,6 +33,7 @@ def AscendC_GetValueOp : AscendC_Op<"get_value", [AscendC_IsElementTypeOf<"tenso
   let results = (outs AscendC_ElementType:$result);
   let ascCall = "$tensor.GetValue($offset)";
   let ascWrites = [];
+  let ascState = "none";
   let assemblyFormat = "$tensor `[` $offset `]` attr-dict `:` type($tensor) `,` type($offset)";
 }
 
@@ -48,6 +49,7 @@ def AscendC_SetValueOp : AscendC_Op<"set_value", [AscendC_IsElementTypeOf<"tenso
 let ascPipe = "none" in
 def AscendC_GetSizeOp : AscendC_Op<"get_size"> {
   let summary = "`tensor.GetSize()`: the number of elements";
+  let ascState = "read";
   let arguments = (ins AscendC_AnyTensor:$tensor);
   let results = (outs I64:$result);
   let ascCall = "$tensor.GetSize()";
@@ -57,6 +59,7 @@ def AscendC_GetSizeOp : AscendC_Op<"get_size"> {
 let ascPipe = "none" in
 def AscendC_GetShapeInfoOp : AscendC_Op<"get_shape_info"> {
   let summary = "`tensor.GetShapeInfo()`";
+  let ascState = "read";
   let arguments = (ins AscendC_AnyTensor:$tensor);
   let results = (outs AscendC_ShapeInfoType:$result);
   let ascCall = "$tensor.GetShapeInfo()";
@@ -166,6 +169,7 @@ def AscendC_LocalTensorPosOp : AscendC_DeclOp<"local_tensor_pos", "($pos, $addr,
 let ascPipe = "none" in
 def AscendC_GetLengthOp : AscendC_Op<"get_length"> {
   let summary = "`tensor.GetLength()`: the length in bytes (deprecated in Ascend C)";
+  let ascState = "read";
   let arguments = (ins AscendC_LocalTensor:$tensor);
   let results = (outs I32:$result);
   let ascCall = "$tensor.GetLength()";
@@ -183,6 +187,7 @@ def AscendC_SetSizeOp : AscendC_Op<"set_size"> {
 let ascPipe = "none" in
 def AscendC_LocalGetPhyAddrOp : AscendC_Op<"local_get_phy_addr"> {
   let summary = "`tensor.GetPhyAddr()`: the tensor's local-memory address";
+  let ascState = "read";
   let arguments = (ins AscendC_LocalTensor:$tensor);
   let results = (outs I64:$result);
   let ascCall = "$tensor.GetPhyAddr()";
@@ -192,6 +197,7 @@ def AscendC_LocalGetPhyAddrOp : AscendC_Op<"local_get_phy_addr"> {
 let ascPipe = "none" in
 def AscendC_LocalGetPhyAddrOffsetOp : AscendC_Op<"local_get_phy_addr_offset"> {
   let summary = "`tensor.GetPhyAddr(offset)`: the local-memory address of element `offset`";
+  let ascState = "read";
   let arguments = (ins AscendC_LocalTensor:$tensor, AnySignlessInteger:$offset);
   let results = (outs I64:$result);
   let ascCall = "$tensor.GetPhyAddr($offset)";
@@ -201,6 +207,7 @@ def AscendC_LocalGetPhyAddrOffsetOp : AscendC_Op<"local_get_phy_addr_offset"> {
 let ascPipe = "none" in
 def AscendC_GetPositionOp : AscendC_Op<"get_position"> {
   let summary = "`tensor.GetPosition()`: the tensor's TPosition as an integer";
+  let ascState = "read";
   let arguments = (ins AscendC_LocalTensor:$tensor);
   let results = (outs I32:$result);
   let ascCall = "$tensor.GetPosition()";
@@ -210,6 +217,7 @@ def AscendC_GetPositionOp : AscendC_Op<"get_position"> {
 let ascPipe = "none" in
 def AscendC_GetUserTagOp : AscendC_Op<"get_user_tag"> {
   let summary = "`tensor.GetUserTag()`";
+  let ascState = "read";
   let arguments = (ins AscendC_LocalTensor:$tensor);
   let results = (outs I32:$result);
   let ascCall = "$tensor.GetUserTag()";
