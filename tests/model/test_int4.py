@@ -252,3 +252,85 @@ def test_mmad_int4_odd_k_faults(run):
         run("k", MMAD.replace("mp.k = kk;", "mp.k = kk - 1;"),
             [gm("a", "uint8"), gm("b", "uint8"), gm("c", "int32"), scalar("m"), scalar("n"), scalar("kk")],
             1, [a, a, np.zeros(256, np.int32), 16, 16, 64])
+
+
+# LoadDataWithTranspose of int4b_t: B (K x N) in GM, its NZ in L1 (64-column blocks), each
+# 64 x 64 square (four 16-row bands of one column block) transposed into four L0B fractals;
+# per square (repeatTimes 1) or one call per k block over the squares of a row (the V1
+# srcStride counting squares, dstGap 3 stepping four fractals).
+TRANS = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR a, GM_ADDR b, GM_ADDR c, int32_t m, int32_t n, int32_t kk, int32_t rep) {
+  using I4 = AscendC::int4b_t;
+  const uint32_t m1 = (m + 15) / 16, n1 = n / 16, k1 = kk / 64, kb = kk / 16;
+  AscendC::GlobalTensor<I4> ag;
+  AscendC::GlobalTensor<I4> bg;
+  AscendC::GlobalTensor<int32_t> cg;
+  ag.SetGlobalBuffer((__gm__ I4*)a, m * kk);
+  bg.SetGlobalBuffer((__gm__ I4*)b, kk * n);
+  cg.SetGlobalBuffer((__gm__ int32_t*)c, m * n);
+  AscendC::LocalTensor<I4> a1(AscendC::TPosition::A1, 0, m1 * 16 * kk);
+  AscendC::LocalTensor<I4> b1(AscendC::TPosition::B1, 65536, kk * n);
+  AscendC::DataCopy(a1, ag, AscendC::Nd2NzParams(1, m, kk / 2, 0, kk / 2, m1 * 16, 1, 0));
+  AscendC::DataCopy(b1, bg, AscendC::Nd2NzParams(1, kk, n / 2, 0, n / 2, kk, 1, 0));
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::LocalTensor<I4> a2(AscendC::TPosition::A2, 0, m1 * 16 * kk);
+  AscendC::LocalTensor<I4> b2(AscendC::TPosition::B2, 0, kk * n);
+  AscendC::LoadData2DParams la;
+  la.repeatTimes = k1;
+  la.srcStride = m1;
+  for (uint32_t i = 0; i < m1; ++i) AscendC::LoadData(a2[i * k1 * 1024], a1[i * 1024], la);
+  for (uint32_t j = 0; j < k1; ++j) {
+    if (rep) {
+      AscendC::LoadData2dTransposeParams p;
+      p.startIndex = 4 * j;
+      p.repeatTimes = n / 64;
+      p.srcStride = kb / 4;
+      p.dstGap = 3;
+      AscendC::LoadDataWithTranspose(b2[j * n1 * 1024], b1, p);
+    } else {
+      for (uint32_t nb = 0; nb < uint32_t(n) / 64; ++nb) {
+        AscendC::LoadData2dTransposeParams p;
+        p.startIndex = nb * kb + 4 * j;
+        p.repeatTimes = 1;
+        AscendC::LoadDataWithTranspose(b2[(j * n1 + 4 * nb) * 1024], b1, p);
+      }
+    }
+  }
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::LocalTensor<int32_t> c1(AscendC::TPosition::CO1, 0, m1 * 16 * n);
+  AscendC::MmadParams mp;
+  mp.m = m;
+  mp.n = n;
+  mp.k = kk;
+  AscendC::Mmad(c1, a2, b2, mp);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::FixpipeParamsV220 fp{uint16_t(n), uint16_t(m), uint16_t(m1 * 16), uint32_t(n), false, 0, 0, 1, 0, 0, 0, false};
+  AscendC::Fixpipe<int32_t, int32_t, AscendC::CFG_ROW_MAJOR>(cg, c1, fp);
+}
+"""
+
+
+@pytest.mark.parametrize("m,n,k", [(16, 64, 64), (20, 128, 128), (32, 192, 64)])
+@pytest.mark.parametrize("rep", [0, 1])
+def test_load_transpose_int4(run, m, n, k, rep):
+    rng = np.random.default_rng(m + n + k + rep)
+    a = rng.integers(-8, 8, (m, k)).astype(np.int8)
+    b = rng.integers(-8, 8, (k, n)).astype(np.int8)
+    c = np.zeros((m, n), np.int32)
+    run("k", TRANS, [gm("a", "uint8"), gm("b", "uint8"), gm("c", "int32"), scalar("m"), scalar("n"), scalar("kk"),
+                     scalar("rep")], 1, [pack(a), pack(b), c, m, n, k, rep])
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+
+
+def test_load_transpose_int4_into_l0a_faults(run):
+    src = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+  AscendC::LocalTensor<AscendC::int4b_t> a1(AscendC::TPosition::A1, 0, 4096);
+  AscendC::LocalTensor<AscendC::int4b_t> a2(AscendC::TPosition::A2, 0, 4096);
+  AscendC::LoadData2dTransposeParams p;
+  p.repeatTimes = 1;
+  AscendC::LoadDataWithTranspose(a2, a1, p);
+}
+"""
+    with pytest.raises(ModelFault, match="into B2 \\(L0B\\) only"):
+        run("k", src, [gm("x", "uint8")], 1, [np.zeros(64, np.uint8)])
