@@ -407,6 +407,10 @@ class MatmulModel {
     org_ka_ = orgKa;
     org_kb_ = orgKb;
   }
+  // The sub-block (AIV) index: the vendor's KFC server sets the one it serves; its Matmul
+  // reads it only for intraBlockPartSum (not modelled), so the Model records it.
+  void SetSubBlockIdx(uint8_t subBlockIdx) { sub_block_idx_ = subBlockIdx; }
+  uint8_t GetSubBlockIdx() { return sub_block_idx_; }
   void SetHF32(bool enableHF32 = false, int32_t transMode = 0, ASC_LOC_PARAMS) {
     need_init("SetHF32", ASC_LOC);
     if (enableHF32 || transMode)
@@ -1558,6 +1562,7 @@ class MatmulModel {
   TPipe* pipe_ = nullptr;
   TCubeTiling t_{};
   bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false, quant_buffer_ = false;
+  uint8_t sub_block_idx_ = 0;  // SetSubBlockIdx
   uint8_t atomic_ = 0;  // enAtomic of the running IterateAll / IterateBatch / GetTensorC (GM only)
   int quant_kind_ = 0;  // 0 none, 1 SetQuantScalar, 2 SetQuantVector
   uint64_t quant_scalar_ = 0;
