@@ -261,3 +261,65 @@ def test_load3dv2_faults(run, kw, match):
 def test_load3dv2_int8_into_l0b_faults(run):
     with pytest.raises(ModelFault, match=r"LoadData: Load3Dv2 into B2 \(L0B\) takes .* not 8-bit types"):
         run_case(run, "int8_t", c=32, h=1, w=32, mext=32, kext=32, dst_b=1, reference=False)
+
+
+V1_REGS = """#include "kernel_operator.h"
+
+extern "C" __global__ __aicore__ void l3d1(GM_ADDR fm, GM_ADDR idn, GM_ADDR out1, GM_ADDR out2, int32_t fm_n, int32_t id_n, int32_t h, int32_t w, int32_t taps, int32_t padv) {
+  AscendC::GlobalTensor<half> fm_gm;
+  AscendC::GlobalTensor<half> id_gm;
+  AscendC::GlobalTensor<float> o1;
+  AscendC::GlobalTensor<float> o2;
+  fm_gm.SetGlobalBuffer((__gm__ half*)fm, fm_n);
+  id_gm.SetGlobalBuffer((__gm__ half*)idn, id_n);
+  o1.SetGlobalBuffer((__gm__ float*)out1, 16 * taps * 16);
+  o2.SetGlobalBuffer((__gm__ float*)out2, 16 * taps * 16);
+  AscendC::LocalTensor<half> fm_l1(AscendC::TPosition::A1, 0, fm_n);
+  AscendC::LocalTensor<half> id_l1(AscendC::TPosition::B1, 131072, id_n);
+  AscendC::DataCopy(fm_l1, fm_gm, fm_n);
+  AscendC::DataCopy(id_l1, id_gm, id_n);
+  AscendC::LocalTensor<half> a0(AscendC::TPosition::A2, 0, taps * 256);
+  AscendC::LocalTensor<half> a1(AscendC::TPosition::A2, 32768, taps * 256);
+  const uint8_t pads[4] = {1, 1, 1, 1};
+  const uint8_t junk[4] = {0, 2, 0, 2};
+  // the default config writes the left FMATRIX and the padding register from p
+  AscendC::LoadData3DParamsV1<half> p(pads, h, w, 0, 0, 0, -1, -1, 1, 1, 3, 3, 1, 1, 1, 0, taps, 0, (half)(float)padv);
+  AscendC::LoadData(a0, fm_l1, p);
+  // {false, false}: the same load from the registers, p's own map fields junk
+  AscendC::SetFmatrix(3, 3, junk, AscendC::FmatrixMode::FMATRIX_RIGHT);
+  AscendC::SetLoadDataPaddingValue((half)(float)(padv + 1));
+  AscendC::SetLoadDataPaddingValue((half)(float)padv);
+  AscendC::LoadData3DParamsV1<half> q(junk, 1, 2, 0, 0, 0, -1, -1, 1, 1, 3, 3, 1, 1, 1, 0, taps, 0, (half)0.0f);
+  AscendC::SetFmatrix(h, w, pads, AscendC::FmatrixMode::FMATRIX_LEFT);
+  static constexpr AscendC::IsResetLoad3dConfig KEEP = {false, false};
+  AscendC::LoadData<half, KEEP>(a1, fm_l1, q);
+  AscendC::LocalTensor<half> idb(AscendC::TPosition::B2, 0, id_n);
+  AscendC::LoadData2DParams lid{0, id_n / 256, 1, 0, 0, false, 0};
+  AscendC::LoadData(idb, id_l1, lid);
+  AscendC::LocalTensor<float> c_l0(AscendC::TPosition::CO1, 0, 16 * taps * 16);
+  AscendC::MmadParams mp{16, taps * 16, taps * 16, 0, false, true};
+  AscendC::FixpipeParamsV220 fp{taps * 16, 16, 16, taps * 16, false, 0, 0, 1, 0, 0, 0, false};
+  AscendC::Mmad(c_l0, a0, idb, mp);
+  AscendC::Fixpipe<float, float, AscendC::CFG_ROW_MAJOR>(o1, c_l0, fp);
+  AscendC::Mmad(c_l0, a1, idb, mp);
+  AscendC::Fixpipe<float, float, AscendC::CFG_ROW_MAJOR>(o2, c_l0, fp);
+  return;
+}
+"""
+
+
+def test_load3dv1_reads_the_registers(run):
+    """Load3Dv1 with IsResetLoad3dConfig {false, false} takes l1H, l1W, padList from
+    the left FMATRIX and the pad value from the padding register (the default config
+    writes them from the struct): both forms load the same fractals."""
+    h, w, taps, padv = 5, 5, 9, 4
+    x = np.random.default_rng(3).integers(-5, 6, (h, w, 16)).astype(np.float16).ravel()
+    ident = to_zn(np.eye(taps * 16, dtype=np.float16), 16)
+    o1 = np.zeros((16, taps * 16), np.float32)
+    o2 = np.zeros_like(o1)
+    params = [gm("fm", "float16"), gm("idn", "float16"), gm("out1"), gm("out2")] + [
+        scalar(n) for n in ("fm_n", "id_n", "h", "w", "taps", "padv")]
+    run("l3d1", V1_REGS, params, 1, [x, ident, o1, o2, x.size, ident.size, h, w, taps, padv])
+    np.testing.assert_array_equal(o2, o1)
+    # window 0 sits at (-1, -1): its tap (0, 0) reads the padding
+    assert (o1[0, :16] == padv).all() and (o1 != padv).any()

@@ -434,6 +434,9 @@ void load_3d_v1(const D& dst, const S& src, const AscendC::LoadData3DParamsV1<U>
   check_l1_to_l0(op, dst, src);
   if (p.cSize) op.fault("cSize = 1 (small-channel mode) is not modelled");
   if (op.core().load_boundary) op.fault("SetLoadDataBoundary (a nonzero boundary) with Load3Dv1 is not modelled");
+  if (p.l1H == 0 || p.l1W == 0 || p.l1H > 32767 || p.l1W > 32767)
+    op.core().fault(file, line, "LoadData", "l1H %u / l1W %u outside [1, 32767] (the left FMATRIX, or the "
+                    "LoadData3DParamsV1 fields with the default IsResetLoad3dConfig)", unsigned(p.l1H), unsigned(p.l1W));
   if (p.repeatMode > 1) op.fault("repeatMode must be 0 or 1");
   if (p.repeatTime == 0) op.fault("repeatTime is 0");
   if (p.strideW == 0 || p.strideH == 0 || p.dilationFilterW == 0 || p.dilationFilterH == 0 || p.filterW == 0 ||
@@ -519,7 +522,21 @@ void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadD
 template <class T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, class U = T,
           std::enable_if_t<std::is_same_v<T, U>, bool> = true>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV1<U>& p, ASC_LOC_PARAMS) {
-  asc_model::load_3d_v1(dst, src, p, ASC_LOC);
+  // Load3Dv1 reads l1H, l1W, padList from the left FMATRIX and the pad value from the
+  // padding register; defaultConfig writes them from p first (as for Load3Dv2).
+  asc_model::Core& core = asc_model::current_core();
+  LoadData3DParamsV1<U> q = p;
+  if constexpr (defaultConfig.isSetFMatrix) {
+    core.fmatrix[0] = asc_model::fmatrix_bits(p.l1H, p.l1W, p.padList);
+  } else {
+    const uint64_t r = core.fmatrix[0];
+    q.l1W = r & 0xffff;
+    q.l1H = (r >> 16) & 0xffff;
+    for (int i = 0; i < 4; ++i) q.padList[i] = uint8_t(r >> (32 + 8 * i));
+  }
+  if constexpr (defaultConfig.isSetPadding) core.load_pad_bits = asc_model::padding_bits(p.padValue);
+  else std::memcpy(static_cast<void*>(&q.padValue), &core.load_pad_bits, sizeof(U));
+  asc_model::load_3d_v1(dst, src, q, ASC_LOC);
 }
 // Load3Dv2: see asc_model::load_3d_v2. defaultConfig says whether the call first
 // writes the left FMATRIX (l1H, l1W, padList) and the padding register (padValue)
