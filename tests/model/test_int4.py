@@ -334,3 +334,82 @@ extern "C" __global__ __aicore__ void k(GM_ADDR x) {
 """
     with pytest.raises(ModelFault, match="into B2 \\(L0B\\) only"):
         run("k", src, [gm("x", "uint8")], 1, [np.zeros(64, np.uint8)])
+
+
+# The adv Matmul with int4b_t A and B (the vendor's matmul_int4 / matmul_s4): A [M, K] and B
+# [K, N] (or B^T [N, K]) packed in GM, an int32_t bias, C = A B + bias; tails in N and K,
+# MDL (two base-K tiles per L1 chunk) and Norm, B transposed or not (the squares of four).
+MATMUL = r"""#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+using namespace AscendC;
+using MT_A = MatmulType<TPosition::GM, CubeFormat::ND, int4b_t>;
+using MT_B = MatmulType<TPosition::GM, CubeFormat::ND, int4b_t>;
+using MT_C = MatmulType<TPosition::GM, CubeFormat::ND, int32_t>;
+
+extern "C" __global__ __aicore__ void mm4(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c) {
+  TCubeTiling t;
+  t.usedCoreNum = 1;
+  t.M = @M; t.N = @N; t.Ka = @K; t.Kb = @K;
+  t.singleCoreM = @M; t.singleCoreN = @N; t.singleCoreK = @K;
+  t.baseM = 32; t.baseN = 64; t.baseK = 64;
+  t.stepM = 1; t.stepN = 1; t.stepKa = 2; t.stepKb = 2; t.depthA1 = 4; t.depthB1 = 4;
+  t.isBias = 1; t.iterateOrder = 0; t.dbL0A = 2; t.dbL0B = 2; t.dbL0C = 1;
+  GlobalTensor<int4b_t> ga, gb;
+  GlobalTensor<int32_t> gbias, gc;
+  ga.SetGlobalBuffer((__gm__ int4b_t*)a, @M * @K);
+  gb.SetGlobalBuffer((__gm__ int4b_t*)b, @K * @N);
+  gbias.SetGlobalBuffer((__gm__ int32_t*)bias, @N);
+  gc.SetGlobalBuffer((__gm__ int32_t*)c, @M * @N);
+  TPipe pipe;
+  Matmul<MT_A, MT_B, MT_C, MT_C, @CFG> mm;
+  mm.SetSubBlockIdx(0);
+  REGIST_MATMUL_OBJ(&pipe, (GM_ADDR)nullptr, mm, &t);
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb, TRANS_B);
+  mm.SetBias(gbias);
+  mm.IterateAll(gc);
+  mm.End();
+}
+"""
+
+
+@pytest.mark.parametrize("cfg", ["CFG_MDL", "CFG_NORM"])
+@pytest.mark.parametrize("trans_b", [False, True])
+def test_adv_matmul_int4(run, cfg, trans_b):
+    m, n, k = 48, 96, 192
+    src = (MATMUL.replace("@M", str(m)).replace("@N", str(n)).replace("@K", str(k)).replace("@CFG", cfg)
+           .replace("TRANS_B", str(trans_b).lower()))
+    rng = np.random.default_rng(7 + trans_b)
+    a = rng.integers(-8, 8, (m, k)).astype(np.int8)
+    b = rng.integers(-8, 8, (k, n)).astype(np.int8)
+    bias = rng.integers(-100, 100, n).astype(np.int32)
+    c = np.zeros((m, n), np.int32)
+    run("mm4", src, [gm("a", "uint8"), gm("b", "uint8"), gm("bias", "int32"), gm("c", "int32")], 1,
+        [pack(a), pack(b.T.copy() if trans_b else b), bias, c])
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32) + bias)
+
+
+def test_mmad_cmatrix_source_bias_table(run):
+    """cmatrixSource without a bias tensor (the vendor's mmad example, scenario 1): C starts from
+    the bias row DataCopy put in the bias table (C2)."""
+    src = MMAD.replace("GM_ADDR c,", "GM_ADDR c, GM_ADDR bias,").replace("  mp.k = kk;\n", """  mp.k = kk;
+  mp.cmatrixInitVal = false;
+  mp.cmatrixSource = true;
+  AscendC::GlobalTensor<int32_t> biasg;
+  biasg.SetGlobalBuffer((__gm__ int32_t*)bias, n);
+  AscendC::LocalTensor<int32_t> bias1(AscendC::TPosition::C1, 131072, n);
+  AscendC::LocalTensor<int32_t> bias2(AscendC::TPosition::C2, 0, n);
+  AscendC::DataCopy(bias1, biasg, n);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(bias2, bias1, n);
+  AscendC::PipeBarrier<PIPE_ALL>();
+""")
+    m, n, k = 20, 32, 128
+    rng = np.random.default_rng(11)
+    a = rng.integers(-8, 8, (m, k)).astype(np.int8)
+    bt = rng.integers(-8, 8, (n, k)).astype(np.int8)
+    bias = rng.integers(-1000, 1000, n).astype(np.int32)
+    c = np.zeros((m, n), np.int32)
+    run("k", src, [gm("a", "uint8"), gm("b", "uint8"), gm("c", "int32"), gm("bias", "int32"), scalar("m"),
+                   scalar("n"), scalar("kk")], 1, [pack(a), pack(bt), c, bias, m, n, k])
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ bt.astype(np.int32).T + bias)
