@@ -70,6 +70,9 @@ CASES = {
     "int8_a_trans_nz_path": (cfg(shape=(4096, 4096, 8192), basic=(256, 256, 128), enableQuantVector=False), L1,
                              Side(I8, is_trans=True), Side(I8), Side(I32), Side(I32)),
     "half_int8_weights": (cfg(MDL, (256, 1024, 2048), (128, 256, 64)), L1, Side(H), Side(I8), C_F, Side(F)),
+    # int4b_t: 4 bits an element (GetBitSize), 64 per fractal row (GetReduceC0Size)
+    "int4_b_trans": (cfg(shape=(512, 1024, 2048), basic=(128, 256, 128)), L1,
+                     Side("int4b_t"), Side("int4b_t", is_trans=True), Side(I32), Side(I32)),
     "small_l1": (cfg(shape=(512, 512, 1024), basic=(128, 128, 64)), 64 * 1024, Side(H), Side(H), C_F, Side(F)),
     "tiny_l1": (cfg(shape=(1024, 1024, 4096), basic=(128, 256, 64)), 32 * 1024, Side(H), Side(H), C_F, Side(F)),
     "tiny_block_a_whole": (cfg(shape=(16, 16, 256), basic=(16, 16, 64)), L1, Side(H), Side(H), C_F, Side(F)),

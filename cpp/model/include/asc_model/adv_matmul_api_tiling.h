@@ -82,7 +82,7 @@ constexpr int32_t nearest_factor(int32_t base, int32_t factor) {
 template <class T>
 struct Elem {
   static constexpr bool half_like = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
-  static constexpr int32_t bits = int32_t(sizeof(T) * 8);                        // GetBitSize
+  static constexpr int32_t bits = int32_t(asc_model::elem_bits<T>());             // GetBitSize (4: int4b_t)
   static constexpr int32_t type_size = half_like ? 1 : (std::is_arithmetic_v<T> ? int32_t(sizeof(T)) : 1);
   static constexpr int32_t size = int32_t(sizeof(T));
   static constexpr bool is_float = std::is_same_v<T, float>;
