@@ -7,7 +7,7 @@ How the expected values were obtained:
   names the function and branch that decides each group of fields);
 - every row, those included, was also checked against the vendor's own sources (asc-devkit's
   impl/adv_api/tiling/matmul, compiled on the side against stub log/platform headers) - the
-  port agreed on all rows and on 2,200 random configurations; that harness is not part of
+  port agreed on all rows and on 2,800 random configurations; that harness is not part of
   this test (the devkit is not a test dependency).
 """
 

@@ -1,7 +1,13 @@
 """The host matmul tiling: MatmulApiTiling, MultiCoreMatmulTiling, BatchMatmulTiling.
 
 `get_tiling(tiling)` fills a TCubeTiling (asc.adv.TCubeTiling, or any object with
-its fields as attributes) for the platform's memories. The algorithm (docs/host-tiling.md):
+its fields as attributes) for the platform's memories (docs/host-tiling.md).
+
+With A and B in GM (no set_single_shape, NBuffer33 / outer-product schedule or batch
+layout) the struct is the vendor's: matmul_tiling_vendor ports CANN's
+MatmulTilingAlgorithm (scenarios, core split, L0 / L1 factor searches, every field).
+
+The other cases keep this module's own search:
 
 1. Split the problem over the cores (`set_dim`): every (m_cores, n_cores) with
    m_cores * n_cores <= dim; the single-core shape is the share of M and N in
