@@ -145,6 +145,7 @@ struct Opd {
 };
 template <class T>
 inline Opd opd(const LT<T>& t, uint64_t blk_stride, uint64_t rep_stride, bool write) {
+  static_assert(!is_int4_v<T>, "int4b_t is a vector operand of Cast (half <-> int4b_t) only, as on the vendor's A2");
   return Opd{t.ref(), uint32_t(sizeof(T)), blk_stride * 32, rep_stride * 32, write};
 }
 
