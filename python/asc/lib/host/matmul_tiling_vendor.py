@@ -753,12 +753,18 @@ class VendorTiling:
         return total
 
 
+# The vendor's split loops run over every divisor pair of every count up to set_dim (its
+# small-shape search is quadratic in it): beyond this many cores (no chip has them) the
+# vendor's own GetTiling would not return, and this module's bounded search answers.
+VENDOR_MAX_DIM = 1024
+
+
 def applies(t) -> bool:
     """The vendor path covers a tiling with A and B in GM (ND or NZ), no set_single_shape, no K split, no NBuffer33 schedule and no batch layout."""
     p = getattr(t, "config_params", None)
     if p is not None and int(p.schedule_type) != int(ScheduleType.INNER_PRODUCT):
         return False
-    return (t.a.pos == TPosition.GM and t.b.pos == TPosition.GM and max(getattr(t, "single", (-1,))) <= 0
+    return (t.dim <= VENDOR_MAX_DIM and t.a.pos == TPosition.GM and t.b.pos == TPosition.GM and max(getattr(t, "single", (-1,))) <= 0
             and not getattr(t, "split_k", False) and not t.layouts and t.batch_num <= 1
             and t.a.dtype in _BITS and t.b.dtype in _BITS)
 
