@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""The test suite's $CXX: the host g++, with a compile cache shared by the test targets
+of one `./dev test` run (the cache directory is $ASC_TEST_CXX_CACHE; unset, it only
+runs g++).
+
+Why: every Bazel test target starts with an empty asc cache (its own $HOME), and most
+of the suite's time is g++ building the same Model artefacts again in each target (the
+Model's runtime, the programs' host object and precompiled prelude, and kernel
+libraries that several targets or several tests with their own cache compile).
+
+What is cached: only the commands whose output the Model names by a content digest
+(asc.runtime.model.build, asc.cprog.toolchain): `model-<digest>.so/.o` (digest of the
+toolchain digest and the kernel source; the toolchain digest covers the compiler's
+version, the flags and every Model header and runtime source), `runtime-`, `host-`,
+`program-config-`, `engine-<digest>` and the precompiled headers in `pch-`/`program-pch-`
+folders. Every other command (a vendor program's sources, cmake's probes, a test's own
+compile) runs g++ untouched.
+
+The key is everything g++ sees: the compiler binary (path, size, mtime), every argument,
+the content of every input file and of stdin, and the environment variables g++ reads.
+An input file named by a digest (a kernel source, an object) counts by its name and
+content wherever it lies; any other input by its path and content, as is every -I
+folder except a digest-named PCH folder (so a PCH, which records its headers' paths, is
+only shared by compiles of the same header folder). A hit gives the bytes g++ wrote
+for that key, checked against their sha256 before use. Failed compiles are never cached.
+One difference from a rebuild: a kernel library's debug line table and __FILE__ name the
+cache folder of the compile that filled the cache (same file name, other folder).
+"""
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+_HEX = r"[0-9a-f]"
+# A file the Model names by a digest: its name (and content) says what it is, not its folder.
+_DIGEST_FILE = re.compile(rf"^(model-{_HEX}{{24}}\.(cpp|o|so)|(runtime|host|program-config|engine)-{_HEX}{{20}}\.(o|so))$")
+# The precompiled headers' folders (build.pch_dir, toolchain._paths).
+_PCH_DIR = re.compile(rf"^(program-)?pch-{_HEX}{{20}}-{_HEX}{{8}}$")
+_PCH_FILE = re.compile(r"^(kernel_operator|asc_program)\.h\.gch$")
+# asc.cache.tmp_path: `.<name>.tmp.<pid>.<12 hex>`, renamed to <name> after the compile.
+_TMP = re.compile(rf"^\.(.+)\.tmp\.\d+\.{_HEX}{{12}}$")
+# Environment variables g++ reads that change its output.
+_GCC_ENV = ("CPATH", "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_PATH",
+            "LIBRARY_PATH", "SOURCE_DATE_EPOCH", "LANG", "LC_ALL", "GCC_COMPARE_DEBUG", "TMPDIR")
+
+
+def real_compiler() -> str:
+    me = os.path.realpath(__file__)
+    name = os.environ.get("ASC_TEST_CXX_REAL", "g++")
+    found = shutil.which(name)
+    if found is None or os.path.realpath(found) == me:
+        sys.exit(f"cxx_cache: the real compiler {name!r} is not on PATH (set ASC_TEST_CXX_REAL)")
+    return found
+
+
+def _name(path: str) -> str:
+    base = os.path.basename(path)
+    m = _TMP.match(base)
+    return m.group(1) if m else base
+
+
+def _content_addressed(path: str) -> bool:
+    """Whether `path` (an output or an input) is one the Model names by a content digest."""
+    name = _name(path)
+    if _DIGEST_FILE.match(name):
+        return True
+    return bool(_PCH_FILE.match(name)) and bool(_PCH_DIR.match(os.path.basename(os.path.dirname(path))))
+
+
+def _file_digest(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def cache_key(cxx: str, argv, stdin: bytes):
+    """(key, output path) of a cacheable command, else None."""
+    if "-o" not in argv or argv.count("-o") != 1:
+        return None
+    out_at = argv.index("-o") + 1
+    if out_at >= len(argv) or not _content_addressed(argv[out_at]):
+        return None
+    if any(a.startswith(("-M", "-save-temps", "-fdump", "--save-temps", "@")) for a in argv):
+        return None  # side outputs, or arguments in a file: not what this cache handles
+    st = os.stat(cxx)
+    h = hashlib.sha256()
+    for part in (os.path.realpath(cxx), str(st.st_size), str(st.st_mtime_ns), os.getcwd()
+                 if any(not os.path.isabs(a) for a in argv if os.path.exists(a)) else ""):
+        h.update(part.encode() + b"\0")
+    for var in _GCC_ENV:
+        h.update(f"{var}={os.environ.get(var, '')}".encode() + b"\0")
+    for i, a in enumerate(argv):
+        if i == out_at:
+            part = "out:" + _name(a)
+        elif os.path.isfile(a):
+            where = _name(a) if _content_addressed(a) else os.path.abspath(a)
+            part = f"in:{where}:{_file_digest(a)}"
+        elif os.path.isdir(a) and _PCH_DIR.match(os.path.basename(os.path.normpath(a))):
+            # The cache's own PCH folder or the prebuilt one: the same digest-named headers.
+            part = "pchdir:" + os.path.basename(os.path.normpath(a))
+            gch = [n for n in sorted(os.listdir(a)) if _PCH_FILE.match(n)]
+            part += ":" + ",".join(n for n in gch)  # with or without its PCH: g++ reads different files
+        else:
+            part = "arg:" + a
+        h.update(part.encode() + b"\0")
+    h.update(b"stdin:" + hashlib.sha256(stdin).hexdigest().encode())
+    return h.hexdigest(), argv[out_at]
+
+
+def _lookup(cache: str, key: str):
+    entry = os.path.join(cache, key[:2], key)
+    try:
+        with open(entry + ".sha256") as f:
+            want = f.read().split()
+        with open(entry, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if not want or hashlib.sha256(data).hexdigest() != want[0]:
+        return None  # damaged or half-written: compile again (and overwrite it)
+    try:
+        with open(entry + ".stderr", "rb") as f:
+            err = f.read()
+    except OSError:
+        err = b""
+    return data, err
+
+
+def _write_atomic(path: str, data: bytes) -> None:
+    tmp = f"{path}.tmp.{os.getpid()}"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def _store(cache: str, key: str, out: str, err: bytes) -> None:
+    entry = os.path.join(cache, key[:2], key)
+    os.makedirs(os.path.dirname(entry), exist_ok=True)
+    with open(out, "rb") as f:
+        data = f.read()
+    _write_atomic(entry + ".stderr", err)
+    _write_atomic(entry, data)
+    _write_atomic(entry + ".sha256", hashlib.sha256(data).hexdigest().encode() + b"\n")  # last: the marker
+
+
+def _count(cache: str, what: str) -> None:
+    # One line per compile (hit or miss) so a run can be summed up afterwards.
+    try:
+        with open(os.path.join(cache, "stats"), "a") as f:
+            f.write(what + "\n")
+    except OSError:
+        pass
+
+
+def main(argv) -> int:
+    cxx = real_compiler()
+    cache = os.environ.get("ASC_TEST_CXX_CACHE")
+    if not cache or "-o" not in argv:
+        os.execv(cxx, [cxx, *argv])
+    reads_stdin = "-" in argv
+    stdin = sys.stdin.buffer.read() if reads_stdin else b""
+    got = cache_key(cxx, argv, stdin)
+    if got is None:
+        if reads_stdin:
+            return subprocess.run([cxx, *argv], input=stdin).returncode
+        os.execv(cxx, [cxx, *argv])
+    key, out = got
+    hit = _lookup(cache, key)
+    if hit is not None:
+        data, err = hit
+        _write_atomic(out, data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(out, (0o777 if out.endswith(".so") else 0o666) & ~umask)  # as the linker / g++ leave them
+        sys.stderr.buffer.write(err)
+        _count(cache, "hit " + _name(out))
+        return 0
+    proc = subprocess.run([cxx, *argv], input=stdin if reads_stdin else None,
+                          stdin=None if reads_stdin else subprocess.DEVNULL, stderr=subprocess.PIPE)
+    sys.stderr.buffer.write(proc.stderr)
+    if proc.returncode == 0 and os.path.isfile(out):
+        try:
+            _store(cache, key, out, proc.stderr)
+        except OSError:
+            pass  # a full or read-only cache: the compile itself succeeded
+        _count(cache, "miss " + _name(out))
+    return proc.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
