@@ -87,7 +87,8 @@ def test_package_hash_reads_no_file(package, monkeypatch):
     cache._package_hash(str(package))
 
 
-def test_toolchain_hash_is_this_packages_hash():
+def test_toolchain_hash_is_this_packages_hash(monkeypatch):
+    monkeypatch.setattr(cache, "_toolchain_hash", None)  # (others may edit the checkout meanwhile)
     assert cache.toolchain_hash() == cache._package_hash(os.path.dirname(os.path.abspath(cache.__file__)))
 
 
@@ -288,3 +289,59 @@ def test_first_launch_prefetches_the_model_digest(monkeypatch, tmp_path):
     assert started and (x == 7).all()
     if config.effective_backend() is config.Backend.Model:
         assert str(build.include_dir()) in build._toolchain_cache  # the launch has the digest
+
+
+def test_compile_only_launches_start_no_prefetch(monkeypatch, tmp_path):
+    """Launcher.run patched out (pyasc's unit tests) or DRY_RUN: nothing will run, so no
+    thread computes the Model's digest (on a stamp miss that runs g++ --version)."""
+    import numpy as np
+
+    from asc.runtime import launcher
+
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    started = []
+    monkeypatch.setattr(build, "prefetch_toolchain_digest", lambda inc=None: started.append(1))
+
+    @asc.jit
+    def noop(x: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x, n)
+
+    x = np.zeros(8, np.int32)
+    monkeypatch.setenv("DRY_RUN", "1")
+    noop[1](x, 8)
+    monkeypatch.delenv("DRY_RUN")
+    calls = []
+    monkeypatch.setattr(launcher.Launcher, "run", lambda self, *a: calls.append(a))
+    noop[1](x, 4.0)  # a new specialization: compiled, handed to the patched run
+    assert calls and started == []
+
+
+def test_threads_racing_a_prefetch_all_get_the_digest(model_tree, monkeypatch):
+    """Launch threads that need the digest while the prefetch thread computes it: each
+    waits for it (a thread listed before it started could not be joined)."""
+    import threading
+
+    real = build._compute_toolchain_digest
+    want = real(model_tree)
+
+    def slow(inc):
+        time.sleep(0.05)
+        return real(inc)
+
+    monkeypatch.setattr(build, "_compute_toolchain_digest", slow)
+    got, errors = [], []
+
+    def need():
+        try:
+            got.append(build.toolchain_digest(model_tree))
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    threads = [threading.Thread(target=need) for _ in range(8)]
+    build.prefetch_toolchain_digest(model_tree)
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and got == [want] * 8

@@ -26,6 +26,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
@@ -353,7 +354,8 @@ def _compute_toolchain_digest(inc: Path) -> str:
     return digest
 
 
-_prefetching = {}  # str(inc) -> the thread computing its digest
+_prefetching = {}  # str(inc) -> the (started) thread computing its digest
+_prefetch_lock = threading.Lock()
 
 
 def prefetch_toolchain_digest(inc: Optional[Path] = None) -> None:
@@ -366,7 +368,6 @@ def prefetch_toolchain_digest(inc: Optional[Path] = None) -> None:
     key = str(inc)
     if key in _toolchain_cache or key in _prefetching:
         return
-    import threading
 
     def run() -> None:
         try:
@@ -374,11 +375,15 @@ def prefetch_toolchain_digest(inc: Optional[Path] = None) -> None:
         except Exception:  # noqa: BLE001 - toolchain_digest() computes it again and raises there
             pass
         finally:
-            _prefetching.pop(key, None)
+            with _prefetch_lock:  # (after the starter has listed it)
+                _prefetching.pop(key, None)
 
-    thread = threading.Thread(target=run, name="asc-toolchain-digest", daemon=True)
-    _prefetching[key] = thread
-    thread.start()
+    with _prefetch_lock:
+        if key in _toolchain_cache or key in _prefetching:
+            return
+        thread = threading.Thread(target=run, name="asc-toolchain-digest", daemon=True)
+        thread.start()  # listed only once started: another thread may join it at once
+        _prefetching[key] = thread
 
 
 def temp_root() -> Path:
