@@ -1,0 +1,93 @@
+"""tests/cxx_cache.py, the test suite's $CXX: the Model's content-addressed compiles are
+shared between folders (a hit gives g++'s bytes), nothing else is cached, a change of any
+input is a miss, failures are never cached, a damaged entry is compiled again."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+WRAPPER = Path(__file__).resolve().parents[1] / "cxx_cache.py"
+NAME = "model-" + "ab" * 12  # a kernel library's digest-named source (24 hex)
+SRC = 'extern "C" int answer() { return %d; }\n'
+
+pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ on PATH")
+
+
+@pytest.fixture
+def cache(tmp_path):
+    return tmp_path / "cxx-cache"
+
+
+def compile_in(folder: Path, cache: Path, text: str, name: str = NAME, extra=()):
+    """Compiles folder/<name>.cpp into folder/<name>.so through the wrapper; (rc, library, stderr)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    src = folder / f"{name}.cpp"
+    src.write_text(text)
+    lib = folder / f"{name}.so"
+    env = dict(os.environ, ASC_TEST_CXX_CACHE=str(cache))
+    r = subprocess.run([sys.executable, str(WRAPPER), "-O2", "-fPIC", "-shared", *extra, str(src), "-o", str(lib)],
+                       env=env, capture_output=True, text=True)
+    return r.returncode, lib, r.stderr
+
+
+def stats(cache: Path):
+    p = cache / "stats"
+    return p.read_text().split("\n")[:-1] if p.exists() else []
+
+
+def plain_gxx(tmp_path: Path, text: str) -> bytes:
+    src = tmp_path / "plain" / f"{NAME}.cpp"
+    src.parent.mkdir()
+    src.write_text(text)
+    out = src.with_suffix(".so")
+    subprocess.run(["g++", "-O2", "-fPIC", "-shared", str(src), "-o", str(out)], check=True)
+    return out.read_bytes()
+
+
+def test_a_second_folder_gets_the_first_compiles_bytes(tmp_path, cache):
+    rc, a, _ = compile_in(tmp_path / "a", cache, SRC % 42)
+    assert rc == 0 and stats(cache) == [f"miss {NAME}.so"]
+    rc, b, _ = compile_in(tmp_path / "b", cache, SRC % 42)
+    assert rc == 0 and stats(cache) == [f"miss {NAME}.so", f"hit {NAME}.so"]
+    assert a.read_bytes() == b.read_bytes()
+    assert os.access(b, os.X_OK)  # as the linker leaves a library
+
+
+def test_a_changed_source_or_flag_is_a_miss(tmp_path, cache):
+    compile_in(tmp_path / "a", cache, SRC % 1)
+    compile_in(tmp_path / "b", cache, SRC % 2)
+    compile_in(tmp_path / "c", cache, SRC % 1, extra=("-O0",))
+    assert [s.split()[0] for s in stats(cache)] == ["miss", "miss", "miss"]
+
+
+def test_names_not_given_by_a_digest_are_not_cached(tmp_path, cache):
+    rc, lib, _ = compile_in(tmp_path / "a", cache, SRC % 3, name="kernel")
+    assert rc == 0 and lib.is_file()
+    assert stats(cache) == [] and not (cache.exists() and any(cache.iterdir()))
+
+
+def test_a_failed_compile_is_not_cached(tmp_path, cache):
+    rc, _, err = compile_in(tmp_path / "a", cache, "this is not C++\n")
+    assert rc != 0 and "error" in err
+    rc, _, err = compile_in(tmp_path / "b", cache, "this is not C++\n")
+    assert rc != 0 and "error" in err and stats(cache) == []
+
+
+def test_a_damaged_entry_is_compiled_again(tmp_path, cache):
+    compile_in(tmp_path / "a", cache, SRC % 5)
+    entry = next(p for p in cache.rglob("*") if p.is_file() and len(p.name) == 64)
+    entry.write_bytes(entry.read_bytes()[:100])  # truncated: fails its sha256
+    rc, lib, _ = compile_in(tmp_path / "b", cache, SRC % 5)
+    assert rc == 0 and stats(cache)[-1] == f"miss {NAME}.so"
+    assert lib.read_bytes() == plain_gxx(tmp_path, SRC % 5)
+
+
+def test_without_a_cache_folder_it_is_g_plus_plus():
+    env = {k: v for k, v in os.environ.items() if k != "ASC_TEST_CXX_CACHE"}
+    r = subprocess.run([sys.executable, str(WRAPPER), "--version"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout == subprocess.run(["g++", "--version"], capture_output=True,
+                                                            text=True).stdout
