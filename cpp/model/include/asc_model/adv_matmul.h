@@ -781,9 +781,11 @@ class MatmulModel {
         c.fault(f, l, "Matmul::Init", "the config's basic block %u x %u x %u differs from the tiling's base block "
                 "%d x %d x %d", CFG.basicM, CFG.basicN, CFG.basicK, t.baseM, t.baseN, t.baseK);
     }
-    if (t.baseM % 16 || t.baseN % 16 || t.baseK % int32_t(KA))
+    // baseK in whole fractal rows (C0): a float baseK of 8 x odd (the vendor's tiling gives
+    // e.g. 72) is padded to KA in L1 / L0 as a K tail is
+    if (t.baseM % 16 || t.baseN % 16 || t.baseK % int32_t(C0))
       c.fault(f, l, "Matmul::Init", "baseM %d, baseN %d must be multiples of 16 and baseK %d of %u (%s inputs)",
-              t.baseM, t.baseN, t.baseK, KA, asc_model::type_name<TA>());
+              t.baseM, t.baseN, t.baseK, C0, asc_model::type_name<TA>());
   }
   void check_policy_and_callbacks(const char* f, int l) {
     auto& c = asc_model::current_core();
