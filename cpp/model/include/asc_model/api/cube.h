@@ -3,8 +3,8 @@
 //
 //   cube_layout.h   the layouts (ND, NZ, L0A zZ, L0B zN, L0C) every cube API
 //                   reads and writes; helpers; ND <-> NZ DataCopy / DataCopyPad.
-//   cube_load.h     LoadData (2D, 2D V2, 3D V1/V2 img2col), LoadDataWithTranspose,
-//                   LoadDataWithSparse; SetLoadDataBoundary/PaddingValue/Repeat.
+//   cube_load.h     LoadData (2D, 2D V2, 3D V1/V2/V2Pro img2col), LoadDataWithTranspose,
+//                   LoadDataWithSparse; SetFmatrix, SetLoadDataBoundary/PaddingValue/Repeat.
 //   cube_mmad.h     Mmad (+ bias), MmadWithSparse; SetHF32Mode, SetHF32TransMode,
 //                   SetMMLayoutTransform.
 //   cube_fixpipe.h  Fixpipe, DataCopy with DataCopyCO12DstParams (L0C out),
