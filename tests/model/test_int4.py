@@ -413,3 +413,26 @@ def test_mmad_cmatrix_source_bias_table(run):
     run("k", src, [gm("a", "uint8"), gm("b", "uint8"), gm("c", "int32"), gm("bias", "int32"), scalar("m"),
                    scalar("n"), scalar("kk")], 1, [pack(a), pack(bt), c, bias, m, n, k])
     np.testing.assert_array_equal(c, a.astype(np.int32) @ bt.astype(np.int32).T + bias)
+
+
+def test_host_tiling_takes_int4():
+    """DT_INT4 A/B: the host tiling (the vendor's algorithm, 4 bits an element) gives a tiling
+    whose base K is whole int4 fractal rows (64) and whose L0A / L0B tiles fit at half a byte
+    an element."""
+    import asc
+    import asc.lib.host as host
+
+    t = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    t.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT4, False)
+    t.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT4, False)
+    t.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
+    t.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
+    t.set_dim(1)
+    t.set_org_shape(256, 7680, 128)
+    t.set_shape(256, 7680, 128)
+    t.enable_bias(True)
+    t.set_buffer_space(-1, -1, -1)
+    tiling = asc.adv.TCubeTiling()
+    assert t.get_tiling(tiling) == 0
+    assert tiling.base_k % 64 == 0
+    assert tiling.base_m * tiling.base_k // 2 <= 64 * 1024 and tiling.base_n * tiling.base_k // 2 <= 64 * 1024
