@@ -109,6 +109,12 @@ CASES = [
     # test_host_tiling's 128 x 30720 x 64 with bias on 24 cores (OTHERS: N split)
     (dict(m=128, n=30720, k=64, dim=24, bias=True),
      (24, 128, 1280, 64, 128, 256, 64, 1, 5, 1, 5, 1, 1, 0, 2, 2, 1, 181248, 131072, 0)),
+    # float: baseK 72 = 9 fractal rows of 8 (the Model's Matmul pads it to 16 in L1 / L0)
+    (dict(m=80, n=40, k=72, dim=2, dtype=F32),
+     (2, 80, 24, 72, 80, 32, 72, 1, 1, 1, 1, 1, 1, 0, 2, 2, 1, 32256, 10240, 0)),
+    # int4: K in fractals of 64 (base_k 256 = 4 x 64); L1 counts half bytes
+    (dict(m=256, n=256, k=512, dim=2, dtype=host.DataType.DT_INT4),
+     (2, 128, 256, 512, 128, 256, 256, 2, 2, 1, 1, 2, 2, 0, 2, 2, 1, 98304, 131072, 0)),
     # a fixed split, bias and FIRSTN with SetShape (OTHERS; GetL0Factors keeps the fixed sides)
     (dict(m=1024, n=640, k=256, dim=2, bias=True, fix=(256, 128, -1), traverse=2),
      (2, 512, 640, 256, 256, 128, 64, 8, 2, 2, 1, 4, 1, 1, 2, 2, 1, 295424, 131072, 0)),
