@@ -35,9 +35,23 @@ from . import settings
 _toolchain_hash: Optional[str] = None
 
 
+# The variables the cache root is read from (settings.cache_dir, its default through
+# settings.xdg_cache_home and "~"), and the root they gave last: the root is asked for
+# several times per compile and per first launch, and building it costs tens of µs.
+_ROOT_VARS = settings.cache_dir.names + settings.xdg_cache_home.names + ("HOME",)
+_root_memo: tuple = ((), None)
+
+
 def cache_root() -> Path:
     """settings.cache_dir: $ASC_CACHE_DIR, $PYASC_CACHE_DIR, $XDG_CACHE_HOME/asc, ~/.cache/asc."""
-    return settings.cache_dir.get()
+    global _root_memo
+    env = os.environ
+    now = tuple(env.get(n) for n in _ROOT_VARS)
+    seen, root = _root_memo
+    if seen != now or root is None:
+        root = settings.cache_dir.get()
+        _root_memo = (now, root)
+    return root
 
 
 def dump_dir() -> Optional[Path]:
@@ -227,7 +241,7 @@ def remove_quietly(*paths: Path) -> None:
 
 
 def entry_dir(key: str) -> Path:
-    return cache_root() / key[:2] / key
+    return cache_root().joinpath(key[:2], key)
 
 
 _SUMS = "files_sha256"  # kernel.json: {file name: sha256 of its bytes}

@@ -345,3 +345,20 @@ def test_threads_racing_a_prefetch_all_get_the_digest(model_tree, monkeypatch):
     for t in threads:
         t.join()
     assert not errors and got == [want] * 8
+
+
+def test_cache_root_follows_every_variable_it_is_read_from(monkeypatch, tmp_path):
+    """cache_root() is remembered with the variables it came from: a change of any of them
+    is seen at the next call."""
+    for name in ("ASC_CACHE_DIR", "PYASC_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.cache_root() == tmp_path / "home" / ".cache" / "asc"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_root() == tmp_path / "xdg" / "asc"
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "py"))
+    assert cache.cache_root() == tmp_path / "py"
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "asc"))
+    assert cache.cache_root() == tmp_path / "asc" and cache.entry_dir("abcd") == tmp_path / "asc" / "ab" / "abcd"
+    monkeypatch.delenv("ASC_CACHE_DIR")
+    assert cache.cache_root() == tmp_path / "py"
