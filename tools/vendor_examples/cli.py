@@ -1,8 +1,9 @@
 """./dev vendor-examples [DIR]: the vendor's example programs on the Model.
 
 Prints one line per program (PASS / FAIL: first error / UNSUPPORTED: the
-hardware-only feature) and last `vendor examples: P pass, F fail, U
-unsupported of N`. --expected FILE makes it a regression check: exit 1 when a
+hardware-only feature; with --debug also FINDINGS: what asc-debug reported on a
+program that otherwise passes) and last `vendor examples: P pass, F fail, U
+unsupported of N` (with --debug: `, D with findings`). --expected FILE makes it a regression check: exit 1 when a
 program listed there does not pass.
 """
 
@@ -33,6 +34,8 @@ flags.DEFINE_boolean("survey", False, "rewrite tests/vendor_examples/classificat
                      "snapshot (libclang) and exit")
 flags.DEFINE_string("write_expected", None, "write the dirs that passed to this file")
 flags.DEFINE_boolean("logs", False, "print the full log of each failing program")
+flags.DEFINE_boolean("debug", False, "run each program as under `asc-debug -- ...` (memcheck, racecheck, initcheck, "
+                     "synccheck): a program that passes with findings gets FINDINGS, with its finding count")
 
 
 def _read_list(path: str) -> list[str]:
@@ -105,7 +108,8 @@ def main(argv):
         work = Path(FLAGS.work_dir) if FLAGS.work_dir else Path(tmp)
         bar = _progress(total=len(todo), desc="vendor examples", unit="prog")
         with cf.ThreadPoolExecutor(max_workers=FLAGS.jobs) as pool:
-            futs = {pool.submit(runner.run_program, root, p, work, cmake_extra, make_jobs, FLAGS.timeout): p
+            futs = {pool.submit(runner.run_program, root, p, work, cmake_extra, make_jobs, FLAGS.timeout,
+                                None, FLAGS.debug): p
                     for p in todo}
             for fut in cf.as_completed(futs):
                 r = fut.result()
@@ -113,7 +117,7 @@ def main(argv):
                 bar.update(1)
                 # One line as each program finishes (a full run takes minutes).
                 bar.write(r.line(), file=out)
-                if r.status == "FAIL" and FLAGS.logs:
+                if r.status in ("FAIL", "FINDINGS") and FLAGS.logs:
                     bar.write(f"----- {r.program}\n{r.log}", file=out)
                 out.flush()
         bar.close()
@@ -121,12 +125,15 @@ def main(argv):
     n_pass = sum(r.status == "PASS" for r in ordered)
     n_fail = sum(r.status == "FAIL" for r in ordered)
     n_uns = sum(r.status == "UNSUPPORTED" for r in ordered)
-    print(f"vendor examples: {n_pass} pass, {n_fail} fail, {n_uns} unsupported of {len(ordered)}", file=out)
+    n_found = sum(r.status == "FINDINGS" for r in ordered)
+    with_findings = f", {n_found} with findings" if FLAGS.debug else ""
+    print(f"vendor examples: {n_pass} pass, {n_fail} fail, {n_uns} unsupported of {len(ordered)}{with_findings}",
+          file=out)
     if FLAGS.json:
         data = {"root": str(root), "results": [
             {"program": r.program, "status": r.status, "detail": r.detail, "seconds": round(r.seconds, 2),
-             "notes": r.notes} for r in ordered],
-            "pass": n_pass, "fail": n_fail, "unsupported": n_uns, "total": len(ordered)}
+             "notes": r.notes, "findings": r.findings} for r in ordered],
+            "pass": n_pass, "fail": n_fail, "unsupported": n_uns, "findings": n_found, "total": len(ordered)}
         text = json.dumps(data, indent=1)
         if FLAGS.json == "-":
             print(text)

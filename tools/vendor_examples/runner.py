@@ -10,6 +10,10 @@ Verdict:
   the reason), or when the program's own sources/scripts print "test pass"
   on success and the run did not, or the run printed a failure line;
 - PASS otherwise.
+With `debug` (`./dev vendor-examples --debug`) the program runs as under
+`asc-debug -- ...`: every launch with memcheck, racecheck, initcheck and
+synccheck, its findings collected; a program that passes but has findings
+gets the verdict FINDINGS (the vendor's reference code should have none).
 """
 
 from __future__ import annotations
@@ -36,11 +40,12 @@ _PASS_TEXT = "test pass"
 @dataclasses.dataclass
 class Result:
     program: str
-    status: str  # PASS | FAIL | UNSUPPORTED
+    status: str  # PASS | FAIL | UNSUPPORTED | FINDINGS (passed, but asc-debug reported something)
     detail: str = ""
     seconds: float = 0.0
     notes: list = dataclasses.field(default_factory=list)
     log: str = ""
+    findings: list = dataclasses.field(default_factory=list)  # asc-debug's findings (as JSON dicts), --debug
 
     def line(self) -> str:
         return f"{self.status} {self.program}" + (f": {self.detail}" if self.detail else "")
@@ -62,8 +67,38 @@ def first_error(log: str) -> str:
     return (lines[-1][:300] if lines else "no output")
 
 
+def debug_env(findings_path: Path, base: dict | None = None) -> dict:
+    """The environment `asc-debug -- CMD` gives CMD: every check on, each finding
+    appended to `findings_path` (asc.settings is the one definition of both knobs)."""
+    from asc import settings
+    from asc.debug.cli import DEFAULT_TOOLS
+    env = settings.debug.child_env(",".join(DEFAULT_TOOLS), base)
+    return settings.debug_findings.child_env(str(findings_path), env)
+
+
+def findings_detail(found: list) -> str:
+    """`N errors, M warnings: <first finding's headline>`."""
+    from asc.debug import findings as _findings
+    summary = _findings.summary_line(found).replace("ERROR SUMMARY: ", "")
+    first = found[0].lines[0].strip() if found and found[0].lines else ""
+    return f"{summary}: {first[:200]}" if first else summary
+
+
 def run_program(src_root: Path, rel: str, work_root: Path, cmake_extra: list[str],
-                make_jobs: int = 2, timeout: float = 600.0, env: dict | None = None) -> Result:
+                make_jobs: int = 2, timeout: float = 600.0, env: dict | None = None,
+                debug: bool = False) -> Result:
+    result = _run_program(src_root, rel, work_root, cmake_extra, make_jobs, timeout, env, debug)
+    if debug:
+        from asc.debug import findings as _findings
+        found = _findings.load(str(work_root / rel / ".asc_findings.jsonl"))
+        result.findings = [f.to_json() for f in found]
+        if found and result.status == "PASS":
+            result.status, result.detail = "FINDINGS", findings_detail(found)
+    return result
+
+
+def _run_program(src_root: Path, rel: str, work_root: Path, cmake_extra: list[str],
+                 make_jobs: int, timeout: float, env: dict | None, debug: bool) -> Result:
     t0 = time.monotonic()
     src = src_root / rel
     work = work_root / rel
@@ -82,6 +117,8 @@ def run_program(src_root: Path, rel: str, work_root: Path, cmake_extra: list[str
         script.append(c)
     script.append(f"echo done > {shlex_quote(str(step_file))}")
     (work / ".asc_run.sh").write_text("\n".join(script) + "\n")
+    if debug:
+        env = debug_env(work / ".asc_findings.jsonl", env)
     try:
         proc = subprocess.run(["bash", str(work / ".asc_run.sh")], cwd=work, capture_output=True,
                               text=True, errors="replace", timeout=timeout, env=env, stdin=subprocess.DEVNULL)

@@ -276,6 +276,15 @@ void DebugCore::on_event(const Event& e) {
       // printf / DumpTensor wait for every pipe before they read (the vendor's
       // debug prints synchronise themselves): they race with nothing
       if (e.kind == EventKind::Print) drain_all();
+      // The unit-flag handshake (MmadParams / FixpipeParamsV220::unitFlag, carried in the
+      // event's id): the hardware lets a Fixpipe read an L0C unit once the Mmads before it
+      // have written it, and a Mmad overwrite it once the Fixpipes before it have read it
+      // out, with no M_FIX / FIX_M flags in the code.
+      if (e.kind == EventKind::Api && e.event == -1 && e.id > 0) {
+        const int m = slot_of_pipe(PIPE_M), fix = slot_of_pipe(PIPE_FIX);
+        if (slot == fix) join(fix, token_from(m));
+        else if (slot == m) join(m, token_from(fix));
+      }
       issue(slot);
       bool atomic = core.atomic_op != 0;
       uint64_t data = 0;

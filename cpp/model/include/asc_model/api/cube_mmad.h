@@ -72,6 +72,9 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   // mad then passes no bias address, so the Model reads the table from its start.
   const bool from_bt = !bias && p.cmatrixSource;
   if (from_bt) bs = op.in(AscendC::LocalTensor<C>(AscendC::TPosition::C2, 0, p.n, file, line), p.n);
+  // The event's id carries the unit flag, as a Fixpipe's does (cube_fixpipe.h): asc-debug's
+  // racecheck orders a unit-flag Mmad after the unit-flag Fixpipes before it.
+  if (p.unitFlag) op.event(-1, int32_t(p.unitFlag));
   if (!op.elems(uint64_t(p.m) * p.n * p.k).run()) return;
   std::vector<C> av(size_t(p.m) * p.k), bv(size_t(p.k) * p.n);
   for (uint32_t r = 0; r < p.m; ++r)
