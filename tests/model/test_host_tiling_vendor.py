@@ -6,9 +6,8 @@ How the expected values were obtained:
 - the rows marked "by hand" were derived by reading the vendor's algorithm (the comment
   names the function and branch that decides each group of fields);
 - every row, those included, was also checked against the vendor's own sources (asc-devkit's
-  impl/adv_api/tiling/matmul, compiled on the side against stub log/platform headers) - the
-  port agreed on all rows and on 2,800 random configurations; that harness is not part of
-  this test (the devkit is not a test dependency).
+  impl/adv_api/tiling/matmul compiled against stub headers, as test_host_tiling_vendor_sources.py
+  does for random configurations when the snapshot is there).
 """
 
 import os
