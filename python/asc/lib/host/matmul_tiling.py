@@ -541,7 +541,7 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
 
     def __init__(self, platform: Optional[PlatformAscendC] = None):
         super().__init__(platform)
-        self.dim = self.platform.get_core_num_aic()
+        self.dim = 1  # the vendor's blockDim before SetDim (its constructor's)
         self.single = (-1, -1, -1)
         self.single_range = None
         self.align = (1, 1, 1)
