@@ -161,3 +161,36 @@ extern "C" __global__ __aicore__ void stuck(GM_ADDR out) {
     k = make_kernel("stuck", src, [gm("out", "int32")], cache / "k8", kernel_type="MIX_AIC_1_2")
     with pytest.raises(ModelFault, match=r"block 0 \(AIC\): CrossCoreSetFlag: deadlock"):
         backend.load(k)(1, None, [np.zeros(16, np.int32)])
+
+
+def _findings_of(backend, k, monkeypatch, tmp_path):
+    from asc.debug import findings
+    out = tmp_path / "found.jsonl"
+    monkeypatch.setenv("ASC_DEBUG", "racecheck,synccheck")
+    monkeypatch.setenv(findings.FINDINGS_ENV, str(out))
+    buf, res = np.zeros(16, np.int32), np.zeros(16, np.int32)
+    backend.load(k)(2, None, [buf, res])
+    return [(f.tool, f.kind, " ".join(f.lines)) for f in findings.load(str(out))]
+
+
+def test_racecheck_follows_the_mode_2_flags(backend, cache, monkeypatch, tmp_path):
+    # asc-debug replays the flags as the runtime delivers them: each AIV's read of
+    # `buf` follows its AIC's write, and the AIC's reads of `out` follow both AIVs'
+    # writes (before, the replay matched a mode-2 set only with mode-2 waits)
+    k = make_kernel("pingpong", PINGPONG, [gm("buf", "int32"), gm("out", "int32")], cache / "k6",
+                    kernel_type="MIX_AIC_1_2")
+    assert _findings_of(backend, k, monkeypatch, tmp_path) == []
+
+
+def test_racecheck_reports_a_read_the_flags_do_not_order(backend, cache, monkeypatch, tmp_path):
+    # the AIC reads `out` before waiting for its AIV cores' answers
+    src = PINGPONG.replace(
+        "    AscendC::CrossCoreWaitFlag(4);\n"
+        "    o.SetValue(8 + GetBlockIdx(), o.GetValue(2 * GetBlockIdx()) + o.GetValue(2 * GetBlockIdx() + 1));\n",
+        "    o.SetValue(8 + GetBlockIdx(), o.GetValue(2 * GetBlockIdx()) + o.GetValue(2 * GetBlockIdx() + 1));\n"
+        "    AscendC::CrossCoreWaitFlag(4);\n")
+    assert src != PINGPONG
+    k = make_kernel("pingpong", src, [gm("buf", "int32"), gm("out", "int32")], cache / "k7",
+                    kernel_type="MIX_AIC_1_2")
+    found = _findings_of(backend, k, monkeypatch, tmp_path)
+    assert {kind for tool, kind, _ in found if tool == "racecheck"} == {"RAW"}, found

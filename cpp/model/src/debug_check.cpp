@@ -1,6 +1,8 @@
 // asc-debug's checks in the Model: see debug_check.h for the analysis.
 #include "debug_check.h"
 
+#include <deque>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -587,13 +589,60 @@ void DebugSession::cross_core(std::vector<DebugFinding>& out) {
   auto join = [&](VC& a, const VC& b) {
     for (int i = 0; i < n; ++i) a[size_t(i)] = std::max(a[size_t(i)], b[size_t(i)]);
   };
+  // A mixed launch that runs its AIC cores: per-core flags, a set delivering by its
+  // mode as the runtime does (runtime.cpp Core::cross_set): the token a wait takes
+  // is the join of the sets that completed its delivery.
+  const bool mixed = cfg.aic_cores > 0;
+  const int aiv_n = cfg.block_dim, per = std::max(1, int(cfg.sub_block_num));
+  std::map<std::tuple<int, int, int>, std::pair<int, VC>> set_groups;  // (kind, group, flag) -> (sets, join)
+  std::map<std::pair<int, int>, std::deque<VC>> own_flags;             // (core, flag) -> delivered tokens
+  auto mixed_set = [&](int c, int mode, int flag, const VC& t) {
+    const bool aic = c >= aiv_n;
+    const int group = aic ? c - aiv_n : c / per;
+    std::vector<int> to;
+    int need = 1, kind = 0, key_group = group;
+    auto aivs = [&] {
+      for (int s = group * per; s < std::min((group + 1) * per, aiv_n); ++s) to.push_back(s);
+    };
+    if (mode == 0) {  // every core of the setter's type, once all have set
+      kind = aic ? 1 : 2;
+      key_group = 0;
+      need = aic ? n - aiv_n : aiv_n;
+      for (int s = aic ? aiv_n : 0; s < (aic ? n : aiv_n); ++s) to.push_back(s);
+    } else if (aic) {  // mode 2 from the AIC: its group's AIV cores
+      kind = 3;
+      aivs();
+    } else {  // from the AIV cores, once all of the group have set: mode 1 to them, mode 2 to their AIC
+      kind = mode == 1 ? 4 : 5;
+      need = std::min((group + 1) * per, aiv_n) - group * per;
+      if (mode == 1) aivs();
+      else if (aiv_n + group < n) to.push_back(aiv_n + group);
+    }
+    auto& g = set_groups[std::make_tuple(kind, key_group, flag)];
+    if (g.second.empty()) g.second.assign(size_t(n), 0);
+    join(g.second, t);
+    if (++g.first < need) return;
+    for (int s : to) own_flags[{s, flag}].push_back(g.second);
+    g = {0, VC(size_t(n), 0)};
+  };
   for (bool progress = true; progress;) {
     progress = false;
     for (int c = 0; c < n; ++c) {
       auto& ops = cores[size_t(c)]->sync_ops;
       while (k[size_t(c)] < ops.size()) {
         const DebugCore::SyncOp& op = ops[k[size_t(c)]];
-        if (op.kind == 1 || op.kind == 3) {
+        if (mixed && op.kind == 1) {
+          VC t = cur[size_t(c)];
+          t[size_t(c)] = uint32_t(k[size_t(c)] + 1);
+          mixed_set(c, op.a, op.b, t);
+          advance(c);
+        } else if (mixed && op.kind == 2) {  // the core's own flag, whatever the mode
+          auto& q = own_flags[{c, op.b}];
+          if (q.empty()) break;
+          join(cur[size_t(c)], q.front());
+          q.pop_front();
+          advance(c);
+        } else if (op.kind == 1 || op.kind == 3) {
           VC t = cur[size_t(c)];
           t[size_t(c)] = uint32_t(k[size_t(c)] + 1);
           tokens[std::make_tuple(op.kind, op.a, op.b)].push_back(t);
