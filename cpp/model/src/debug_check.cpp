@@ -167,7 +167,12 @@ void DebugCore::check_cell(Cell& c, uint64_t base, uint64_t cell_bytes, const Ac
   }
 }
 
-void DebugCore::init_check(const Access& a, uint32_t site) {
+// copy_out: the read of a copy from local memory to GM. DataCopy moves whole 32-byte
+// blocks, so a result shorter than a block (a reduction's scalar) goes out with the
+// rest of its block: unwritten bytes in a block that holds written ones are that
+// padding, not a use (as valgrind does not report copying undefined bytes). A block
+// with no written byte at all is still reported.
+void DebugCore::init_check(const Access& a, uint32_t site, bool copy_out) {
   int m = int(a.mem);
   std::vector<uint8_t>& w = written[m];
   uint64_t size = core.mem_size(a.mem);
@@ -177,7 +182,15 @@ void DebugCore::init_check(const Access& a, uint32_t site) {
     std::memset(w.data() + a.offset, 1, a.bytes);
     return;
   }
-  const void* hole = std::memchr(w.data() + a.offset, 0, a.bytes);
+  const uint8_t* hole = static_cast<const uint8_t*>(std::memchr(w.data() + a.offset, 0, a.bytes));
+  if (copy_out) {
+    const uint64_t end = a.offset + a.bytes;
+    hole = nullptr;
+    for (uint64_t b = a.offset / 32 * 32; b < end && !hole; b += 32) {
+      const uint64_t lo = std::max(b, a.offset), hi = std::min(b + 32, end);
+      if (!std::memchr(w.data() + lo, 1, hi - lo)) hole = w.data() + lo;  // the whole block unwritten
+    }
+  }
   if (!hole) return;
   DebugFinding f;
   f.mem = m;
@@ -210,10 +223,10 @@ uint64_t DebugCore::source_hash(const Event& e) const {
   return h | 1;  // never 0 (0: no hash)
 }
 
-void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic, uint64_t data) {
+void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic, uint64_t data, bool copy_out) {
   if (!a.bytes) return;  // a bad access memcheck already reported
   reported_.clear();
-  if (a.mem != Mem::GM && s.init) init_check(a, site);
+  if (a.mem != Mem::GM && s.init) init_check(a, site, copy_out);
   if (!s.race && !(s.init && a.mem == Mem::GM)) return;
   const uint32_t epoch = cnt[q];
   if (a.mem == Mem::GM) {
@@ -293,8 +306,10 @@ void DebugCore::on_event(const Event& e) {
       if (s.race)
         for (size_t i = 0; i < e.num_accesses && !data; ++i)
           if (e.accesses[i].mem == Mem::GM && e.accesses[i].write && e.accesses[i].bytes) data = source_hash(e);
+      bool to_gm = false;
+      for (size_t i = 0; i < e.num_accesses; ++i) to_gm = to_gm || (e.accesses[i].mem == Mem::GM && e.accesses[i].write);
       for (size_t i = 0; i < e.num_accesses; ++i)
-        access(e.accesses[i], slot, site, atomic && e.accesses[i].write, data);
+        access(e.accesses[i], slot, site, atomic && e.accesses[i].write, data, to_gm && !e.accesses[i].write);
       break;
     }
     case EventKind::SetFlag:

@@ -1,0 +1,38 @@
+"""initcheck and DataCopy's 32-byte blocks: a result shorter than a block (a
+reduction's scalar, as the vendor's reduce_computation copies out) goes to GM with
+the rest of its block; those unwritten bytes are the copy's padding, not a read of
+uninitialised data. A block with nothing written in it is still reported."""
+import numpy as np
+import pytest
+
+import asc
+from asc.debug import findings
+
+
+@asc.jit
+def one_value_out(z: asc.GlobalAddress, blocks: asc.ConstExpr[int]):
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, 16)
+    y_local = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 16)
+    asc.duplicate(y_local, 3.0, 1)  # one float of the first 32-byte block
+    asc.data_copy(z_gm, y_local, 8 * blocks)
+
+
+def _run(blocks, monkeypatch, tmp_path):
+    out = tmp_path / "found.jsonl"
+    monkeypatch.setenv("ASC_DEBUG", "initcheck")
+    monkeypatch.setenv(findings.FINDINGS_ENV, str(out))
+    z = np.zeros(16, np.float32)
+    one_value_out[1](z, blocks)
+    assert z[0] == 3.0
+    return [(f.tool, f.kind, " ".join(f.lines)) for f in findings.load(str(out))]
+
+
+def test_the_rest_of_a_written_block_is_padding(monkeypatch, tmp_path):
+    assert _run(1, monkeypatch, tmp_path) == []
+
+
+def test_a_block_nothing_wrote_is_reported(monkeypatch, tmp_path):
+    found = _run(2, monkeypatch, tmp_path)
+    assert [(tool, kind) for tool, kind, _ in found] == [("initcheck", "uninitialized")], found
+    assert "first unwritten byte 32" in found[0][2], found
