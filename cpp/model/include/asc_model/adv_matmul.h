@@ -1472,9 +1472,24 @@ class MatmulModel {
   template <class Dst>
   void fixpipe_to(const Dst& dst, uint32_t row_stride) {
     if (skip_) return;
+    // C into the UB: on A2 the AIC's Fixpipe cannot reach the UB; the vendor's client
+    // copies the block in with MTE2 (from the workspace), so for the vector side the
+    // data arrives as an MTE2 write, ordered by a VECIN queue like any copy in. The Model
+    // writes it with its Fixpipe: the two hand-offs give that write the MTE2 copy's place
+    // in the pipes' order (asc-debug's racecheck and the cycle model see it there).
+    bool ub = false;
+    if constexpr (std::is_same_v<Dst, LocalTensor<TC>>) ub = dst.mem() == asc_model::Mem::UB;
+    if (ub) handoff<HE::MTE2_FIX>();
     await<HE::M_FIX>(cur_c_id_);
     fixpipe_raw(dst, row_stride);
     raise<HE::FIX_M>(cur_c_id_);
+    if (ub) handoff<HE::FIX_MTE2>();
+  }
+  // A flag set and waited at once (event id 7, which the Matmul's own flags do not use).
+  template <HE E>
+  void handoff() {
+    SetFlag<E>(7, file_, line_);
+    WaitFlag<E>(7, file_, line_);
   }
   // The block to a GM C at its place (enSequentialWrite: the block alone, dense): ND rows
   // ldc() apart (ND_ALIGN: C's rows padded to 32 bytes); NZ: column blocks of C0 (16, 8
