@@ -167,12 +167,13 @@ void DebugCore::check_cell(Cell& c, uint64_t base, uint64_t cell_bytes, const Ac
   }
 }
 
-// copy_out: the read of a copy from local memory to GM. DataCopy moves whole 32-byte
-// blocks, so a result shorter than a block (a reduction's scalar) goes out with the
-// rest of its block: unwritten bytes in a block that holds written ones are that
-// padding, not a use (as valgrind does not report copying undefined bytes). A block
-// with no written byte at all is still reported.
-void DebugCore::init_check(const Access& a, uint32_t site, bool copy_out) {
+// granule (non-zero): the read of a data move in units of `granule` bytes: a copy to GM
+// (DataCopy moves whole 32-byte blocks) or a LoadData from L1 (whole 512-byte
+// fractals). A result shorter than a block (a reduction's scalar), or a matrix tail
+// that fills part of a fractal, moves with the rest of its unit: unwritten bytes in a
+// unit that holds written ones are that padding, not a use (as valgrind does not
+// report copying undefined bytes). A unit with no written byte at all is reported.
+void DebugCore::init_check(const Access& a, uint32_t site, uint32_t granule) {
   int m = int(a.mem);
   std::vector<uint8_t>& w = written[m];
   uint64_t size = core.mem_size(a.mem);
@@ -183,11 +184,11 @@ void DebugCore::init_check(const Access& a, uint32_t site, bool copy_out) {
     return;
   }
   const uint8_t* hole = static_cast<const uint8_t*>(std::memchr(w.data() + a.offset, 0, a.bytes));
-  if (copy_out) {
+  if (hole && granule) {
     const uint64_t end = a.offset + a.bytes;
     hole = nullptr;
-    for (uint64_t b = a.offset / 32 * 32; b < end && !hole; b += 32) {
-      const uint64_t lo = std::max(b, a.offset), hi = std::min(b + 32, end);
+    for (uint64_t b = a.offset / granule * granule; b < end && !hole; b += granule) {
+      const uint64_t lo = std::max(b, a.offset), hi = std::min(b + granule, end);
       if (!std::memchr(w.data() + lo, 1, hi - lo)) hole = w.data() + lo;  // the whole block unwritten
     }
   }
@@ -223,10 +224,10 @@ uint64_t DebugCore::source_hash(const Event& e) const {
   return h | 1;  // never 0 (0: no hash)
 }
 
-void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic, uint64_t data, bool copy_out) {
+void DebugCore::access(const Access& a, int q, uint32_t site, bool atomic, uint64_t data, uint32_t granule) {
   if (!a.bytes) return;  // a bad access memcheck already reported
   reported_.clear();
-  if (a.mem != Mem::GM && s.init) init_check(a, site, copy_out);
+  if (a.mem != Mem::GM && s.init) init_check(a, site, granule);
   if (!s.race && !(s.init && a.mem == Mem::GM)) return;
   const uint32_t epoch = cnt[q];
   if (a.mem == Mem::GM) {
@@ -306,10 +307,13 @@ void DebugCore::on_event(const Event& e) {
       if (s.race)
         for (size_t i = 0; i < e.num_accesses && !data; ++i)
           if (e.accesses[i].mem == Mem::GM && e.accesses[i].write && e.accesses[i].bytes) data = source_hash(e);
+      // a data move's unit (init_check): a copy to GM, a load from L1 (MTE1)
       bool to_gm = false;
       for (size_t i = 0; i < e.num_accesses; ++i) to_gm = to_gm || (e.accesses[i].mem == Mem::GM && e.accesses[i].write);
+      const uint32_t unit = to_gm ? 32u : e.pipe == PIPE_MTE1 ? 512u : 0u;
       for (size_t i = 0; i < e.num_accesses; ++i)
-        access(e.accesses[i], slot, site, atomic && e.accesses[i].write, data, to_gm && !e.accesses[i].write);
+        access(e.accesses[i], slot, site, atomic && e.accesses[i].write, data,
+               e.accesses[i].write ? 0u : (e.accesses[i].mem == Mem::L1 && unit == 512u) || unit == 32u ? unit : 0u);
       break;
     }
     case EventKind::SetFlag:

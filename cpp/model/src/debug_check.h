@@ -155,11 +155,11 @@ struct DebugCore final : Observer {
   void set_token(int kind, int64_t a, int64_t b, int slot);
   void wait_token(int kind, int64_t a, int64_t b, int slot);
   bool ordered(int p, uint32_t epoch, int q) const { return p == q || vc[q][p] >= epoch; }
-  void access(const Access& a, int slot, uint32_t site, bool atomic, uint64_t data, bool copy_out = false);
+  void access(const Access& a, int slot, uint32_t site, bool atomic, uint64_t data, uint32_t granule = 0);
   uint64_t source_hash(const Event& e) const;
   void check_cell(Cell& c, uint64_t base, uint64_t cell_bytes, const Access& a, int slot, uint32_t epoch,
                   uint32_t site);
-  void init_check(const Access& a, uint32_t site, bool copy_out = false);
+  void init_check(const Access& a, uint32_t site, uint32_t granule = 0);
   void barrier(int pipe, uint32_t site);
   void add(const char* tool, const char* kind, bool error, uint32_t site_a, uint32_t site_b, const DebugFinding& f);
 

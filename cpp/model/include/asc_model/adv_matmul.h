@@ -487,6 +487,7 @@ class MatmulModel {
       compute_block(false);
       write_c(gm, enSequentialWrite);
     }
+    drain();  // all of C is out: no flag of this matrix stays raised (the vendor's kernels need not call End)
   }
   // All of C into a LocalTensor as a dense singleM x singleN row-major matrix.
   template <bool sync = true>
@@ -497,6 +498,7 @@ class MatmulModel {
       compute_block(false);
       fixpipe_to(ub[uint64_t(row0()) * single_n_ + col0()], uint32_t(single_n_));
     }
+    drain();
   }
   // The next baseM x baseN block of C into L0C; false when all are done.
   // Iterate<false> with a workspace (SetWorkspace) is the vendor's asynchronous
@@ -537,6 +539,7 @@ class MatmulModel {
     if (!iterating_) start("Iterate", 0, ASC_LOC);
     else loc(ASC_LOC);
     if (!next_block()) {
+      drain();
       iterating_ = false;
       return false;
     }
@@ -1004,6 +1007,7 @@ class MatmulModel {
     a_ = a0;
     b_ = b0;
     a_ld_ = b_ld_ = c_ld_ = 0;
+    drain();
     iterating_ = false;
   }
   void start(const char* api, uint8_t enAtomic, const char* f, int l) {
