@@ -170,7 +170,8 @@ def test_trace_stream(cache):
         ("UB", True, 8192, 128), ("UB", False, 0, 128), ("UB", False, 4096, 128)}
     copies = [e for e in be.last_trace if e["api"] == "DataCopy"]
     assert [c["pipe"] for c in copies] == [4, 4, 5]  # MTE2, MTE2, MTE3
-    assert copies[2]["accesses"][1] == {"mem": "GM", "write": True, "region": 2, "offset": 0, "bytes": 128}
+    assert copies[2]["accesses"][1] == {"mem": "GM", "write": True, "region": 2, "offset": 0, "bytes": 128,
+                                        "rows": 1, "stride": 0}
     sets = [e for e in be.last_trace if e["kind"] == "set_flag"]
     assert [(s["event"], s["id"]) for s in sets] == [(4, 0), (7, 0)]
 

@@ -264,8 +264,8 @@ def test_level0_record_carries_each_repeats_blocks():
     assert dst["offset"].tolist() == [65536 + 256 + 256 * r for r in range(3)]
     src = rows[rows["write"] == 0]
     assert sorted(src["region"].tolist()) == [0, 0, 1, 1, 2, 2] and (src["bytes"] == 256).all()
-    # the text stream (ModelBackend(trace=True), parse_trace-shaped dicts) carries the repeat
-    # in the same field: simulating it gives the profile's cycles
+    # ModelBackend(trace=True) hands out the same recording as dicts (one format of the
+    # stream): the repeat is in the same field, and simulating the dicts gives the profile's cycles
     from asc.runtime import config
 
     be = config.current_backend()

@@ -59,29 +59,6 @@ std::string vformat(const char* fmt, va_list ap) {
 
 }  // namespace
 
-// Writes the instrumentation stream as tab-separated text (one line per
-// event); the Python tests and tools parse it. Outside the anonymous
-// namespace because Launch (declared in core.h) holds them.
-class TraceObserver final : public Observer {
- public:
-  void on_event(const Event& e) override {
-    static const char* const kinds[] = {"api",       "set_flag", "wait_flag", "barrier", "enque",
-                                        "deque",     "alloc",    "free",      "cross_set", "cross_wait",
-                                        "sync_all",  "prof_start", "prof_stop", "print"};
-    text += strprintf("%d\t%s\t%s\t%d\t%s:%d\t%llu\t%llu\t%d\t%d\t", e.block, kinds[int(e.kind)], e.api, e.pipe,
-                      e.file, e.line, (unsigned long long)e.elems, (unsigned long long)e.bytes, e.event, e.id);
-    for (size_t i = 0; i < e.num_accesses; ++i) {
-      const Access& a = e.accesses[i];
-      // a level-0 vector call's UB range: its repeat in the region field, as the recorder keeps it
-      const int region = e.pipe == PIPE_V && a.repeat >= 0 && a.mem != Mem::GM ? a.repeat : a.region;
-      text += strprintf("%s%s:%c:%d:%llu:%llu", i ? ";" : "", mem_name(a.mem), a.write ? 'W' : 'R', region,
-                        (unsigned long long)a.offset, (unsigned long long)a.bytes);
-    }
-    text += '\n';
-  }
-  std::string text;
-};
-
 std::string strprintf(const char* fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -117,7 +94,7 @@ int aic_to_run(const LaunchConfig& c, int aiv) {
 struct Launch : std::enable_shared_from_this<Launch> {
   Launch(const LaunchConfig& c, void (*b)(void*), void* x)
       : cfg(c), body(b), ctx(x), aiv_run(blocks_to_run(c)), aic_run(aic_to_run(c, aiv_run)),
-        block_dim(aiv_run + aic_run), live(block_dim), cores(size_t(block_dim)), traces(size_t(block_dim)),
+        block_dim(aiv_run + aic_run), live(block_dim), cores(size_t(block_dim)),
         records(size_t(block_dim)) {}
 
   const LaunchConfig& cfg;
@@ -166,7 +143,6 @@ struct Launch : std::enable_shared_from_this<Launch> {
   // reads `next` and leaves, so run_launch waits for the cores, never for it.
   // `runners` counts those still inside run_cores (under mu).
   std::vector<std::unique_ptr<Core>> cores;
-  std::vector<std::unique_ptr<TraceObserver>> traces;
   std::vector<std::unique_ptr<RecordObserver>> records;  // LaunchConfig::record: the stream in memory
   // LaunchConfig::debug: asc-debug's checks report findings (initcheck then no longer faults).
   std::unique_ptr<DebugSession> debug{cfg.debug ? new DebugSession(cfg) : nullptr};
@@ -627,10 +603,6 @@ void Core::ib_wait(int block, int event, const char* file, int line) {
 void Launch::run_core(int b) {
   try {
     cores[b] = std::make_unique<Core>(this, cfg, b);
-    if (cfg.trace_path) {
-      traces[b] = std::make_unique<TraceObserver>();
-      cores[b]->add_observer(traces[b].get());
-    }
     if (cfg.record) {
       records[b] = std::make_unique<RecordObserver>();
       cores[b]->add_observer(records[b].get());
@@ -715,7 +687,6 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
   }
   if (launch.world) world_detach(launch.world, launch.rank);
   auto& cores = launch.cores;
-  auto& traces = launch.traces;
 
   std::string out;
   for (int b = 0; b < launch.block_dim; ++b)
@@ -727,12 +698,6 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fflush(stdout);
   }
-  if (cfg.trace_path) {
-    if (std::FILE* f = std::fopen(cfg.trace_path, "w")) {
-      for (auto& t : traces) if (t) std::fwrite(t->text.data(), 1, t->text.size(), f);
-      std::fclose(f);
-    }
-  }
   std::string fault = launch.first_fault;
   if (launch.debug) launch.debug->finish(fault.empty());
   if (cfg.record) {
@@ -741,7 +706,6 @@ int run_launch(const LaunchConfig& cfg, void (*body)(void*), void* ctx) {
     io->recording = fault.empty() ? merge_recordings(launch.records) : nullptr;
   }
   cores.clear();  // give the core memories back now, on this thread
-  traces.clear();
   launch.records.clear();
   if (launch.interrupted.load()) {
     fail(fault);

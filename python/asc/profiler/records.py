@@ -76,7 +76,7 @@ class LaunchProfile:
 
     @property
     def events(self):
-        """The launch's events as dicts (asc.runtime.model.parse_trace's shape), built on first use."""
+        """The launch's events as dicts (Recording.dicts), built on first use."""
         return self.recording.dicts()
 
     # What the files' metrics count, computed on first use (_scope): the profiling path never needs it.

@@ -53,7 +53,6 @@ struct LaunchConfig {
   uint32_t debug_flags;     // kDebug* bits ($ASC_DEBUG)
   uint32_t num_regions;
   const RegionDesc* regions;
-  const char* trace_path;   // non-null: write the instrumentation stream there
   char* err;                // out: first fault message (NUL terminated)
   uint32_t err_len;
   uint32_t launch_flags;    // kLaunch* bits (timing-only launches of the timed Model)

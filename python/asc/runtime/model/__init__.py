@@ -12,8 +12,6 @@ by the always-on checks raise ModelFault naming the kernel's Python line.
 from __future__ import annotations
 
 import ctypes
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, List, Optional, Sequence
@@ -27,7 +25,7 @@ from . import abi as _abi
 from .build import ModelCompileError
 from .faults import OUTPUT_RULE, fault_message
 
-__all__ = ["ModelBackend", "ModelFault", "ModelCompileError", "parse_trace"]
+__all__ = ["ModelBackend", "ModelFault", "ModelCompileError"]
 
 
 class ModelFault(RuntimeError):
@@ -42,25 +40,6 @@ class ModelFault(RuntimeError):
 # (the mapping is shared with asc-cc's launches: abi.py)
 _CORE_TYPES = _abi.CORE_TYPES
 _AIV_PER_BLOCK = _abi.AIV_PER_BLOCK
-
-def parse_trace(text: str) -> List[dict]:
-    """The instrumentation stream written by the C++ TraceObserver, as dicts."""
-    events = []
-    for line in text.splitlines():
-        f = line.split("\t")
-        if len(f) < 10:
-            continue
-        accesses = []
-        for a in filter(None, f[9].split(";")):
-            mem, rw, region, off, n = a.split(":")
-            accesses.append({"mem": mem, "write": rw == "W", "region": int(region),
-                             "offset": int(off), "bytes": int(n)})
-        file, _, line_no = f[4].rpartition(":")
-        events.append({"block": int(f[0]), "kind": f[1], "api": f[2], "pipe": int(f[3]), "file": file,
-                       "line": int(line_no), "elems": int(f[5]), "bytes": int(f[6]), "event": int(f[7]),
-                       "id": int(f[8]), "accesses": accesses})
-    return events
-
 
 # Libraries loaded under an alias after a rebuild (see _open_library), by path:
 # for the path itself, the dynamic loader would hand back the bad handle.
@@ -197,18 +176,21 @@ class ModelBackend(KernelBackend):
         err = ctypes.create_string_buffer(4096)
         cfg.err = ctypes.cast(err, ctypes.c_char_p)
         cfg.err_len = len(err)
-        trace_file = None
+        # trace: the launch's instrumentation stream as dicts (the recording the profiler
+        # simulates: one format; when a profile records the launch too, both read its copy)
+        trace_io = None
         if self.trace:
-            fd, trace_file = tempfile.mkstemp(prefix="asc-trace-", suffix=".tsv")
-            os.close(fd)
-            cfg.trace_path = trace_file.encode()
-        try:
-            rc = entry(ctypes.byref(cfg), ptrs)  # ctypes drops the GIL
-            if trace_file:
-                self.last_trace = parse_trace(Path(trace_file).read_text())
-        finally:
-            if trace_file:
-                os.unlink(trace_file)
+            from .recording import RecordIO
+            if not cfg.record:
+                trace_io = RecordIO()
+                cfg.record = ctypes.addressof(trace_io)
+            else:
+                trace_io = ctx.record_io
+        rc = entry(ctypes.byref(cfg), ptrs)  # ctypes drops the GIL
+        if trace_io is not None and trace_io.recording:
+            from .recording import Recording
+            mine = ctx is None or trace_io is not ctx.record_io
+            self.last_trace = Recording.take(trace_io, free=mine).dicts()
         del keep
         if rc == 2:  # Ctrl-C while the kernel ran: the cores stopped at their next API call
             raise KeyboardInterrupt(f"kernel launch interrupted: {err.value.decode(errors='replace')}")

@@ -33,7 +33,6 @@ class LaunchConfig(ctypes.Structure):
         ("debug_flags", ctypes.c_uint32),
         ("num_regions", ctypes.c_uint32),
         ("regions", ctypes.POINTER(RegionDesc)),
-        ("trace_path", ctypes.c_char_p),
         ("err", ctypes.c_char_p),
         ("err_len", ctypes.c_uint32),
         ("launch_flags", ctypes.c_uint32),
