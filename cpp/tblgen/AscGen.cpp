@@ -739,7 +739,8 @@ bool genOpList(raw_ostream &os, RecordKeeper &records) {
 void genPipeTable(raw_ostream &os, RecordKeeper &records) {
   static const char *const kValues[][2] = {
       {"V", "Vector"}, {"S", "Scalar"}, {"M", "Cube"},   {"MTE1", "Mte1"}, {"MTE2", "Mte2"},
-      {"MTE3", "Mte3"}, {"FIX", "Fix"},  {"copy", "Copy"}, {"load", "Load"}, {"none", "None"}};
+      {"MTE3", "Mte3"}, {"FIX", "Fix"},  {"copy", "Copy"}, {"load", "Load"}, {"fill", "Fill"},
+      {"none", "None"}};
   os << "/// Where an op's tensor accesses run (ascPipe): a pipe, a data move whose pipe\n"
      << "/// follows from its two memories (Copy), a LoadData (Load), or no access (None).\n"
      << "enum class OpPipe : uint8_t { ";
@@ -759,7 +760,7 @@ void genPipeTable(raw_ostream &os, RecordKeeper &records) {
       if (value == v[0]) enumerator = v[1];
     if (!enumerator)
       PrintFatalError(def.getLoc(), op.getOperationName() + ": ascPipe '" + value + "' is not one of "
-                                        "V S M MTE1 MTE2 MTE3 FIX copy load none");
+                                        "V S M MTE1 MTE2 MTE3 FIX copy load fill none");
     os << "    {::mlir::TypeID::get<" << op.getQualCppClassName() << ">(), OpPipe::" << enumerator << "},\n";
   }
   os << "  };\n  return table;\n}\n\n";

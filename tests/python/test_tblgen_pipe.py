@@ -43,7 +43,7 @@ def test_an_unknown_pipe_is_an_error(tmp_path):
     assert "ascendc.foo: ascPipe 'vector' is not one of" in r.stderr, r.stderr
 
 
-@pytest.mark.parametrize("value,enumerator", [("MTE3", "Mte3"), ("copy", "Copy"), ("none", "None")])
+@pytest.mark.parametrize("value,enumerator", [("MTE3", "Mte3"), ("copy", "Copy"), ("fill", "Fill"), ("none", "None")])
 def test_the_pipe_reaches_the_table(tmp_path, value, enumerator):
     r = _sync_info(tmp_path, f'let ascPipe = "{value}" in\n'
                              'def AscendC_FooOp : AscendC_Op<"foo"> { let ascCall = "AscendC::Foo()"; }\n')

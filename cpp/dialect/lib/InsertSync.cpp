@@ -332,6 +332,9 @@ void accessesOf(Operation *op, const OpKind &kind, SmallVectorImpl<Access> &out)
     pipe = tensors.size() >= 2 && tensors[1].region.space == kGM ? PipeID::PIPE_MTE2
                                                                   : PipeID::PIPE_MTE1;
     break;
+  case OpPipe::Fill:
+    pipe = tensors[0].region.space == kL1 ? PipeID::PIPE_MTE2 : PipeID::PIPE_MTE1;
+    break;
   case OpPipe::None: return;
   }
   // The written operands are the op definition's (ascWrites, by default

@@ -349,11 +349,14 @@ void SetPadValue(T value, ASC_LOC_PARAMS) {
 }
 
 // Fills repeatTimes x blockNum blocks (512 B in L0A/L0B, 32 B elsewhere) with
-// initValue, skipping dstGap blocks after each repeat.
+// initValue, skipping dstGap blocks after each repeat. The pipe follows the
+// destination: MTE2 into L1, MTE1 into L0A/L0B (the vendor's conv/matmul code
+// orders an L1 fill with PipeBarrier<PIPE_MTE2>, its A2 fill example an L0A fill
+// with an MTE1_M flag).
 template <class T, class U = T, std::enable_if_t<std::is_same_v<T, U>, bool> = true>
 void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p, ASC_LOC_PARAMS) {
-  asc_model::Call op("InitConstValue", PIPE_MTE2, ASC_LOC);
   asc_model::Mem m = dst.mem();
+  asc_model::Call op("InitConstValue", m == asc_model::Mem::L1 ? PIPE_MTE2 : PIPE_MTE1, ASC_LOC);
   uint64_t unit = (m == asc_model::Mem::L0A || m == asc_model::Mem::L0B) ? 512 : 32;
   uint64_t run = uint64_t(p.blockNum) * unit, step = run + uint64_t(p.dstGap) * unit;
   std::vector<T*> rows(p.repeatTimes);

@@ -75,6 +75,9 @@ def AscendC_Dialect : Dialect {
 //   "copy"   a data move: the pipe follows from the memories at its two ends
 //            (GM->* MTE2, L0C->* FIX, UB->GM MTE3, UB->UB V, else MTE1);
 //   "load"   a LoadData: MTE2 from GM, else MTE1;
+//   "fill"   InitConstValue / Fill: MTE2 into L1, MTE1 into L0A/L0B (the vendor's
+//            conv and matmul code follow an L1 fill with PipeBarrier<PIPE_MTE2>, its
+//            A2 fill example an L0A fill with MTE1_M);
 //   "none"   the call never touches a tensor's elements (declarations, queue
 //            and buffer bookkeeping, views, sizes, addresses, sync calls).
 // The ops files set it with `let ascPipe = ... in { ... }` around groups.

@@ -85,7 +85,7 @@ def AscendC_MmadWithSparseOp : AscendC_ApiOp<"mmad_with_sparse", "MmadWithSparse
 // Setup
 //===----------------------------------------------------------------------===//
 
-let ascPipe = "MTE2" in
+let ascPipe = "fill" in
 def AscendC_InitConstValueOp : AscendC_ApiOp<"init_const_value", "InitConstValue"> {
   let summary = "Fills `dst` (in A1/A2/B1/B2) with a constant";
   let arguments = (ins AscendC_LocalTensor:$dst, AscendC_InitConstValueParamsType:$params);
