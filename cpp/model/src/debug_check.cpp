@@ -56,7 +56,7 @@ bool is_hccl_task(const Event& e) {
   return false;
 }
 
-enum TokenKind { kFlagToken, kQueueToken, kReleaseToken };
+enum TokenKind { kFlagToken, kQueueToken, kReleaseToken, kCrossToken };
 
 }  // namespace
 }  // namespace dbg
@@ -342,7 +342,9 @@ void DebugCore::on_event(const Event& e) {
     }
     case EventKind::Barrier:
       if (e.pipe == PIPE_ALL || std::strcmp(e.api, "PipeBarrier") != 0) drain_all();
-      barrier(e.pipe, site);
+      // synccheck's idle barrier: the kernel's own barriers, not those a call implies
+      // (WaitPreBlock / NotifyNextBlock open with one in the vendor's implementation)
+      if (std::strcmp(e.api, "PipeBarrier") == 0 || std::strcmp(e.api, "DataSyncBarrier") == 0) barrier(e.pipe, site);
       break;
     case EventKind::EnQue:
     case EventKind::DeQue:
@@ -372,9 +374,15 @@ void DebugCore::on_event(const Event& e) {
       break;
     case EventKind::CrossSet:
       sync_ops.push_back(SyncOp{std::strcmp(e.api, "IBSet") == 0 ? 3 : 1, e.event, e.id});
+      // Mode 0 waits for every core of the type, this one included: its k-th wait on the
+      // flag comes after its own k-th set, so after the set pipe's earlier work (the
+      // vendor's CrossCoreSetFlag<0, PIPE_MTE3> then CrossCoreWaitFlag orders a copy out
+      // before a copy back in on the same core).
+      if (e.event == 0 && std::strcmp(e.api, "CrossCoreSetFlag") == 0) set_token(kCrossToken, 0, e.id, slot);
       break;
     case EventKind::CrossWait:
       sync_ops.push_back(SyncOp{std::strcmp(e.api, "IBWait") == 0 ? 4 : 2, e.event, e.id});
+      if (e.event == 0 && std::strcmp(e.api, "CrossCoreWaitFlag") == 0) wait_token(kCrossToken, 0, e.id, slot);
       break;
     default:
       break;

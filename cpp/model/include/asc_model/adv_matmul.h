@@ -488,6 +488,7 @@ class MatmulModel {
       write_c(gm, enSequentialWrite);
     }
     drain();  // all of C is out: no flag of this matrix stays raised (the vendor's kernels need not call End)
+    handoff<HE::FIX_S>();  // C is in GM when the call returns (handoff)
   }
   // All of C into a LocalTensor as a dense singleM x singleN row-major matrix.
   template <bool sync = true>
@@ -526,6 +527,7 @@ class MatmulModel {
           compute_block(enPartialSum);
           fixpipe_to(ws[n++ * block], uint32_t(t_.baseN));
         }
+        handoff<HE::FIX_S>();  // the round's blocks are in the workspace
         if (n == 0) {
           iterating_ = false;
           return false;
@@ -563,6 +565,7 @@ class MatmulModel {
   void GetTensorC(const GlobalTensor<TC>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false, ASC_LOC_PARAMS) {
     got_block("GetTensorC", enAtomic, ASC_LOC);
     write_c(c, enSequentialWrite);
+    handoff<HE::FIX_S>();
   }
   // The block to GM (at its place in C) and to a LocalTensor (baseN-element rows).
   template <bool sync = true>
@@ -580,6 +583,7 @@ class MatmulModel {
     if (turn.owns_lock()) turn.unlock();
     fixpipe_raw(ub, uint32_t(t_.baseN));
     raise<HE::FIX_M>(cur_c_id_);
+    handoff<HE::FIX_S>();
   }
   // The asynchronous fetch of an Iterate<false> block: the Model copies at the call
   // (the data is in place by WaitGetTensorC, as the API promises).
@@ -1490,6 +1494,9 @@ class MatmulModel {
     if (ub) handoff<HE::FIX_MTE2>();
   }
   // A flag set and waited at once (event id 7, which the Matmul's own flags do not use).
+  // FIX_S after C reaches GM: the vendor's client (the AIV core calling IterateAll,
+  // GetTensorC) gets the AIC server's answer once the copy is done, so what the kernel
+  // issues after the call comes after it (a later DataCopy of C from GM reads it).
   template <HE E>
   void handoff() {
     SetFlag<E>(7, file_, line_);
