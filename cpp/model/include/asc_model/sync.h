@@ -6,6 +6,16 @@
 #include "asc_model/core.h"
 #include "asc_model/tensor.h"
 
+namespace asc_model {
+// A PipeBarrier<PIPE_ALL> a vendor call makes inside its implementation, recorded
+// under the call's name (asc-debug orders by it; synccheck's idle-barrier check is
+// for the kernel's own barriers).
+inline void implied_barrier(const char* api, ASC_LOC_PARAMS) {
+  Call op(api, PIPE_ALL, ASC_LOC, EventKind::Barrier);
+  op.event(int32_t(PIPE_ALL), -1).run();
+}
+}  // namespace asc_model
+
 namespace AscendC {
 
 template <HardEvent e>
@@ -99,13 +109,9 @@ inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, Lo
 // calls with PipeBarrier<PIPE_ALL>: the Model records the opening one at the call's line
 // (asc-debug and the cycle model order the kernel's pipes around the turn, as there; the
 // closing one orders the vendor's own copies inside the call, which the Model does not make).
-inline void determine_compute_barrier(const char* api, ASC_LOC_PARAMS) {
-  asc_model::Call op(api, PIPE_ALL, ASC_LOC, asc_model::EventKind::Barrier);
-  op.event(int32_t(PIPE_ALL), -1).run();
-}
 inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace,
                             ASC_LOC_PARAMS) {
-  determine_compute_barrier("NotifyNextBlock", ASC_LOC);
+  asc_model::implied_barrier("NotifyNextBlock", ASC_LOC);
   {
     asc_model::Call op("NotifyNextBlock", PIPE_MTE3, ASC_LOC, asc_model::EventKind::CrossSet);
     int self = op.core().block_idx();
@@ -117,7 +123,7 @@ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t
                          ASC_LOC_PARAMS) {
   asc_model::Core& c = asc_model::current_core();
   int n = c.block_num(), self = c.block_idx(), prev = (self + n - 1) % n;
-  determine_compute_barrier("WaitPreBlock", ASC_LOC);
+  asc_model::implied_barrier("WaitPreBlock", ASC_LOC);
   if (c.determine_waits++ == 0 && self == 0) {  // block 0 opens the first round: no wait
     asc_model::Call op("WaitPreBlock", PIPE_MTE2, ASC_LOC);
     op.run();
