@@ -102,23 +102,32 @@ def _indent_of(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+def _code_and_lines(fn):
+    """(code object, the lines of its file) of `fn`, or None (no code object)."""
+    import inspect
+    import linecache
+
+    try:
+        code = inspect.unwrap(fn).__code__
+    except (AttributeError, ValueError):
+        return None
+    linecache.checkcache(code.co_filename)  # (as inspect does: a file edited since is read again)
+    return code, linecache.getlines(code.co_filename, getattr(fn, "__globals__", None))
+
+
 def _from_code_lines(fn):
     """(filename, source lines, FunctionDef node, indent) of `fn` from the lines its code
     object spans (first decorator to last instruction), dedented and parsed with the
     file's line numbers; None when those lines are not exactly the function (its body
     goes on after the last instruction: a trailing statement without code) or there
     is no file: the other ways then."""
-    import inspect
-    import linecache
     import textwrap
 
-    try:
-        code = inspect.unwrap(fn).__code__
-    except (AttributeError, ValueError):
+    got = _code_and_lines(fn)
+    if got is None:
         return None
+    code, lines = got
     filename = code.co_filename
-    linecache.checkcache(filename)  # (as inspect does: a file edited since is read again)
-    lines = linecache.getlines(filename, getattr(fn, "__globals__", None))
     start, end = code.co_firstlineno, _last_line(code)
     if not lines or not 1 <= start <= end <= len(lines):
         return None
@@ -160,16 +169,11 @@ def _from_parsed_file(fn):
     """(filename, source lines, FunctionDef node) of `fn` from its file's parse (its first
     line: the first decorator's, as in the code object), or None when that does not find
     exactly one function (a lambda, source not in a file or linecache): inspect's way then."""
-    import inspect
-    import linecache
-
-    try:
-        code = inspect.unwrap(fn).__code__
-    except (AttributeError, ValueError):
+    got = _code_and_lines(fn)
+    if got is None:
         return None
+    code, lines = got
     filename = code.co_filename
-    linecache.checkcache(filename)  # (as inspect does: a file edited since is read again)
-    lines = linecache.getlines(filename, getattr(fn, "__globals__", None))
     if not lines:
         return None
     text = "".join(lines)
