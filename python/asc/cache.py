@@ -45,8 +45,7 @@ _root_memo: tuple = ((), None)
 def cache_root() -> Path:
     """settings.cache_dir: $ASC_CACHE_DIR, $PYASC_CACHE_DIR, $XDG_CACHE_HOME/asc, ~/.cache/asc."""
     global _root_memo
-    env = os.environ
-    now = tuple(env.get(n) for n in _ROOT_VARS)
+    now = settings.values_of(_ROOT_VARS)
     seen, root = _root_memo
     if seen != now or root is None:
         root = settings.cache_dir.get()

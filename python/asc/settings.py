@@ -136,6 +136,13 @@ def _precision_modes(name: str, value: str) -> frozenset:
     return got
 
 
+def values_of(names) -> Tuple[Optional[str], ...]:
+    """The raw values of these environment variables (a cheap key for a memo of what
+    knobs derive from them, e.g. asc.cache.cache_root: its knob and $HOME)."""
+    env = os.environ
+    return tuple(env.get(n) for n in names)
+
+
 def _default_cache_dir() -> Path:
     return xdg_cache_home.get() / "asc"
 
