@@ -1,11 +1,10 @@
 // asc-debug's checks in the Model: see debug_check.h for the analysis.
 #include "debug_check.h"
 
-#include <deque>
-
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <string>
 
 #include "asc_model/enums.h"
@@ -307,13 +306,17 @@ void DebugCore::on_event(const Event& e) {
       if (s.race)
         for (size_t i = 0; i < e.num_accesses && !data; ++i)
           if (e.accesses[i].mem == Mem::GM && e.accesses[i].write && e.accesses[i].bytes) data = source_hash(e);
-      // a data move's unit (init_check): a copy to GM, a load from L1 (MTE1)
+      // The unit a data move reads in (init_check): a copy to GM whole 32-byte blocks,
+      // a load from L1 (MTE1) whole 512-byte fractals; 0: any other read.
       bool to_gm = false;
       for (size_t i = 0; i < e.num_accesses; ++i) to_gm = to_gm || (e.accesses[i].mem == Mem::GM && e.accesses[i].write);
-      const uint32_t unit = to_gm ? 32u : e.pipe == PIPE_MTE1 ? 512u : 0u;
+      auto unit_of = [&](const Access& a) -> uint32_t {
+        if (a.write) return 0;
+        if (to_gm) return 32;
+        return e.pipe == PIPE_MTE1 && a.mem == Mem::L1 ? 512 : 0;
+      };
       for (size_t i = 0; i < e.num_accesses; ++i)
-        access(e.accesses[i], slot, site, atomic && e.accesses[i].write, data,
-               e.accesses[i].write ? 0u : (e.accesses[i].mem == Mem::L1 && unit == 512u) || unit == 32u ? unit : 0u);
+        access(e.accesses[i], slot, site, atomic && e.accesses[i].write, data, unit_of(e.accesses[i]));
       break;
     }
     case EventKind::SetFlag:

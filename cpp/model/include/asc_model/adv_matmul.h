@@ -575,12 +575,7 @@ class MatmulModel {
     if constexpr (CB_OUT) fail("GetTensorC", "the form to GM and a LocalTensor with a DataCopyOut callback is not modelled");
     if (skip_) return;
     await<HE::M_FIX>(cur_c_id_);
-    std::unique_lock<std::mutex> turn(asc_model::matmul_atomic_mutex(), std::defer_lock);
-    if (atomic_) turn.lock();
-    atomic_on();
-    fixpipe_gm(gm, enSequentialWrite);
-    atomic_off();
-    if (turn.owns_lock()) turn.unlock();
+    with_atomic([&] { fixpipe_gm(gm, enSequentialWrite); });
     fixpipe_raw(ub, uint32_t(t_.baseN));
     raise<HE::FIX_M>(cur_c_id_);
     handoff<HE::FIX_S>();
@@ -1521,18 +1516,25 @@ class MatmulModel {
   // C types it lists: float, half, int16_t, int32_t, int8_t, bfloat16_t; others store).
   void write_c(const GlobalTensor<TC>& gm, bool sequential) {
     if (skip_) return;
-    // The cores run on threads and a combining write is a read-modify-write: the
-    // Matmuls' atomic copies of C take turns (split-K cores add into the same C).
+    with_atomic([&] {
+      if constexpr (CB_OUT) {
+        copy_out_by_callback(gm, sequential);
+      } else {
+        await<HE::M_FIX>(cur_c_id_);
+        fixpipe_gm(gm, sequential);
+        raise<HE::FIX_M>(cur_c_id_);
+      }
+    });
+  }
+  // `copy` (a copy of C to GM) under the call's enAtomic. The cores run on threads and a
+  // combining write is a read-modify-write: the Matmuls' atomic copies of C take turns
+  // (split-K cores add into the same C).
+  template <class Copy>
+  void with_atomic(Copy&& copy) {
     std::unique_lock<std::mutex> turn(asc_model::matmul_atomic_mutex(), std::defer_lock);
     if (atomic_) turn.lock();
     atomic_on();
-    if constexpr (CB_OUT) {
-      copy_out_by_callback(gm, sequential);
-    } else {
-      await<HE::M_FIX>(cur_c_id_);
-      fixpipe_gm(gm, sequential);
-      raise<HE::FIX_M>(cur_c_id_);
-    }
+    copy();
     atomic_off();
   }
   static constexpr bool kAtomicC = std::is_same_v<TC, float> || std::is_same_v<TC, half> ||

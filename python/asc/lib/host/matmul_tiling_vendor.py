@@ -24,21 +24,11 @@ from __future__ import annotations
 import math
 from typing import Callable, List, Optional, Tuple
 
-import struct
-
 from . import matmul_tiling_vendor_l0l1 as _l0l1
+# the vendor's float scores, fractal sizes and integer helpers (math_util), shared with the L0/L1 searches
+from .matmul_tiling_vendor_l0l1 import C0, C0_BYTES, F32, align, align_down, cdiv  # noqa: F401
 from .enums import DataType, ScheduleType, TPosition
 
-
-
-def F32(x) -> float:
-    """x rounded to float32: the vendor's scores are float arithmetic (one rounding per
-    operation, which double arithmetic then rounding reproduces exactly)."""
-    return struct.unpack("f", struct.pack("f", float(x)))[0]
-
-
-C0 = 16  # the fractal's rows (C0_SIZE)
-C0_BYTES = 32  # one fractal row's bytes (C0_BYTE_SIZE)
 DB_ON, DB_OFF = 2, 1
 L0_SIZE = 64 * 1024  # the vendor's fixed L0A/L0B size for the small-shape baseK
 DATA_COPY_ALIGN = 256  # bytes a single-core shape is aligned to for full GM bursts
@@ -60,18 +50,6 @@ _BITS = {DataType.DT_FLOAT: 32, DataType.DT_FLOAT16: 16, DataType.DT_BF16: 16, D
 
 def bits(dtype) -> int:
     return _BITS[DataType(int(dtype))]
-
-
-def cdiv(a: int, b: int) -> int:
-    return -(-a // b) if b else 0
-
-
-def align(a: int, b: int) -> int:
-    return cdiv(a, b) * b if b else 0
-
-
-def align_down(a: int, b: int) -> int:
-    return a // b * b if b else 0
 
 
 # ---- math_util ---------------------------------------------------------------------

@@ -322,11 +322,6 @@ def _stat_key(inc: Path) -> str:
 _toolchain_cache = {}
 
 
-# (the stamp format and its checks are asc.cache's, shared with the package digest)
-_stamp_check = _cache._stamp_check
-_read_stamp = _cache.read_stamp
-
-
 def toolchain_digest(inc: Path) -> str:
     """Content hash of the toolchain (g++ --version, flags, Model sources) that keys
     every Model artefact. A new process finds it through a small stamp file named
@@ -347,7 +342,7 @@ def toolchain_digest(inc: Path) -> str:
 
 def _compute_toolchain_digest(inc: Path) -> str:
     stamp = cache_root() / "stamps" / _stat_key(inc)[:40]
-    digest = _read_stamp(stamp)
+    digest = _cache.read_stamp(stamp)  # (the stamp format is asc.cache's)
     if digest is None:
         digest = _content_digest(inc)
         _cache.write_stamp(stamp, digest)
