@@ -22,15 +22,18 @@ compile writes to their directory.
 from __future__ import annotations
 
 import atexit
-import hashlib
 import json
-import mmap
 import os
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import settings
+
+try:  # CPython's own SHA-256, for keys and small files: hashlib's OpenSSL (_hashlib) costs ~3 ms of `import asc`
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import sha256
 
 _toolchain_hash: Optional[str] = None
 
@@ -99,7 +102,7 @@ def _package_files(root: str) -> List[Tuple[str, int, int]]:
 
 
 def _package_hash(root: str) -> str:
-    return hashlib.sha256(repr(_package_files(root)).encode()).hexdigest()
+    return sha256(repr(_package_files(root)).encode()).hexdigest()
 
 
 # ---- stamps: a digest found by a cheap key (shared with runtime/model/build.py) ----
@@ -108,7 +111,7 @@ _HEX = frozenset(b"0123456789abcdef")
 
 
 def _stamp_check(digest: bytes) -> bytes:
-    return hashlib.sha256(digest).hexdigest()[:16].encode()
+    return sha256(digest).hexdigest()[:16].encode()
 
 
 def read_stamp(stamp: Path) -> Optional[str]:
@@ -139,7 +142,7 @@ def write_stamp(stamp: Path, digest: str) -> None:
 
 
 def digest(*parts: Any) -> str:
-    h = hashlib.sha256()
+    h = sha256()
     for part in parts:
         h.update(repr(part).encode())
         h.update(b"\0")
@@ -194,15 +197,24 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256(data).hexdigest()
+
+
+# Above this size a file is hashed by hashlib's OpenSSL SHA-256 (imported then): about five
+# times as fast as _sha256 on large buffers (a kernel library, the PCH), and it drops the GIL.
+LARGE_FILE = 1 << 16
 
 
 def sha256_file(path: Path) -> str:
     """sha256 of a file's content (mapped, not copied, when large)."""
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
+        if size < LARGE_FILE:
+            return sha256(f.read()).hexdigest()
+        import hashlib
         if size < (1 << 20):
             return hashlib.sha256(f.read()).hexdigest()
+        import mmap
         with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
             return hashlib.sha256(m).hexdigest()  # hashlib drops the GIL on large buffers
 
@@ -239,8 +251,18 @@ def remove_quietly(*paths: Path) -> None:
             pass
 
 
+_entry_memo: tuple = (None, None, None)  # (root, key, directory) of the last entry_dir call
+
+
 def entry_dir(key: str) -> Path:
-    return cache_root().joinpath(key[:2], key)
+    """`<cache root>/<kk>/<key>`; a compile asks for its entry's directory more than once."""
+    global _entry_memo
+    root = cache_root()
+    memo_root, memo_key, d = _entry_memo
+    if memo_key != key or memo_root is not root:
+        d = root.joinpath(key[:2], key)
+        _entry_memo = (root, key, d)
+    return d
 
 
 _SUMS = "files_sha256"  # kernel.json: {file name: sha256 of its bytes}
@@ -279,11 +301,12 @@ _pending: Dict[str, tuple] = {}
 _atexit_registered = False
 
 
-def store_deferred(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> None:
-    """Records an entry to be written by the next `flush()` (at the latest, at exit)."""
+def store_deferred(key: str, meta: Dict[str, Any], files: Dict[str, str], d: Optional[Path] = None) -> None:
+    """Records an entry to be written by the next `flush()` (at the latest, at exit); `d`:
+    its directory when the caller has it (entry_dir(key))."""
     global _atexit_registered
     # the directory is fixed now: the environment may change before the write
-    _pending[key] = (meta, files, entry_dir(key))
+    _pending[key] = (meta, files, d if d is not None else entry_dir(key))
     if not _atexit_registered:
         atexit.register(flush)
         _atexit_registered = True
@@ -299,19 +322,23 @@ def flush() -> None:
             pass  # a read-only or full cache directory only costs a recompile later
 
 
-def load(key: str, file_names) -> Optional[tuple]:
-    """(meta, {name: text}) of a complete entry (pending or on disk), or None."""
+def load(key: str, file_names, d: Optional[Path] = None) -> Optional[tuple]:
+    """(meta, {name: text}) of a complete entry (pending or on disk), or None. `d`: the
+    entry's directory when the caller has it (entry_dir(key))."""
     pending = _pending.get(key)
     if pending is not None:
         meta, files, _ = pending
         if all(name in files for name in file_names):
             return meta, {name: files[name] for name in file_names}
-    d = entry_dir(key)
-    marker = d / "kernel.json"
+    if d is None:
+        d = entry_dir(key)
+    # A plain open by name: on a miss (every new compile asks) no Path is built for the marker
     try:
-        raw = marker.read_bytes()
+        with open(os.path.join(d, "kernel.json"), "rb") as f:
+            raw = f.read()
     except OSError:
         return None  # no entry
+    marker = d / "kernel.json"
     try:
         record = json.loads(raw)
     except ValueError:  # also a non-UTF-8 byte
@@ -368,7 +395,7 @@ def _valid_record(record: Dict[str, Any]) -> bool:
 def record_kernel(directory: Path, name: str, kernel_type: str, source: str, python_file: str) -> None:
     """settings.kernel_corpus: one `<digest>.json` per distinct emitted source (name, kernel
     type, the Python file, the Ascend C), for ./dev vendor-check."""
-    digest = hashlib.sha256(f"{kernel_type}\0{source}".encode()).hexdigest()[:20]
+    digest = sha256(f"{kernel_type}\0{source}".encode()).hexdigest()[:20]
     path = Path(directory) / f"{digest}.json"
     if path.exists():
         return

@@ -188,6 +188,33 @@ def test_import_asc_leaves_numpy_profiler_and_subprocess_for_later():
     assert out == "[]"
 
 
+def test_import_asc_loads_neither_openssl_nor_the_shared_mlir():
+    """Keys and small files are hashed by CPython's _sha256 (hashlib's OpenSSL costs ~3 ms
+    to load) and the build-only modules wait for a build; asc._C has MLIR/LLVM linked in
+    (python/src/BUILD), so the system's libMLIR/libLLVM (~30 ms to load) are not mapped."""
+    out = _fresh("import sys, asc\n"
+                 "mods = sorted(m for m in ('hashlib', '_hashlib', 'mmap', 'fcntl') if m in sys.modules)\n"
+                 "libs = sorted({line.split('/')[-1] for line in open('/proc/self/maps')\n"
+                 "               if 'libMLIR' in line or 'libLLVM' in line})\n"
+                 "print(mods, libs)")
+    assert out == "[] []"
+
+
+def test_sha256_file_is_sha256_on_both_sides_of_its_size_thresholds(tmp_path):
+    """cache.sha256_file hashes small files with _sha256 and large ones with hashlib
+    (read, or mapped past 1 MB): the same digest on every path."""
+    import hashlib
+
+    from asc import cache
+
+    for size in (0, 1, cache.LARGE_FILE - 1, cache.LARGE_FILE, (1 << 20) - 1, (1 << 20) + 7):
+        data = bytes((i * 7 + size) & 0xFF for i in range(size))
+        p = tmp_path / f"f{size}"
+        p.write_bytes(data)
+        assert cache.sha256_file(p) == hashlib.sha256(data).hexdigest(), size
+        assert cache.sha256_bytes(data) == hashlib.sha256(data).hexdigest(), size
+
+
 def test_lazy_names_stay_importable():
     out = _fresh("import asc\n"
                  "from asc import profile\n"

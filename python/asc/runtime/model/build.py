@@ -20,12 +20,9 @@ builder is killed), so concurrent first launches compile it once.
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import hashlib
 import os
 import shutil
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -167,6 +164,8 @@ def _file_lock(path: Path):
     """Exclusive flock on `path` (between threads and processes; released by
     the kernel if the holder dies). Without flock support, no lock: the atomic
     renames and checksums still keep every reader safe."""
+    import fcntl  # (a build only: not at `import asc`, nor on a cached launch)
+
     fd = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -267,6 +266,8 @@ def _tree_files(inc: Path) -> List[Path]:
 
 def _tree_digest(inc: Path) -> str:
     """Hash of every Model header and runtime source (content, not mtime)."""
+    import hashlib  # (a stamp miss only: OpenSSL's SHA-256 is the faster on the whole tree)
+
     h = hashlib.sha256()
     for p in _tree_files(inc):
         h.update(str(p.relative_to(inc.parent)).encode())
@@ -275,8 +276,10 @@ def _tree_digest(inc: Path) -> str:
 
 
 def _content_digest(inc: Path) -> str:
-    h = hashlib.sha256()
+    import hashlib
     import subprocess  # (only on a miss: not at `import asc`, nor on a cached launch)
+
+    h = hashlib.sha256()
 
     h.update(subprocess.run([cxx(), "--version"], capture_output=True, text=True).stdout.encode())
     h.update(" ".join(CXX_FLAGS).encode())
@@ -316,7 +319,7 @@ def _stat_key(inc: Path) -> str:
         pass
     parts[1:] = sorted(parts[1:])
     head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)
-    return hashlib.sha256((head + repr(parts)).encode()).hexdigest()
+    return _cache.sha256((head + repr(parts)).encode()).hexdigest()
 
 
 _toolchain_cache = {}
@@ -349,8 +352,34 @@ def _compute_toolchain_digest(inc: Path) -> str:
     return digest
 
 
-_prefetching = {}  # str(inc) -> the (started) thread computing its digest
+_prefetching = {}  # str(inc) -> the _Prefetch computing its digest
 _prefetch_lock = threading.Lock()
+
+
+class _Prefetch:
+    """A digest computed on a thread started without waiting for it to run: threading's
+    Thread.start() waits for the new thread's first steps (0.2 ms, more on a busy machine),
+    on the critical path of a new process's first launch. join() waits for the end."""
+
+    __slots__ = ("_done",)
+
+    def __init__(self, fn: Callable[[], None]):
+        import _thread
+
+        self._done = _thread.allocate_lock()
+        self._done.acquire()
+
+        def run() -> None:
+            try:
+                fn()
+            finally:
+                self._done.release()
+
+        _thread.start_new_thread(run, ())
+
+    def join(self) -> None:
+        with self._done:
+            pass
 
 
 def prefetch_toolchain_digest(inc: Optional[Path] = None) -> None:
@@ -373,17 +402,17 @@ def prefetch_toolchain_digest(inc: Optional[Path] = None) -> None:
             with _prefetch_lock:  # (after the starter has listed it)
                 _prefetching.pop(key, None)
 
-    with _prefetch_lock:
+    with _prefetch_lock:  # (held until listed: the thread's own removal comes after)
         if key in _toolchain_cache or key in _prefetching:
             return
-        thread = threading.Thread(target=run, name="asc-toolchain-digest", daemon=True)
-        thread.start()  # listed only once started: another thread may join it at once
-        _prefetching[key] = thread
+        _prefetching[key] = _Prefetch(run)
 
 
 def temp_root() -> Path:
     global _tmp_root
     if _tmp_root is None:
+        import tempfile
+
         _tmp_root = Path(tempfile.mkdtemp(prefix="asc-model-"))
     return _tmp_root
 
@@ -529,7 +558,7 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
     """The shared library of the cycle model (built once per toolchain, from the runtime object)."""
     inc = inc or include_dir()
     rt = runtime_object(inc)
-    key = hashlib.sha256((toolchain_digest(inc) + _CYCLE_ENGINE).encode()).hexdigest()[:20]
+    key = _cache.sha256((toolchain_digest(inc) + _CYCLE_ENGINE).encode()).hexdigest()[:20]
     out = cache_root() / f"engine-{key}.so"
     if check(out)[0] != OK:
         _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc / ".." / "src"), "-I", str(inc), "-shared", "-x",
@@ -549,7 +578,7 @@ def pch_dir(inc: Path) -> Path:
 
 def path_key(inc: Path) -> str:
     """A short key of the headers' folder, for artefacts that record header paths (PCHs)."""
-    return hashlib.sha256(str(inc.resolve()).encode()).hexdigest()[:8]
+    return _cache.sha256(str(inc.resolve()).encode()).hexdigest()[:8]
 
 
 def _pch_flags(inc: Path) -> List[str]:
@@ -630,6 +659,8 @@ def _start_pch(inc: Path) -> None:
     gch = d / "kernel_operator.h.gch"
     if not sys.executable:
         return
+    import fcntl
+
     try:
         d.mkdir(parents=True, exist_ok=True)
         lock = _lock_path(gch)
@@ -699,7 +730,7 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
     from the cache's second kernel on, a missing one is built in the background
     for the kernels after it.
     """
-    digest = hashlib.sha256((toolchain_digest(inc) + "\0" + source).encode()).hexdigest()[:24]
+    digest = _cache.sha256((toolchain_digest(inc) + "\0" + source).encode()).hexdigest()[:24]
     d = Path(cache_dir) if cache_dir is not None else temp_root()
     lib = d / f"model-{digest}.so"
     if not rebuild and check(lib)[0] == OK:
