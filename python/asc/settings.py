@@ -139,20 +139,25 @@ def _precision_modes(name: str, value: str) -> frozenset:
 def values_of(names) -> Tuple[Optional[str], ...]:
     """The raw values of these environment variables (a cheap key for a memo of what
     knobs derive from them, e.g. asc.cache.cache_root: its knob and $HOME)."""
-    env = os.environ
-    return tuple(env.get(n) for n in names)
+    return tuple(map(os.environ.get, names))
 
 
 def _default_cache_dir() -> Path:
     return xdg_cache_home.get() / "asc"
 
 
+_model_include_default: Optional[Path] = None
+
+
 def _default_model_include() -> Path:
-    pkg = Path(__file__).resolve().parent  # the installed package (a wheel), else the checkout's python/asc
-    installed = pkg / "_model" / "include"  # a wheel carries the Model's files here
-    if installed.is_dir():
-        return installed
-    return pkg.parents[1] / "cpp" / "model" / "include"
+    """Found once per process (where this file is does not change; resolving it costs a
+    new process's first launch ~0.2 ms each time it is asked, twice)."""
+    global _model_include_default
+    if _model_include_default is None:
+        pkg = Path(__file__).resolve().parent  # the installed package (a wheel), else the checkout's python/asc
+        installed = pkg / "_model" / "include"  # a wheel carries the Model's files here
+        _model_include_default = installed if installed.is_dir() else pkg.parents[1] / "cpp" / "model" / "include"
+    return _model_include_default
 
 
 # ---- the knobs (the README table lists them in this order) ----

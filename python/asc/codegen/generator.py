@@ -24,9 +24,12 @@ from typing import Any, Dict, List, Optional
 from ..errors import CompileError, UnsupportedSyntaxError
 from ..language.core import context
 from ..language.core import dtype as dt
+from ..language.core import kernel_struct
+from ..language.core import range as asc_range
 from ..language.core import semantic
 from ..language.core.constexpr import ConstExpr, RuntimeValue
 from ..language.core.semantic import PlainValue, is_scalar
+from ..language.core.types import ParamStruct
 from ..source import FunctionSource, TracedFunction
 
 _MAX_STATIC_ITERATIONS = 100_000
@@ -232,7 +235,6 @@ class CodeGenerator(ast.NodeVisitor):
     def assign_field(self, target, value, node):
         """`tiling.base_m = v` on a parameter struct (a by-value kernel parameter
         or one built in the kernel): sets the kernel's copy of the field."""
-        from ..language.core.types import ParamStruct
         obj = self.eval(target.value)
         if not isinstance(obj, ParamStruct):
             raise self.error(node, "assigning to attributes is supported on parameter structs "
@@ -424,7 +426,6 @@ class CodeGenerator(ast.NodeVisitor):
             self._static_for(node, bounds)
 
     def _range_kind(self, it):
-        from ..language.core import range as asc_range
         if isinstance(it, ast.Call):
             callee = self.eval(it.func)
             if callee is builtins.range or callee is asc_range.range:
@@ -1006,7 +1007,6 @@ _EVAL_METHODS = {getattr(ast, name[len("eval_"):]): fn for name, fn in vars(Code
 def _with_field(obj, name, value):
     """A copy of a parameter struct (built in the kernel or a by-value parameter)
     with one field set."""
-    from ..language.core import kernel_struct
     if kernel_struct.is_struct_value(obj):
         new = kernel_struct.struct_value(type(obj).__mro__[2], obj.handle)
     else:
@@ -1020,8 +1020,6 @@ def _struct_by_value(value):
     C++ passes it by value. With a runtime field it becomes one struct value (the
     callee cannot use the caller's values); with compile-time fields only it stays
     a compile-time argument (field assignments rebind, so the callee's stay its own)."""
-    from ..language.core import kernel_struct
-    from ..language.core.types import ParamStruct
     if not isinstance(value, ParamStruct) or kernel_struct.is_struct_value(value):
         return value
     if kernel_struct.is_kernel_struct_class(type(value)) and any(
@@ -1034,7 +1032,6 @@ def rewrap(value, handle):
     """A copy of a runtime object bound to another MLIR value (a device function's argument)."""
     new = copy.copy(value)
     new.handle = handle
-    from ..language.core import kernel_struct
     if kernel_struct.is_struct_value(new):
         new.fields = {}  # a by-value struct: the callee's field assignments stay its own
     return new

@@ -109,9 +109,11 @@ def _target_files() -> Dict[str, Path]:
     return files
 
 
-def _merged(path: Path) -> Dict[str, Any]:
-    """A platform file over its base file: the platform's figures win; each keeps its source."""
-    data = json.loads(path.read_text())
+def _merged(path: Path, data: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    """A platform file over its base file: the platform's figures win; each keeps its source.
+    `data`: the file's content when the caller has read it already."""
+    if data is None:
+        data = json.loads(path.read_text())
     merged: Dict[str, Dict[str, Any]] = {"soc": {}, "params": {}}
     origin: Dict[str, str] = {}
     notes = [data.get("note", "")]
@@ -134,8 +136,8 @@ def _merged(path: Path) -> Dict[str, Any]:
             "origin": origin, "family": base or path.stem, "assumed": own_assumed}
 
 
-def _record(name: str, path: Path) -> PlatformSpec:
-    m = _merged(path)
+def _record(name: str, path: Path, data: Optional[Dict[str, Any]] = None) -> PlatformSpec:
+    m = _merged(path, data)
     timing = TimingParams(name, m)
     soc = m["soc"]
     missing = [f for f in SOC_FIELDS if f not in soc]
@@ -151,11 +153,23 @@ def _record(name: str, path: Path) -> PlatformSpec:
 def _own_file(name: str) -> Optional[Path]:
     """The file of SoC `name` when it is named after it (`<name>.json` naming no other
     SoCs, or listing `name`): found without reading every target file."""
+    found = _own_file_data(name)
+    return None if found is None else found[0]
+
+
+def _own_file_data(name: str) -> Optional[Tuple[Path, Dict[str, Any]]]:
+    """(_own_file(name), its parsed content), or None: the record is built from that content
+    (a new process's first launch reads the file once)."""
     path = TARGETS_DIR / f"{name}.json"
-    if name.endswith(".base") or not path.is_file():
+    if name.endswith(".base"):
         return None
-    names = json.loads(path.read_text()).get("platforms")
-    return path if not names or name in names else None
+    try:
+        text = path.read_text()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError):  # (no such file: as is_file())
+        return None
+    data = json.loads(text)
+    names = data.get("platforms")
+    return (path, data) if not names or name in names else None
 
 
 class _Records(Mapping):
@@ -179,9 +193,9 @@ class _Records(Mapping):
             got = self._some.get(name)
             if got is not None:
                 return got
-            path = _own_file(name) if isinstance(name, str) else None
-            if path is not None:
-                got = self._some[name] = _record(name, path)
+            found = _own_file_data(name) if isinstance(name, str) else None
+            if found is not None:
+                got = self._some[name] = _record(name, *found)
                 return got
         return self._all()[name]
 

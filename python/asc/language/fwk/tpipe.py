@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..core import context, semantic
 from ..core import api
 from ..core import dtype as dt
+from ..core.constexpr import require_constexpr
 from ..core.enums import HardEvent, TPosition
 from ..core.ir_value import PlainValue, RuntimeValue
 from ..core.tensor import LocalTensor, wrap_scalar
@@ -153,7 +154,6 @@ def _user_positions(api_name, src, dst):
     """EnQue/DeQue's srcUserPos and dstUserPos: both, compile-time TPositions."""
     if src is None or dst is None:
         raise TypeError(f"{api_name} takes both src_user_pos and dst_user_pos, or neither")
-    from ..core.constexpr import require_constexpr
     for name, v in (("src_user_pos", src), ("dst_user_pos", dst)):
         require_constexpr(v, TPosition, int, arg_name=name)
     return int(TPosition(int(src))), int(TPosition(int(dst)))
@@ -166,7 +166,6 @@ class TQue(_QueueBase):
 
     def __init__(self, pos=TPosition.VECIN, depth=1):
         context.current()
-        from ..core.constexpr import require_constexpr
         require_constexpr(depth, int, arg_name="depth")
         self.pos, self.depth = TPosition(int(pos)), int(depth)
         b = context.builder()
