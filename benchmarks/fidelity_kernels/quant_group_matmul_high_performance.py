@@ -21,7 +21,11 @@ What differs (why "approx"):
   on a running AIC core is the KFC server's return unless ASCENDC_CUBE_ONLY,
   where the vendor's AIC drives the object itself): it is rendered with
   the raw cube API in the MDL schedule of its tiling (stepKa 8 = all of K: A's
-  128 x 1024 panel loaded once per Iterate; stepKb 4: B in two 512-deep NZ
+  128 x 1024 panel loaded on a block's first Iterate and kept in L1 for its
+  four, as the vendor's MDL scheduler keeps an A whose K is loaded whole
+  (impl/adv_api/detail/matmul/scheduler/base/scheduler_mdl_base.h
+  MoveOnIterateOrderM/N free A only when its M loop ends; copy_cube_in_mdl_base.h
+  LoadData reuses a cached buffer); stepKb 4: B in two 512-deep NZ
   panels, double-buffered; eight 128 x 256 x 128 int8 Mmads; Fixpipe int32 to
   the workspace slot, unitFlag), one LoadData2D per operand and K step;
 - AscendDequant, BroadCast and FasterGelu (advanced APIs asc's Python layer
@@ -53,10 +57,8 @@ AIC core runs the `asc.ascend_is_aic()` paths (MMCompute 314-330, PostCompute
 AIV per offsetN (372), CrossCoreSetFlag<2, PIPE_MTE2>(SYNC_AIV_TO_AIC = 3) at
 the end of each offsetN (395), CrossCoreWaitFlag(3) on the AIC once
 PIPELINE_DEPTH slots are in flight (322-324) and PostCompute's drain (411-413)
-(the waits with the template defaults <0, PIPE_S>). As in
-matmul_gelu_high_performance.py, the cycle model does not hold the unitFlag
-Fixpipe behind its Mmads (reported in docs/timed-model.md), so a GetTensorC
-can come before its Iterate's Mmads end in simulated time.
+(the waits with the template defaults <0, PIPE_S>). The GetTensorC Fixpipe
+(unitFlag 3) waits for the Iterate's Mmads in the cycle model (7ed76a7).
 """
 
 import asc
@@ -82,13 +84,16 @@ def ceil(a, b):
 @asc.jit
 def mm_iterate(x_gm: asc.GlobalTensor, w_gm: asc.GlobalTensor, ws_gm: asc.GlobalTensor, a1: asc.LocalTensor,
                b1: asc.LocalTensor, a2: asc.LocalTensor, b2: asc.LocalTensor, c_l0: asc.LocalTensor, x_offset: int,
-               w_offset: int, n_off: int, ws_offset: int, wait_slot: int):
+               w_offset: int, n_off: int, ws_offset: int, wait_slot: int, first: int, last: int):
     """One Iterate of the MDL Matmul (raw cube API, approx: module docstring), then the
-    slot hand-over (321-328): the wait for a free slot, GetTensorC, the set to the AIVs."""
-    asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
-    asc.data_copy(a1, x_gm[x_offset:], asc.Nd2NzParams(1, BASE_M, K, 0, K, BASE_M, 1, 0))
-    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    slot hand-over (321-328): the wait for a free slot, GetTensorC, the set to the AIVs.
+    A's panel holds all of K (stepKa * baseK >= K), so the MDL scheduler keeps it in L1
+    for the block's Iterates and frees it once the block ends (first / last)."""
+    if first:
+        asc.wait_flag(asc.HardEvent.MTE1_MTE2, 0)
+        asc.data_copy(a1, x_gm[x_offset:], asc.Nd2NzParams(1, BASE_M, K, 0, K, BASE_M, 1, 0))
+        asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
     for kb in range(K // BASE_K // STEP_KB):
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, 2 + kb)
         # B: 8 NZ column blocks of 32, rows kb * 512 .. +512: 16 KB each, K * 32 bytes apart
@@ -107,7 +112,7 @@ def mm_iterate(x_gm: asc.GlobalTensor, w_gm: asc.GlobalTensor, ws_gm: asc.Global
                       asc.LoadData2DParams(0, BASE_K * BASE_N // 512, 1, 0, 0, False, 0))
         if kk % STEP_KB == STEP_KB - 1:
             asc.set_flag(asc.HardEvent.MTE1_MTE2, 2 + kb)
-        if kk == K // BASE_K - 1:
+        if kk == K // BASE_K - 1 and last:
             asc.set_flag(asc.HardEvent.MTE1_MTE2, 0)
         asc.set_flag(asc.HardEvent.MTE1_M, p)
         asc.wait_flag(asc.HardEvent.MTE1_M, p)
@@ -194,7 +199,7 @@ def quant_group_matmul_custom(x: asc.GlobalAddress, weight: asc.GlobalAddress, s
                 for it in range(SINGLE_N // BASE_N):   # 321: while (matmulObj.Iterate())
                     ws_offset = BASE_N * BASE_M * (core_idx + (cube_task_idx % pipeline_depth) * CORE_NUM)  # 325
                     mm_iterate(x_gm, w_gm, ws_gm, a1, b1, a2, b2, c_l0, x_offset, w_offset, it * BASE_N, ws_offset,
-                               cube_task_idx >= pipeline_depth)
+                               cube_task_idx >= pipeline_depth, it == 0, it == SINGLE_N // BASE_N - 1)
                     cube_task_idx += 1
             if asc.ascend_is_aiv():                    # VectorCompute (337-398; 341-343: the AIC returns)
                 ub_cal_bytes = UB_CAL_SIZE * 4         # InitUbBuffer's tmpBuff partitions (238-244), taken here

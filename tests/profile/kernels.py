@@ -259,6 +259,22 @@ def level0_layout_add(y_at: asc.ConstExpr, z_at: asc.ConstExpr, dst_blk: asc.Con
 
 
 @asc.jit
+def level0_src_stride_add(y_at: asc.ConstExpr, z_at: asc.ConstExpr, src_blk: asc.ConstExpr, x_rep: asc.ConstExpr,
+                          y_rep: asc.ConstExpr, reps: asc.ConstExpr):
+    """Eight fp16 level-0 Adds z = x + y over one UB buffer: x at byte 0 read with block
+    stride src_blk (0: a repeat's eight blocks are one 32 B row, as the vendor's BroadCast
+    copies read) and repeat stride x_rep, y at element y_at (block stride 1, repeat stride
+    y_rep), z at z_at (contiguous); `reps` repeats."""
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 128 * 1024)
+    t = buf.get(asc.float16)  # timed only (compute=False): the values do not matter
+    params = asc.BinaryRepeatParams(1, src_blk, 1, 8, x_rep, y_rep)
+    for i in range(8):
+        asc.add(t[z_at:], t, t[y_at:], 128, reps, params)
+
+
+@asc.jit
 def add_tiles_z_apart(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, base: int, extra: int,
                       tile: asc.ConstExpr, bypass: asc.ConstExpr):
     """Issue 10's step 5 (its reading of the UB bank-conflict fix, before the

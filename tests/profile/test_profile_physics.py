@@ -209,6 +209,25 @@ def test_level0_block_stride_spreads_blocks_over_bank_groups():
     assert _l0_repeat_cycles(Y, Z + 128, blk=2) == pytest.approx(1.0)
 
 
+def test_a_row_read_by_several_lanes_is_one_read():
+    def repeat_cycles(y_at, src_blk, x_rep, y_rep):
+        with asc.profile(compute=False) as prof:
+            kernels.level0_src_stride_add[1](y_at, Z + 128, src_blk, x_rep, y_rep, 8)
+        call = prof.launches[-1].pipes["vec"] * P.clock_ghz * 1e3 / 8
+        return (call - P.vec_fixed_cycles) / (8 * P.vec_repeat_cycles * float(P.vec_api_repeat_factor.get("Add", 1.0)))
+
+    # x read with block stride 0: a repeat's eight blocks are one 32 B row (group 0), which
+    # its bank group serves in one read (before: eight reads of group 0, 8 cycles a repeat);
+    # y stays on groups 8-15 (repeat stride 512 B), z is in another bank: 1 cycle
+    assert repeat_cycles(Y, 0, 0, 16) == pytest.approx(1.0)
+    # block stride 2: eight different rows in groups 0, 2, ..., 14, four of them y's groups
+    assert repeat_cycles(Y, 2, 0, 16) == pytest.approx(2.0)
+    # a source given twice (y is x): each row is read once, 1 cycle (before: 2)
+    assert repeat_cycles(0, 1, 0, 0) == pytest.approx(1.0)
+    # two different rows of one group still conflict: y 512 B on reads groups 0-7 too
+    assert repeat_cycles(256, 1, 0, 0) == pytest.approx(2.0)
+
+
 def test_level0_masked_off_blocks_make_no_conflicts():
     # y 128 B on from 32 KB (groups 4-11): x's blocks 4..7 and y's blocks 0..3
     # read groups 4-7 together, two reads a group: 2 cycles a repeat with every
@@ -401,9 +420,11 @@ def test_gm_transfers_overlap_their_head_latency():
                "accesses": [{"mem": "GM", "write": False, "region": 0, "offset": i * 8192, "bytes": size},
                             {"mem": "UB", "write": True, "region": -1, "offset": 0, "bytes": size}]}
               for i in range(n)]
-    one = simulate(events, P.with_overrides(mte_outstanding_transfers=1)).cycles
-    two = simulate(events, P.with_overrides(mte_outstanding_transfers=2)).cycles
-    head = P.gm_head_cycles
+    # the mechanism, not the calibration: a head long against the data (the fitted head is
+    # a few tens of cycles, the rest of a transfer's fixed cost being its burst overhead)
+    head = 400
+    one = simulate(events, P.with_overrides(mte_outstanding_transfers=1, gm_head_cycles=head)).cycles
+    two = simulate(events, P.with_overrides(mte_outstanding_transfers=2, gm_head_cycles=head)).cycles
     assert one > n * head  # one at a time: every copy waits its head
     assert two < one * 0.55  # two in flight: the heads overlap in pairs
     assert two > n * head / 2
@@ -577,3 +598,17 @@ def test_a_unit_flag_fixpipe_waits_for_the_mmads_before_it():
     assert fix >= mm
     fix, mm = fix_start_and_mmad_end(False)
     assert fix < mm  # unordered: the race a unit flag (or a flag) would close
+
+
+def test_the_published_add_scales_from_1_to_48_cores_as_measured():
+    # issue 23 §3: the vendor's add (add_high_performance, fp16 8192 x 8192, 8 KB copies:
+    # README cases 1 and 2) runs 6909.6 us on one AIV and 306.58 us on 48, x22.5 (HBM-bound,
+    # far from x48). The model, running the vendor's kernel at full size (timing only), gives
+    # that ratio within 15%; the data must not fit the L2 (a 1/16 slice scales x28).
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import fidelity
+    one = fidelity._add_case(1, 4096, "serial", rows=512)(False).us   # one core's tiles, scaled to 8192 rows
+    many = fidelity._add_case(48, 4096, "serial")(False).us
+    assert abs((one / many) / (6909.6 / 306.58) - 1) <= 0.15, (one, many, one / many)

@@ -437,6 +437,7 @@ class Model {
   mutable std::vector<std::pair<uint64_t, int>> bank_rows_;
   mutable std::vector<std::pair<int32_t, uint32_t>> bank_tagged_;  // (repeat, access) of the sampled repeats
   mutable std::vector<uint32_t> bank_plain_;                        // UB accesses without a repeat
+  mutable std::vector<uint64_t> bank_read_rows_;                    // rows read in the current repeat
   std::vector<CoreState> st_;
   std::vector<std::map<std::tuple<int, int64_t, int64_t>, int>> token_keys_;
   std::map<std::tuple<int, int64_t, int64_t>, int> cross_keys_;
@@ -554,7 +555,16 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, doubl
   double total = 0;
   const int sampled = tagged ? int(std::min(double(tagged_repeats), groups)) : repeats >= 2 ? 2 : 1;
   const uint64_t w = uint64_t(width);
+  // Rows read so far in this repeat: a row several lanes (or operands) read in
+  // one repeat is one read of its bank (a block stride of 0, a source given
+  // twice), as one bank row is one read however many lanes take its data.
+  std::vector<uint64_t>& read_rows = bank_read_rows_;
   auto touch = [&](uint64_t addr, bool write) {
+    if (!write) {
+      const uint64_t row = addr / w;
+      if (std::find(read_rows.begin(), read_rows.end(), row) != read_rows.end()) return;
+      read_rows.push_back(row);
+    }
     int g = int((addr / w) % uint64_t(ngroups));
     (write ? writes : reads)[g] += 1;
     banks.emplace_back(uint64_t(double(addr) / region) * uint64_t(ngroups) + uint64_t(g), write ? 1 : 0);
@@ -578,6 +588,7 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, doubl
     std::fill(reads.begin(), reads.end(), 0);
     std::fill(writes.begin(), writes.end(), 0);
     banks.clear();
+    read_rows.clear();
     for (; next < sel.size() && sel[next].first == r; ++next) {
       const uint64_t k = sel[next].second;
       // this repeat's blocks of one operand: `rows` ranges `stride` apart, each
