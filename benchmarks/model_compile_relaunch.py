@@ -9,9 +9,11 @@ first launch : a fresh process with an empty kernel cache, timing the first laun
                before the install step;
 new kernel   : a fresh process compiling another kernel (fp32, then int32 source) in
                that cache;
-relaunch     : a new process with the cache warm, timing its first launch against a
-               second launch in that process (= the kernel's run time): the difference
-               is what the disk cache costs; then each step of it, timed one by one in
+relaunch     : a new process with the cache warm, timing its first launch against the
+               best of five more launches in that process (= the kernel's run time): the
+               difference is what the disk cache costs (the median over N_RELAUNCH such
+               processes: one is at the mercy of the machine's load; the garbage collector's
+               passes in it are timed and shown); then each step of it, timed one by one in
                another new process (wall and CPU time of this process). The package
                hash and the Model toolchain digest stat every source file (a stamp
                holds the digest); the backend reads the selected platform's record
@@ -23,13 +25,16 @@ Goals (issue 24): first launch <= 2 s; relaunch adds <= 1 ms.
 import glob
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+N_RELAUNCH = 9
+
 CHILD = r"""
-import json, os, sys, time
+import gc, json, os, sys, time
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 import add_framework as m
@@ -37,11 +42,19 @@ n = 8 * 16 * 2048
 dt = {"f16": np.float16, "f32": np.float32, "i32": np.int32}[sys.argv[2]]
 x = np.ones(n, dt); y = np.ones(n, dt); z = np.zeros(n, dt)
 k = m.vadd[8]
+gc_s, gc_t0 = [0.0], [0.0]
+def gc_watch(phase, info):  # the collector's passes during the first launch (timed, not avoided)
+    if phase == "start":
+        gc_t0[0] = time.perf_counter()
+    else:
+        gc_s[0] += time.perf_counter() - gc_t0[0]
+gc.callbacks.append(gc_watch)
 t0 = time.perf_counter(); k(x, y, z, n // 8); t1 = time.perf_counter()
+gc.callbacks.remove(gc_watch)
 runs = []
 for _ in range(5):
     s = time.perf_counter(); k(x, y, z, n // 8); runs.append(time.perf_counter() - s)
-print(json.dumps({"first": t1 - t0, "run": min(runs)}))
+print(json.dumps({"first": t1 - t0, "run": min(runs), "gc": gc_s[0]}))
 """
 
 # The relaunch's steps, each timed on its own in a new process with the cache warm.
@@ -102,9 +115,18 @@ def main():
     rt_ok, pch_ok = prebuilt_state()
     cache = tempfile.mkdtemp(prefix="asc-bench-")
     cold = child(cache)
+    cold_end = time.time()
     second = child(cache, "f32")
     third = child(cache, "i32")
-    warm = child(cache)
+    # The first relaunch once the library is older than build.TRUST_AGE_S hashes it in full
+    # and records its identity (`.<lib>.verified`); every relaunch after trusts it by that key.
+    from asc.runtime.model import build
+    time.sleep(max(0.0, build.TRUST_AGE_S + 0.1 - (time.time() - cold_end)))
+    verifying = child(cache)
+    relaunches = [child(cache) for _ in range(N_RELAUNCH)]
+    extras = sorted(r["first"] - r["run"] for r in relaunches)
+    gc_in = statistics.median(r["gc"] for r in relaunches)
+    warm = min(relaunches, key=lambda r: abs((r["first"] - r["run"]) - statistics.median(extras)))
     steps = child(cache, script=STEPS)
     # the reference: a fresh cache with no prebuilt runtime or PCH
     ref = child(tempfile.mkdtemp(prefix="asc-bench-ref-"), prebuilt=tempfile.mkdtemp(prefix="asc-bench-none-"))
@@ -117,9 +139,15 @@ def main():
     print(f"  first launch, new kernel  : {second['first'] * 1e3:8.1f} ms")
     print(f"  first launch, new kernel  : {third['first'] * 1e3:8.1f} ms")
     print(f"  kernel run time           : {warm['run'] * 1e3:8.2f} ms")
-    extra = warm['first'] - warm['run']
+    extra = statistics.median(extras)
     print(f"  relaunch in a new process : {warm['first'] * 1e3:8.2f} ms = run + {extra * 1e3:.2f} ms "
-          f"(goal: + <= 1 ms: ratio {extra / 1e-3:.2f})")
+          f"(goal: + <= 1 ms: ratio {extra / 1e-3:.2f}; median of {N_RELAUNCH} processes, "
+          f"range {extras[0] * 1e3:.2f}-{extras[-1] * 1e3:.2f} ms)")
+    print(f"    of which garbage-collector passes: {gc_in * 1e3:.2f} ms (median; Python's collector, "
+          f"triggered by the count of objects the imports left: it falls in the first launch or not "
+          f"as that count goes)")
+    print(f"  first relaunch            : run + {(verifying['first'] - verifying['run']) * 1e3:.2f} ms (once per "
+          f"library: hashed in full, then trusted by its stat key)")
     print("  its steps, one by one in another new process (wall / CPU ms):")
     for name, (w, c) in steps.items():
         print(f"    {name:28s} {w * 1e3:7.2f} / {c * 1e3:7.2f}")

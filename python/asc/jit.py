@@ -452,8 +452,6 @@ class _Launch:
         key, runtime = fn._bind(args, kwargs)
         entry = fn._kernels.get(key)
         if entry is None or not _guards_hold(entry[1]):
-            if Launcher.run is DEFAULT_RUN and _dry_run.lookup() is None:  # (a launch that will run)
-                config.prefetch()  # the backend's start-up work overlaps the front end's
             entry = _compile_hiding_frames(fn, key)
             cache.flush()  # a launched kernel's entry goes to disk now (see cache.py)
         launchers = entry[2]

@@ -118,7 +118,6 @@ def model_tree(tmp_path, monkeypatch):
             _age(p)
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(build, "_toolchain_cache", {})
-    monkeypatch.setattr(build, "_prefetching", {})
     return dst / "include"
 
 
@@ -266,43 +265,21 @@ def test_every_api_form_parses_and_documents():
         bad.params
 
 
-def test_prefetched_toolchain_digest_is_the_digest(model_tree, monkeypatch):
-    direct = build._compute_toolchain_digest(model_tree)
-    build.prefetch_toolchain_digest(model_tree)
-    assert str(model_tree) in build._prefetching or str(model_tree) in build._toolchain_cache
-    assert build.toolchain_digest(model_tree) == direct
-    time.sleep(0.05)  # (the thread leaves the table as it ends, after the digest is out)
-    assert str(model_tree) not in build._prefetching
-    build.prefetch_toolchain_digest(model_tree)  # known now: no thread
-    assert str(model_tree) not in build._prefetching
+def test_first_launch_computes_the_model_digest_once_on_its_own_thread(monkeypatch, tmp_path):
+    """The launch computes the Model's toolchain digest itself (no thread: a walk running
+    beside the front end's made a first launch slower) and the process keeps it."""
+    import threading
 
-
-def test_a_failed_prefetch_is_computed_again_where_it_is_needed(model_tree, monkeypatch):
-    calls = []
-    real = build._compute_toolchain_digest
-
-    def flaky(inc):
-        calls.append(inc)
-        if len(calls) == 1:
-            raise OSError("transient")
-        return real(inc)
-
-    monkeypatch.setattr(build, "_compute_toolchain_digest", flaky)
-    build.prefetch_toolchain_digest(model_tree)
-    assert build.toolchain_digest(model_tree) == real(model_tree)
-    assert len(calls) == 2  # the thread's attempt, then the caller's
-
-
-def test_first_launch_prefetches_the_model_digest(monkeypatch, tmp_path):
-    """asc.jit starts the Model's toolchain digest before it compiles; the launch gets it."""
     import numpy as np
 
     from asc.runtime import config
 
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
-    started = []
-    real = build.prefetch_toolchain_digest
-    monkeypatch.setattr(build, "prefetch_toolchain_digest", lambda inc=None: (started.append(1), real(inc)))
+    monkeypatch.setattr(build, "_toolchain_cache", {})
+    calls = []
+    real = build._compute_toolchain_digest
+    monkeypatch.setattr(build, "_compute_toolchain_digest",
+                        lambda inc: (calls.append(threading.current_thread()), real(inc))[1])
 
     @asc.jit
     def fill(x: asc.GlobalAddress, n: int):
@@ -313,40 +290,15 @@ def test_first_launch_prefetches_the_model_digest(monkeypatch, tmp_path):
 
     x = np.zeros(8, np.int32)
     fill[1](x, 8)
-    assert started and (x == 7).all()
+    fill[1](x, 4)  # a second specialization: the digest is known
+    assert (x == 7).all()
     if config.effective_backend() is config.Backend.Model:
-        assert str(build.include_dir()) in build._toolchain_cache  # the launch has the digest
+        assert calls == [threading.main_thread()]
+        assert str(build.include_dir()) in build._toolchain_cache
 
 
-def test_compile_only_launches_start_no_prefetch(monkeypatch, tmp_path):
-    """Launcher.run patched out (pyasc's unit tests) or DRY_RUN: nothing will run, so no
-    thread computes the Model's digest (on a stamp miss that runs g++ --version)."""
-    import numpy as np
-
-    from asc.runtime import launcher
-
-    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
-    started = []
-    monkeypatch.setattr(build, "prefetch_toolchain_digest", lambda inc=None: started.append(1))
-
-    @asc.jit
-    def noop(x: asc.GlobalAddress, n: int):
-        g = asc.GlobalTensor()
-        g.set_global_buffer(x, n)
-
-    x = np.zeros(8, np.int32)
-    monkeypatch.setenv("DRY_RUN", "1")
-    noop[1](x, 8)
-    monkeypatch.delenv("DRY_RUN")
-    calls = []
-    monkeypatch.setattr(launcher.Launcher, "run", lambda self, *a: calls.append(a))
-    noop[1](x, 4.0)  # a new specialization: compiled, handed to the patched run
-    assert calls and started == []
-
-
-def test_threads_racing_a_prefetch_all_get_the_digest(model_tree, monkeypatch):
-    """Launch threads that need the digest while the prefetch thread computes it: each
-    waits for it (a thread listed before it started could not be joined)."""
+def test_threads_needing_the_digest_at_once_all_get_it(model_tree, monkeypatch):
+    """Launch threads that need the digest while another computes it: each gets the same one."""
     import threading
 
     real = build._compute_toolchain_digest
@@ -366,12 +318,12 @@ def test_threads_racing_a_prefetch_all_get_the_digest(model_tree, monkeypatch):
             errors.append(exc)
 
     threads = [threading.Thread(target=need) for _ in range(8)]
-    build.prefetch_toolchain_digest(model_tree)
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert not errors and got == [want] * 8
+    assert build.toolchain_digest(model_tree) == want
 
 
 def test_cache_root_follows_every_variable_it_is_read_from(monkeypatch, tmp_path):

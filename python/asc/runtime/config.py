@@ -154,22 +154,6 @@ def current_backend() -> KernelBackend:
     return _instance
 
 
-def prefetch() -> None:
-    """What the selected backend can start before a kernel's first launch knows its
-    kernel (asc.jit calls it before compiling): the Model's toolchain digest, on a
-    thread (runtime/model/build.py: prefetch_toolchain_digest)."""
-    if effective_backend() is not Backend.Model:
-        return
-    try:
-        from .model import build
-    except ImportError:  # pragma: no cover - a build without the Model
-        return
-    try:
-        build.prefetch_toolchain_digest()
-    except Exception:  # noqa: BLE001 - e.g. a bad $ASC_MODEL_INCLUDE: the launch itself reports it
-        pass
-
-
 def _create(which: Backend, plat: Platform) -> KernelBackend:
     if which is Backend.Model:
         try:

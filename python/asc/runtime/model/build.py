@@ -23,7 +23,6 @@ import contextlib
 import os
 import shutil
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
@@ -328,18 +327,17 @@ _toolchain_cache = {}
 def toolchain_digest(inc: Path) -> str:
     """Content hash of the toolchain (g++ --version, flags, Model sources) that keys
     every Model artefact. A new process finds it through a small stamp file named
-    by the stat key, instead of running g++ and hashing the headers again."""
+    by the stat key, instead of running g++ and hashing the headers again.
+
+    Computed on the calling thread, not ahead on another one: the stat walk of the
+    Model's sources and the front end's walk of the package are both a Python loop
+    around system calls, and run side by side they hand the GIL back and forth at each
+    call (a new process's first cached launch measured ~0.7 ms slower with the walks
+    overlapped; benchmarks/model_compile_relaunch.py)."""
     key = str(inc)
     got = _toolchain_cache.get(key)
-    if got is not None:
-        return got
-    thread = _prefetching.get(key)
-    if thread is not None:  # started by prefetch_toolchain_digest: its result, or (it failed) ours
-        thread.join()
-        got = _toolchain_cache.get(key)
-        if got is not None:
-            return got
-    _toolchain_cache[key] = got = _compute_toolchain_digest(inc)
+    if got is None:
+        _toolchain_cache[key] = got = _compute_toolchain_digest(inc)
     return got
 
 
@@ -350,62 +348,6 @@ def _compute_toolchain_digest(inc: Path) -> str:
         digest = _content_digest(inc)
         _cache.write_stamp(stamp, digest)
     return digest
-
-
-_prefetching = {}  # str(inc) -> the _Prefetch computing its digest
-_prefetch_lock = threading.Lock()
-
-
-class _Prefetch:
-    """A digest computed on a thread started without waiting for it to run: threading's
-    Thread.start() waits for the new thread's first steps (0.2 ms, more on a busy machine),
-    on the critical path of a new process's first launch. join() waits for the end."""
-
-    __slots__ = ("_done",)
-
-    def __init__(self, fn: Callable[[], None]):
-        import _thread
-
-        self._done = _thread.allocate_lock()
-        self._done.acquire()
-
-        def run() -> None:
-            try:
-                fn()
-            finally:
-                self._done.release()
-
-        _thread.start_new_thread(run, ())
-
-    def join(self) -> None:
-        with self._done:
-            pass
-
-
-def prefetch_toolchain_digest(inc: Optional[Path] = None) -> None:
-    """Starts computing toolchain_digest(inc) on a thread, when this process has not: a new
-    process's first launch calls it before its front end runs, so the stat of every Model
-    source (the stat key; the system calls release the GIL) overlaps the front end's own
-    walk of the package and its disk-cache lookup instead of following them.
-    toolchain_digest() waits for it (and computes the digest itself if the thread failed)."""
-    inc = Path(inc) if inc is not None else include_dir()
-    key = str(inc)
-    if key in _toolchain_cache or key in _prefetching:
-        return
-
-    def run() -> None:
-        try:
-            _toolchain_cache[key] = _compute_toolchain_digest(inc)
-        except Exception:  # noqa: BLE001 - toolchain_digest() computes it again and raises there
-            pass
-        finally:
-            with _prefetch_lock:  # (after the starter has listed it)
-                _prefetching.pop(key, None)
-
-    with _prefetch_lock:  # (held until listed: the thread's own removal comes after)
-        if key in _toolchain_cache or key in _prefetching:
-            return
-        _prefetching[key] = _Prefetch(run)
 
 
 def temp_root() -> Path:
