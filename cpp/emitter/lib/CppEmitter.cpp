@@ -15,11 +15,18 @@
 using namespace mlir;
 using namespace asc;
 
-CppEmitter::CppEmitter(llvm::raw_ostream &os, const EmitOptions &options)
-    : out(os), options(options) {
-  registerStructuralEmitters(table);
-  registerApiEmitters(table);
+static const CppEmitter::EmitterTable &emitterTable() {
+  static const CppEmitter::EmitterTable table = [] {
+    CppEmitter::EmitterTable t;
+    registerStructuralEmitters(t);
+    registerApiEmitters(t);
+    return t;
+  }();
+  return table;
 }
+
+CppEmitter::CppEmitter(llvm::raw_ostream &os, const EmitOptions &options)
+    : out(os), options(options), table(emitterTable()) {}
 
 //===----------------------------------------------------------------------===//
 // Names

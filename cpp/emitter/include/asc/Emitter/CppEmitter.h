@@ -109,7 +109,9 @@ private:
 
   llvm::raw_ostream &out;
   const EmitOptions &options;
-  EmitterTable table;
+  /// The printers by op (built once per process: hundreds of entries, which cost
+  /// every emission tens of µs when each emitter filled its own).
+  const EmitterTable &table;
   llvm::DenseMap<mlir::Value, std::string> names;
   llvm::StringSet<> usedNames;
   /// Kernel GM_ADDR arguments, typed where they are used.
