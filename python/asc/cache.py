@@ -334,12 +334,16 @@ def load(key: str, file_names, d: Optional[Path] = None) -> Optional[tuple]:
             return meta, {name: files[name] for name in file_names}
     if d is None:
         d = entry_dir(key)
-    # A plain open by name: on a miss (every new compile asks) no Path is built for the marker
+    # By name, and a miss (every new compile asks) found without an exception: no Path is
+    # built for the marker and no FileNotFoundError raised
+    name = os.path.join(d, "kernel.json")
+    if not os.access(name, os.F_OK):
+        return None  # no entry
     try:
-        with open(os.path.join(d, "kernel.json"), "rb") as f:
+        with open(name, "rb") as f:
             raw = f.read()
     except OSError:
-        return None  # no entry
+        return None  # no entry (removed since)
     marker = d / "kernel.json"
     try:
         record = json.loads(raw)

@@ -328,8 +328,8 @@ class JITFunction(TracedFunction):
             else:
                 specs.append(_spec_to_arg(name, spec))
         opts = self.compile_options
-        if self._options_key is None:
-            self._options_key = options_key(self.codegen_options, opts)
+        if self._options_key is None:  # (its text: the digest reads every part's repr)
+            self._options_key = repr(options_key(self.codegen_options, opts))
         full_key = cache.digest(cache.toolchain_hash(), self.source_digest(), _digest_form(key), self._options_key)
         kernel_name = self.__name__
         guards: List = []

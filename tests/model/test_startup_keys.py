@@ -214,6 +214,21 @@ def test_sha256_file_is_sha256_on_both_sides_of_its_size_thresholds(tmp_path):
         assert cache.sha256_bytes(data) == hashlib.sha256(data).hexdigest(), size
 
 
+def test_kernel_symbol_is_the_first_kernel_definition():
+    """backend.kernel_symbol finds the prefix with str.find and matches the pattern there
+    (a regex search over the source cost µs a compile): the same answer as the search."""
+    import re
+
+    from asc.runtime.backend import kernel_symbol
+
+    search = re.compile(r'extern "C" __global__ __aicore__ void (\w+)\(')
+    head = 'extern "C" __global__ __aicore__ void '
+    for source in ("", head, head + "k(", "x" + head + "a b(" + head + "c(int)", head + head + "d(",
+                   "// " + head + "e f\n" + head + "g_1(GM_ADDR x)"):
+        m = search.search(source)
+        assert kernel_symbol(source, "name") == (m.group(1) if m else "name"), source
+
+
 def test_lazy_names_stay_importable():
     out = _fresh("import asc\n"
                  "from asc import profile\n"
