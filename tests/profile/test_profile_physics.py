@@ -612,3 +612,25 @@ def test_the_published_add_scales_from_1_to_48_cores_as_measured():
     one = fidelity._add_case(1, 4096, "serial", rows=512)(False).us   # one core's tiles, scaled to 8192 rows
     many = fidelity._add_case(48, 4096, "serial")(False).us
     assert abs((one / many) / (6909.6 / 306.58) - 1) <= 0.15, (one, many, one / many)
+
+
+def test_streaming_reads_through_the_l2_are_slower_than_bypassing_it():
+    # 48 cores stream x and y once (HBM-bound). Read misses the L2 allocates are line
+    # fills, at most l2_fill_bytes_per_s for all cores together (below the HBM's rate: the
+    # vendor's add README, case 5: the same reads take 250.5 us of MTE2 through the L2,
+    # 176.0 us bypassing it); CACHE_MODE_DISABLE reads are not fills.
+    cores, tile = 48, 16384
+    n = cores * tile * 4
+    x, y = np.ones(n, np.float16), np.ones(n, np.float16)
+
+    def total(bypass, **over):
+        z = np.zeros_like(x)
+        with asc.profile(compute=False, **over) as prof:
+            kernels.add_tiles[cores](x, y, z, n // tile // cores, 0, tile, 2, bypass)
+        return prof.launches[-1].total_us
+
+    through, bypassing = total(False), total(True)
+    assert through > bypassing * 1.1
+    # without the fill limit (fills as fast as the HBM) the two come together
+    same = dict(l2_fill_bytes_per_s=P.hbm_bytes_per_s)
+    assert total(False, **same) == pytest.approx(total(True, **same), rel=0.02)

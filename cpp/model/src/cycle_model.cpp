@@ -191,7 +191,7 @@ namespace {
   X(l2_bytes) X(l2_granule_bytes) X(burst_overhead_bytes) X(misaligned_gm_efficiency) X(gm_align_bytes)        \
   X(mte_outstanding_transfers) X(ub_bank_width_bytes) X(ub_bank_groups) X(ub_bank_depth_rows)                   \
   X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)             \
-  X(ub_group_reads_per_cycle)
+  X(ub_group_reads_per_cycle) X(l2_fill_bytes_per_s)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -240,7 +240,7 @@ struct Transfer {
   int64_t ev;
   double start;
   uint64_t gm_bytes;
-  double remaining, cap, hbm_frac, eff, rate;
+  double remaining, cap, hbm_frac, fill_frac, eff, rate;
   double hbm_read, hbm_write, l2_hit;
   uint64_t read, write;
   bool head_done;
@@ -475,7 +475,7 @@ class Model {
   std::vector<std::vector<double>> wakes_;  // per core: wake-ups pushed for times still ahead
   L2 l2_;
   uint64_t l2_granules_ = 1;
-  double hbm_bpc_ = 0, l2_bpc_ = 0, hbm_rate_ = 0;
+  double hbm_bpc_ = 0, l2_bpc_ = 0, fill_bpc_ = 0, hbm_rate_ = 0;
 };
 
 // ------------------------------------------------------------ programs
@@ -860,6 +860,8 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
   double total = hit + miss + wr_l2 + wr_hbm;
   tr.cap = t > 0 ? total / t : p_.core_l2_read_bytes_per_cycle;
   tr.hbm_frac = total != 0 ? (miss + wr_hbm + wb) / total : 0.0;
+  // read misses the L2 allocates (not CACHE_MODE_DISABLE) are line fills
+  tr.fill_frac = total != 0 && mode != kCacheModeDisable ? miss / total : 0.0;
 }
 
 // The share of the port's rate a GM transfer gets. A DMA instruction is one
@@ -903,16 +905,21 @@ static inline int port_of(int core, const Transfer& t) { return 2 * core + (t.wr
 void Model::set_rates() {
   std::vector<int>& per_core = per_core_;
   for (int t : active_) ++per_core[port_of(trs_[t].core, trs_[t])];
-  double hbm = 0, l2 = 0;
+  double hbm = 0, l2 = 0, fill = 0;
   for (int i : active_) {
     Transfer& t = trs_[i];
     t.rate = t.cap * t.eff / per_core[port_of(t.core, t)];
     hbm += t.rate * t.hbm_frac / t.eff;
+    fill += t.rate * t.fill_frac / t.eff;
     l2 += t.rate;
   }
+  // All cores together: the HBM's bandwidth, the L2's, and the rate at which
+  // the L2 takes line fills for the read misses it allocates (below the HBM's:
+  // a stream read through the L2 is slower than the same stream bypassing it).
   double s = 1.0;
   if (hbm > hbm_bpc_) s = hbm_bpc_ / hbm;
   if (l2 * s > l2_bpc_) s = l2_bpc_ / l2;
+  if (fill * s > fill_bpc_) s = fill_bpc_ / fill;
   if (s < 1.0)
     for (int i : active_) trs_[i].rate *= s;
   for (int t : active_) per_core[port_of(trs_[t].core, trs_[t])] = 0;
@@ -1112,6 +1119,7 @@ void Model::run() {
   const double clock_hz = p_.clock_ghz * 1e9;
   hbm_bpc_ = p_.hbm_bytes_per_s / clock_hz;
   l2_bpc_ = p_.l2_bytes_per_s / clock_hz;
+  fill_bpc_ = p_.l2_fill_bytes_per_s > 0 ? p_.l2_fill_bytes_per_s / clock_hz : hbm_bpc_;
   l2_granules_ = std::max<uint64_t>(1, uint64_t(std::floor(p_.l2_bytes / p_.l2_granule_bytes)));
   dirty_.assign(n, 1);
   per_core_.assign(2 * size_t(n), 0);  // a read and a write channel per core

@@ -152,7 +152,7 @@ def _exit(ctx, exc) -> None:
             # was within 3% of the full run on an 8192 x 8192 x 512 matmul, 1 of 24 was not).
             share = run / block_dim
             p = p.with_overrides(hbm_bytes_per_s=p.hbm_bytes_per_s * share, l2_bytes_per_s=p.l2_bytes_per_s * share,
-                                 l2_bytes=p.l2_bytes * share)
+                                 l2_fill_bytes_per_s=p.l2_fill_bytes_per_s * share, l2_bytes=p.l2_bytes * share)
         t0 = time.perf_counter()
         res = simulate(rec, p, ctx.aiv_per_aic, ctx.aic_base)
         lp = LaunchProfile(name, block_dim, p, rec, res, compute=compute, wall_s=time.perf_counter() - t0)
