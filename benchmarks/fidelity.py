@@ -34,9 +34,8 @@ line its figure comes from and the kernel it runs:
   (Scenarios 0-2 as the vendor's MIX_AIC_1_1 / MIX_AIC_1_2 launches on 24
   groups with its cross-core flags), "approx": the quant kernel's Matmul API,
   AscendDequant, BroadCast and FasterGelu are rendered with basic
-  instructions; the fused matmul+GELU keeps one workaround for a Model limit
-  (a credit flag, see its kernel file). Each kernel file says what differs.
-These new cases are all out-of-sample: nothing was chosen on them.
+  instructions. Each kernel file says what differs.
+These cases are all out-of-sample: nothing was chosen on them.
 
 Each case is in-sample (the platform file's parameters were chosen on it:
 which ones are listed) or out-of-sample (never used to choose anything).
@@ -239,7 +238,8 @@ def _qgm_case(scenario):
         depth), 2 * qgm.M * qgm.N * qgm.K, what)
 
 
-ADD_FIT = ["burst_overhead_bytes", "mte_outstanding_transfers"]  # fitted by hand on these (issue 10)
+# fitted on these together (issue 10; refitted in issue 23 with the L2 fill rate, A2.base.json)
+ADD_FIT = ["burst_overhead_bytes", "mte_outstanding_transfers", "l2_fill_bytes_per_s"]
 
 CASES = [
     Case("add 0 scalar, 1 core", "scalar-bound", "add", 1239689.1, f"{ADD_README}:98", [],
@@ -287,7 +287,7 @@ CASES = [
     Case("matmul+gelu fused, MIX 24 AIC + 48 AIV", "mixed", "matmul_gelu", 4236.944, f"{GELU_README}:296", [],
          _gelu_case(mmg.FUSED),
          "mmad_gelu.asc (677-688) as its __mix__(1, 2) launch, 24 groups, CrossCoreSetFlag<2, PIPE_FIX>(8) / "
-         "CrossCoreWaitFlag(8); + a credit flag (9) for the Model's functional run (kernel file)"),
+         "CrossCoreWaitFlag(8)"),
     # quant_group_matmul_high_performance: Atlas A2 table (README 382-388), 24 AIC
     Case("quant group matmul 0, MIX 1:1", "mixed", "quant_group_matmul", 583.512, f"{QGM_README}:386", [],
          _qgm_case(0),
