@@ -189,10 +189,12 @@ def test_import_asc_leaves_numpy_profiler_and_subprocess_for_later():
 
 def test_import_asc_loads_neither_openssl_nor_the_shared_mlir():
     """Keys and small files are hashed by CPython's _sha256 (hashlib's OpenSSL costs ~3 ms
-    to load) and the build-only modules wait for a build; asc._C has MLIR/LLVM linked in
+    to load), the build-only modules wait for a build and check_precision's module for its
+    first use (asc.debug's PEP 562 names); asc._C has MLIR/LLVM linked in
     (python/src/BUILD), so the system's libMLIR/libLLVM (~30 ms to load) are not mapped."""
     out = _fresh("import sys, asc\n"
-                 "mods = sorted(m for m in ('hashlib', '_hashlib', 'mmap', 'fcntl') if m in sys.modules)\n"
+                 "mods = sorted(m for m in ('hashlib', '_hashlib', 'mmap', 'fcntl', 'asc.debug.precision')\n"
+                 "              if m in sys.modules)\n"
                  "libs = sorted({line.split('/')[-1] for line in open('/proc/self/maps')\n"
                  "               if 'libMLIR' in line or 'libLLVM' in line})\n"
                  "print(mods, libs)")
@@ -236,6 +238,10 @@ def test_lazy_names_stay_importable():
                  "assert asc.profile is profile is asc.profiler.profile\n"
                  "assert 'profile' in dir(asc) and 'profiler' in dir(asc)\n"
                  "missing = [n for n in asc.__all__ if not hasattr(asc, n)]\n"
+                 "from asc.debug import check_precision, PrecisionResult\n"
+                 "import asc.debug.precision as prec\n"
+                 "assert check_precision is prec.check_precision and asc.debug.PrecisionResult is prec.PrecisionResult\n"
+                 "assert 'check_precision' in dir(asc.debug)\n"
                  "assert not missing, missing\n"
                  "import sys, numpy as np\n"
                  "j = sys.modules['asc.jit']\n"

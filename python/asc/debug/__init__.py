@@ -13,4 +13,22 @@ from .engine import checks  # noqa: F401  (memcheck, racecheck, initcheck, syncc
 from . import verify_sync as _verify_sync
 
 _verify_sync.install()  # @asc.jit(verify_sync=True): racecheck and synccheck on each launch of the kernel
-from .precision import PrecisionResult, check_precision  # noqa: F401
+
+# check_precision's module (its result dataclass; numpy at use) loads at first use (PEP 562):
+# `import asc` imports this package for the checks' launch hook, not for check_precision.
+_LAZY = {"PrecisionResult": "precision", "check_precision": "precision"}
+
+
+def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
