@@ -9,8 +9,9 @@ head latency and set the Mmad fixed cost from the published cube utilisation,
 when TQue::AllocTensor started rotating through the queue's buffers, and when
 examples/05_matmul started loading L0B one k block at a time (the vendor's Zn order: four
 MTE1 loads where it made one), and for issue 23's second round (a UB row several lanes read in
-one repeat is one read; the L2 fill rate l2_fill_bytes_per_s; burst_overhead_bytes 1024 -> 512 and
-gm_head_cycles 125 -> 157, refitted)
+one repeat is one read; the L2 fill rate l2_fill_bytes_per_s; vector bank conflicts hold up
+the core's UB copies, ub_conflict_mte_share; burst_overhead_bytes 1024 -> 512 and gm_head_cycles
+125 -> 157, refitted)
 (`python tests/profile/golden_cases.py [--full] > golden[_full].json`).
 A change here that nobody meant is a regression of the cycle model."""
 

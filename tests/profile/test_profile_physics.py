@@ -634,3 +634,30 @@ def test_streaming_reads_through_the_l2_are_slower_than_bypassing_it():
     # without the fill limit (fills as fast as the HBM) the two come together
     same = dict(l2_fill_bytes_per_s=P.hbm_bytes_per_s)
     assert total(False, **same) == pytest.approx(total(True, **same), rel=0.02)
+
+
+def test_vector_bank_conflicts_hold_up_the_cores_copies():
+    # add_tiles' x and y buffers start in one bank group, so every repeat of its Add
+    # takes 2 cycles (a read/read conflict). Those extra cycles hold the UB's bank ports:
+    # the core's copies into and out of the UB lose ub_conflict_mte_share of them (the
+    # vendor's add README, case 5 -> 6: removing the conflicts cut MTE2 176.0 -> 171.6 us
+    # and the whole launch 187.7 -> 184.5 us, HBM-bound as it is).
+    cores, tile = 48, 16384
+    n = cores * tile * 4
+    x, y = np.ones(n, np.float16), np.ones(n, np.float16)
+
+    def launch(share):
+        z = np.zeros_like(x)
+        with asc.profile(compute=False, ub_conflict_mte_share=share) as prof:
+            kernels.add_tiles[cores](x, y, z, n // tile // cores, 0, tile, 2, True)
+        return prof.launches[-1]
+
+    free, held = launch(0.0), launch(P.ub_conflict_mte_share)
+    assert P.ub_conflict_mte_share > 0
+    conflict_us = sum(sum(v) for v in held.sim.conflicts.values()) / len(held.sim.conflicts) / (P.clock_ghz * 1e3)
+    assert conflict_us > 0
+    # the copies take longer, and the launch too: the other cores do not take up the lost share
+    assert held.pipes["mte2"] > free.pipes["mte2"]
+    assert held.total_us > free.total_us
+    # by no more than the share of the conflict cycles (per core, in us)
+    assert held.total_us - free.total_us <= P.ub_conflict_mte_share * conflict_us * 1.05

@@ -191,7 +191,7 @@ namespace {
   X(l2_bytes) X(l2_granule_bytes) X(burst_overhead_bytes) X(misaligned_gm_efficiency) X(gm_align_bytes)        \
   X(mte_outstanding_transfers) X(ub_bank_width_bytes) X(ub_bank_groups) X(ub_bank_depth_rows)                   \
   X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)             \
-  X(ub_group_reads_per_cycle) X(l2_fill_bytes_per_s)
+  X(ub_group_reads_per_cycle) X(l2_fill_bytes_per_s) X(ub_conflict_mte_share)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -241,6 +241,7 @@ struct Transfer {
   double start;
   uint64_t gm_bytes;
   double remaining, cap, hbm_frac, fill_frac, eff, rate;
+  bool ub;  // one end in the UB (MTE2 into it, MTE3 out of it)
   double hbm_read, hbm_write, l2_hit;
   uint64_t read, write;
   bool head_done;
@@ -397,7 +398,7 @@ class Model {
   static constexpr double kNoIssueCost = -1;  // Instr::arg of a SET / WAIT the model inserts: free to issue
   void l2_split(Transfer& tr, const EventRec& e, int mode);
   double efficiency(const EventRec& e) const;
-  void set_rates();
+  void set_rates(double now);
   void push(double t, int kind, int core, int tr = -1) { heap_.push(HeapItem{t, ++seq_, kind, core, tr}); }
   // One wake-up per core and time (every caller asks for a time after `now`, so the
   // times already passed can be forgotten).
@@ -476,6 +477,11 @@ class Model {
   L2 l2_;
   uint64_t l2_granules_ = 1;
   double hbm_bpc_ = 0, l2_bpc_ = 0, fill_bpc_ = 0, hbm_rate_ = 0;
+  // per core: the vector instruction with bank conflicts it is running (until
+  // ub_win_end_) and the share of the UB copies' rate it takes; per vector
+  // event with conflicts: its conflict cycles over its cycles
+  std::vector<double> ub_win_end_, ub_win_share_;
+  std::unordered_map<int64_t, double> ub_stall_;
 };
 
 // ------------------------------------------------------------ programs
@@ -736,9 +742,11 @@ bool Model::compile(int c, const std::vector<int64_t>& idxs) {
       else if (gm) ok = add(DMA, pipe, 0, 0, i);
       else if (pipe == PIPE_V) {
         double lost[2] = {0, 0};
-        ok = add(OP, pipe, vec_cycles(e, lost), 0, i);
+        const double cycles = vec_cycles(e, lost);
+        ok = add(OP, pipe, cycles, 0, i);
         conflicts_[c][0] += lost[0];
         conflicts_[c][1] += lost[1];
+        if (lost[0] + lost[1] > 0 && cycles > 0) ub_stall_[i] = std::min(1.0, (lost[0] + lost[1]) / cycles);
       }
       else if (pipe == PIPE_M) ok = add(OP, pipe, cube_cycles(e), 0, i);
       else if (pipe == PIPE_MTE1) {
@@ -902,7 +910,7 @@ double Model::efficiency(const EventRec& e) const {
 // channel of their direction, a copy out does not slow a copy in.
 static inline int port_of(int core, const Transfer& t) { return 2 * core + (t.write > t.read ? 1 : 0); }
 
-void Model::set_rates() {
+void Model::set_rates(double now) {
   std::vector<int>& per_core = per_core_;
   for (int t : active_) ++per_core[port_of(trs_[t].core, trs_[t])];
   double hbm = 0, l2 = 0, fill = 0;
@@ -922,6 +930,14 @@ void Model::set_rates() {
   if (fill * s > fill_bpc_) s = fill_bpc_ / fill;
   if (s < 1.0)
     for (int i : active_) trs_[i].rate *= s;
+  // A vector instruction's bank-conflict cycles hold the UB's bank ports: the
+  // copies into and out of that core's UB wait for a share of them. Applied
+  // after the shares of the HBM / L2 are set: a core's share is bound by its
+  // own requests in flight, so the others do not take up what it loses.
+  for (int i : active_) {
+    Transfer& t = trs_[i];
+    if (t.ub && ub_win_end_[t.core] > now) t.rate *= 1.0 - ub_win_share_[t.core];
+  }
   for (int t : active_) per_core[port_of(trs_[t].core, trs_[t])] = 0;
   hbm_rate_ = hbm * s;
   res_.summary[kSumPeakHbm] = std::max(res_.summary[kSumPeakHbm], hbm_rate_);
@@ -940,6 +956,8 @@ void Model::start_dma(int c, int slot, int64_t i, double now) {
     (a[k].write ? tr.write : tr.read) += a[k].bytes;
   }
   tr.gm_bytes = tr.read + tr.write;
+  tr.ub = false;
+  for (uint64_t k = 0; k < e.acc_count; ++k) tr.ub = tr.ub || a[k].mem == kMemUB;
   tr.remaining = double(tr.gm_bytes);
   tr.eff = efficiency(e);
   l2_split(tr, e, e.event > 0 ? e.event : 0);
@@ -1081,6 +1099,13 @@ bool Model::step_core(int c, double now) {
           taken = now + qe.arg;
         }
         s.busy[q] = now + qe.arg;
+        if (pipe == PIPE_V && p_.ub_conflict_mte_share > 0) {
+          auto it = ub_stall_.find(qe.ev);
+          if (it != ub_stall_.end()) {
+            ub_win_end_[c] = now + qe.arg;  // the end is pushed below: the rates are set again then
+            ub_win_share_[c] = p_.ub_conflict_mte_share * it->second;
+          }
+        }
         res_.slices.push_back(SliceRec{b, pipe, now, now + qe.arg, qe.ev});
         s.busy_out[q] += qe.arg;
         push(now + qe.arg, 0, c);
@@ -1123,6 +1148,8 @@ void Model::run() {
   l2_granules_ = std::max<uint64_t>(1, uint64_t(std::floor(p_.l2_bytes / p_.l2_granule_bytes)));
   dirty_.assign(n, 1);
   per_core_.assign(2 * size_t(n), 0);  // a read and a write channel per core
+  ub_win_end_.assign(n, -1.0);
+  ub_win_share_.assign(n, 0.0);
   wakes_.resize(n);
   size_t ninstr = 0;
   for (auto& prog : progs_) ninstr += prog.size();
@@ -1142,7 +1169,7 @@ void Model::run() {
         if (step_core(c, now)) dirty_[c] = 1;
       }
     }
-    if (!active_.empty()) set_rates();
+    if (!active_.empty()) set_rates(now);
     double t_dma = std::numeric_limits<double>::infinity();
     // (a transfer of 0 bytes, e.g. a DataCopy of count 0, is done at once: 0 / its rate of 0 would be NaN)
     for (int i : active_)
