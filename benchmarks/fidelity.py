@@ -239,7 +239,7 @@ def _qgm_case(scenario):
 
 
 # fitted on these together (issue 10; refitted in issue 23 with the L2 fill rate, A2.base.json)
-ADD_FIT = ["burst_overhead_bytes", "mte_outstanding_transfers", "l2_fill_bytes_per_s"]
+ADD_FIT = ["burst_overhead_bytes", "l2_fill_bytes_per_s"]
 
 CASES = [
     Case("add 0 scalar, 1 core", "scalar-bound", "add", 1239689.1, f"{ADD_README}:98", [],
