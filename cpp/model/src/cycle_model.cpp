@@ -312,6 +312,9 @@ struct L2 {
     if (g >= t.size()) t.resize(std::max<size_t>(g + 1, t.size() * 2), -1);
     return t[g];
   }
+  // The region's slots, sized past granule `last`: a row's granules are looked
+  // up without a bounds check each (nothing resizes them until the row is done).
+  int32_t* slots(int32_t region, uint64_t last) { return &slot(region, last) - last; }
   void unlink(int32_t n) {
     Node& x = nodes[n];
     (x.prev >= 0 ? nodes[x.prev].next : head) = x.next;
@@ -829,8 +832,9 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
       uint64_t first = off / g, last = (off + row_bytes - 1) / g;
       uint64_t n = last - first + 1;
       double per = double(row_bytes) / double(n);
+      int32_t* slots = l2_.slots(a[k].region, last);
       for (uint64_t gi = first; gi <= last; ++gi) {
-        int32_t& at = l2_.slot(a[k].region, gi);
+        int32_t& at = slots[gi];
         if (a[k].write) {
           if (mode == kCacheModeDisable) {
             wr_hbm += per;
@@ -1146,6 +1150,7 @@ void Model::run() {
   l2_bpc_ = p_.l2_bytes_per_s / clock_hz;
   fill_bpc_ = p_.l2_fill_bytes_per_s > 0 ? p_.l2_fill_bytes_per_s / clock_hz : hbm_bpc_;
   l2_granules_ = std::max<uint64_t>(1, uint64_t(std::floor(p_.l2_bytes / p_.l2_granule_bytes)));
+  l2_.nodes.reserve(size_t(std::min<uint64_t>(l2_granules_ + 1, uint64_t(1) << 22)));  // no regrowth while it fills
   dirty_.assign(n, 1);
   per_core_.assign(2 * size_t(n), 0);  // a read and a write channel per core
   ub_win_end_.assign(n, -1.0);
