@@ -661,3 +661,26 @@ def test_vector_bank_conflicts_hold_up_the_cores_copies():
     assert held.total_us > free.total_us
     # by no more than the share of the conflict cycles (per core, in us)
     assert held.total_us - free.total_us <= P.ub_conflict_mte_share * conflict_us * 1.05
+
+
+def test_misaligned_rows_cap_the_cores_port_not_the_hbm():
+    # devkit.md: a 32 B-aligned GM address gets about 70% of the bandwidth of a 512 B-aligned
+    # one. One core streaming 32 KB copies 32 B off the grid: its port is the limit, so they
+    # take about 1 / misaligned_gm_efficiency as long. 48 cores doing the same are held by
+    # the HBM's share below that cap, and the alignment does not show (the vendor's 48-core
+    # adds with every other copy 256 B off measured as fast as the aligned ones).
+    size, n = 32768, 32
+
+    def stream(cores, skew):
+        events = [{"block": b, "kind": "api", "api": "DataCopy", "pipe": 4, "file": "t.py", "line": 1,
+                   "elems": size // 2, "bytes": size, "event": 0, "id": 0,
+                   "accesses": [{"mem": "GM", "write": False, "region": 0,
+                                 "offset": (b * n + i) * (size + 512) + skew, "bytes": size},
+                                {"mem": "UB", "write": True, "region": -1, "offset": 0, "bytes": size}]}
+                  for b in range(cores) for i in range(n)]
+        return simulate(events, P).cycles
+
+    one = stream(1, 32) / stream(1, 0)
+    assert 0.9 / P.misaligned_gm_efficiency < one <= 1.0 / P.misaligned_gm_efficiency
+    many = stream(48, 32) / stream(48, 0)
+    assert many == pytest.approx(1.0, abs=0.01)

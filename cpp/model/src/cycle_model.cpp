@@ -240,7 +240,7 @@ struct Transfer {
   int64_t ev;
   double start;
   uint64_t gm_bytes;
-  double remaining, cap, hbm_frac, fill_frac, eff, rate;
+  double remaining, cap, hbm_frac, fill_frac, eff, align_eff, rate;
   bool ub;  // one end in the UB (MTE2 into it, MTE3 out of it)
   double hbm_read, hbm_write, l2_hit;
   uint64_t read, write;
@@ -401,6 +401,7 @@ class Model {
   static constexpr double kNoIssueCost = -1;  // Instr::arg of a SET / WAIT the model inserts: free to issue
   void l2_split(Transfer& tr, const EventRec& e, int mode);
   double efficiency(const EventRec& e) const;
+  double align_efficiency(const EventRec& e) const;
   void set_rates(double now);
   void push(double t, int kind, int core, int tr = -1) { heap_.push(HeapItem{t, ++seq_, kind, core, tr}); }
   // One wake-up per core and time (every caller asks for a time after `now`, so the
@@ -880,33 +881,42 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
 // request stream however many rows it has (an Nd2Nz copy's rows, a strided
 // DataCopy's blocks follow each other without a new request), so the burst
 // overhead is paid once per instruction: efficiency = bytes / (bytes +
-// burst_overhead_bytes). A row that starts off the gm_align_bytes grid
-// splits its first line: that line's bytes (the whole row when it is shorter
-// than a line) move at misaligned_gm_efficiency, the rest of the row at full
-// rate. (Until issue 23 the whole row paid, so a 32 KB copy 256 B off the grid
-// ran at 70%: the published add with 16256- and 16512-element tiles, whose
-// every other copy starts 256 B off, measured as fast as the aligned one.)
+// burst_overhead_bytes).
 double Model::efficiency(const EventRec& e) const {
   const AccessRec* a = acc(e);
   uint64_t n = 0, nbytes = 0;
-  double mis_extra = 0;  // bytes' worth of time the split first lines add
-  const uint64_t align = uint64_t(p_.gm_align_bytes);
-  const double penalty = 1.0 / std::max(1e-9, p_.misaligned_gm_efficiency) - 1.0;
   for (uint64_t k = 0; k < e.acc_count; ++k) {
     if (a[k].mem != kMemGM) continue;
     ++n;
     nbytes += a[k].bytes;
-    const uint32_t nrows = std::max<uint32_t>(1, a[k].rows);
-    const uint64_t row_bytes = a[k].bytes / nrows;
-    for (uint32_t row = 0; row < nrows; ++row)
-      if ((a[k].offset + uint64_t(row) * a[k].stride) % align)
-        mis_extra += double(std::min(row_bytes, align)) * penalty;
   }
   if (!n) return 1.0;
   double burst = double(nbytes);
-  double eff = burst / (burst + p_.burst_overhead_bytes);
-  if (mis_extra > 0) eff *= burst / (burst + mis_extra);
-  return eff;
+  return burst / (burst + p_.burst_overhead_bytes);
+}
+
+// The share of the core's port a transfer keeps for its alignment: a row that
+// starts off the gm_align_bytes grid moves at misaligned_gm_efficiency (devkit.md:
+// a 32 B-aligned GM address gets about 70% of the bandwidth of a 512 B-aligned
+// one), the aligned rows at full rate. It is a cap on the core's port, not a
+// cost in HBM bandwidth: where the HBM's share holds a core below it, the
+// alignment does not show (the vendor's 48-core adds with 16256- and
+// 16512-element tiles, every other copy 256 B off the grid, measured as fast as
+// the aligned one). Until this change only a row's first line paid, whatever
+// the regime; before issue 23 the whole row paid in every regime.
+double Model::align_efficiency(const EventRec& e) const {
+  const AccessRec* a = acc(e);
+  const uint64_t align = uint64_t(p_.gm_align_bytes);
+  double aligned = 0, misaligned = 0;
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (a[k].mem != kMemGM || !a[k].bytes) continue;
+    const uint32_t nrows = std::max<uint32_t>(1, a[k].rows);
+    const double row_bytes = double(a[k].bytes) / double(nrows);
+    for (uint32_t row = 0; row < nrows; ++row)
+      ((a[k].offset + uint64_t(row) * a[k].stride) % align ? misaligned : aligned) += row_bytes;
+  }
+  const double t = aligned + misaligned / std::max(1e-9, p_.misaligned_gm_efficiency);
+  return t > 0 ? (aligned + misaligned) / t : 1.0;
 }
 
 // A core's GM port has a read and a write channel (the platform's separate GM
@@ -932,8 +942,8 @@ void Model::set_rates(double now) {
   if (hbm > hbm_bpc_) s = hbm_bpc_ / hbm;
   if (l2 * s > l2_bpc_) s = l2_bpc_ / l2;
   if (fill * s > fill_bpc_) s = fill_bpc_ / fill;
-  if (s < 1.0)
-    for (int i : active_) trs_[i].rate *= s;
+  // a misaligned transfer's port cap binds only where it is below the share
+  for (int i : active_) trs_[i].rate *= std::min(s, trs_[i].align_eff);
   // A vector instruction's bank-conflict cycles hold the UB's bank ports: the
   // copies into and out of that core's UB wait for a share of them. Applied
   // after the shares of the HBM / L2 are set: a core's share is bound by its
@@ -964,6 +974,7 @@ void Model::start_dma(int c, int slot, int64_t i, double now) {
   for (uint64_t k = 0; k < e.acc_count; ++k) tr.ub = tr.ub || a[k].mem == kMemUB;
   tr.remaining = double(tr.gm_bytes);
   tr.eff = efficiency(e);
+  tr.align_eff = align_efficiency(e);
   l2_split(tr, e, e.event > 0 ? e.event : 0);
   tr.rate = 0.0;
   res_.summary[kSumGmRead] += double(tr.read);
