@@ -306,12 +306,11 @@ _pending: Dict[str, tuple] = {}
 _atexit_registered = False
 
 
-def store_deferred(key: str, meta: Dict[str, Any], files: Dict[str, str], d: Optional[Path] = None) -> None:
-    """Records an entry to be written by the next `flush()` (at the latest, at exit); `d`:
-    its directory when the caller has it (entry_dir(key))."""
+def store_deferred(key: str, meta: Dict[str, Any], files: Dict[str, str]) -> None:
+    """Records an entry to be written by the next `flush()` (at the latest, at exit)."""
     global _atexit_registered
     # the directory is fixed now: the environment may change before the write
-    _pending[key] = (meta, files, d if d is not None else entry_dir(key))
+    _pending[key] = (meta, files, entry_dir(key))
     if not _atexit_registered:
         atexit.register(flush)
         _atexit_registered = True
@@ -327,16 +326,14 @@ def flush() -> None:
             pass  # a read-only or full cache directory only costs a recompile later
 
 
-def load(key: str, file_names, d: Optional[Path] = None) -> Optional[tuple]:
-    """(meta, {name: text}) of a complete entry (pending or on disk), or None. `d`: the
-    entry's directory when the caller has it (entry_dir(key))."""
+def load(key: str, file_names) -> Optional[tuple]:
+    """(meta, {name: text}) of a complete entry (pending or on disk), or None."""
     pending = _pending.get(key)
     if pending is not None:
         meta, files, _ = pending
         if all(name in files for name in file_names):
             return meta, {name: files[name] for name in file_names}
-    if d is None:
-        d = entry_dir(key)
+    d = entry_dir(key)  # (remembered: the compile that misses asks again to store)
     # By name, and a miss (every new compile asks) found without an exception: no Path is
     # built for the marker and no FileNotFoundError raised
     name = os.path.join(d, "kernel.json")

@@ -342,8 +342,7 @@ class JITFunction(TracedFunction):
         # could meet a different object at the same address.
         # With auto_sync_log the compile must run for the pass to write its log.
         on_disk = not opts.always_compile and not opts.auto_sync_log and not self._digest_unstable
-        entry_dir = cache.entry_dir(full_key) if on_disk else None
-        hit = cache.load(full_key, wanted, entry_dir) if on_disk else None
+        hit = cache.load(full_key, wanted) if on_disk else None
         if hit is not None:
             meta, files = hit
             params = [ParamSpec(**p) for p in meta["params"]]
@@ -363,7 +362,7 @@ class JITFunction(TracedFunction):
             if mlir:
                 files["kernel.mlir"] = mlir
             if on_disk:
-                cache.store_deferred(full_key, meta, files, entry_dir)
+                cache.store_deferred(full_key, meta, files)
         if dumping:
             cache.dump(kernel_name, mlir, source)
         corpus, vendor = _kernel_corpus.get(), _vendor_headers.get()

@@ -18,14 +18,20 @@ def one_value_out(z: asc.GlobalAddress, blocks: asc.ConstExpr[int]):
     asc.data_copy(z_gm, y_local, 8 * blocks)
 
 
-def _run(blocks, monkeypatch, tmp_path):
+def _initcheck(launch, monkeypatch, tmp_path):
+    """(tool, kind, lines) of what initcheck found in `launch()`."""
     out = tmp_path / "found.jsonl"
     monkeypatch.setenv("ASC_DEBUG", "initcheck")
     monkeypatch.setenv(findings.FINDINGS_ENV, str(out))
-    z = np.zeros(16, np.float32)
-    one_value_out[1](z, blocks)
-    assert z[0] == 3.0
+    launch()
     return [(f.tool, f.kind, " ".join(f.lines)) for f in findings.load(str(out))]
+
+
+def _run(blocks, monkeypatch, tmp_path):
+    z = np.zeros(16, np.float32)
+    found = _initcheck(lambda: one_value_out[1](z, blocks), monkeypatch, tmp_path)
+    assert z[0] == 3.0
+    return found
 
 
 def test_the_rest_of_a_written_block_is_padding(monkeypatch, tmp_path):
@@ -51,11 +57,8 @@ def tail_rows_to_l0a(a: asc.GlobalAddress, z: asc.GlobalAddress, fractals: asc.C
 
 
 def _load(fractals, monkeypatch, tmp_path):
-    out = tmp_path / "found.jsonl"
-    monkeypatch.setenv("ASC_DEBUG", "initcheck")
-    monkeypatch.setenv(findings.FINDINGS_ENV, str(out))
-    tail_rows_to_l0a[1](np.ones((8, 16), np.float16), np.zeros(1, np.float32), fractals)
-    return [(f.tool, f.kind, " ".join(f.lines)) for f in findings.load(str(out))]
+    return _initcheck(lambda: tail_rows_to_l0a[1](np.ones((8, 16), np.float16), np.zeros(1, np.float32), fractals),
+                      monkeypatch, tmp_path)
 
 
 def test_a_fractal_partly_written_loads_as_a_whole(monkeypatch, tmp_path):

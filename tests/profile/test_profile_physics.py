@@ -185,10 +185,16 @@ def _l0_repeat_cycles(y_at, z_at, blk=1, x_rep=8, rep=8, m0=FULL, m1=FULL, reps=
     with asc.profile(compute=False) as prof:
         kernels.level0_layout_add[1](y_at, z_at, blk, x_rep, rep, m0, m1, reps)
     lp = prof.launches[-1]
-    call = lp.pipes["vec"] * P.clock_ghz * 1e3 / 8
-    factor = float(P.vec_api_repeat_factor.get("Add", 1.0))
-    cycles = (call - P.vec_fixed_cycles) / (reps * P.vec_repeat_cycles * factor)
+    cycles = _add_repeat_cycles(lp, reps)
     return (cycles, lp) if with_launch else cycles
+
+
+def _add_repeat_cycles(lp, reps, calls=8):
+    """Cycles one repeat of a launch's `calls` level-0 Adds of `reps` repeats took (each
+    call's fixed overhead taken off)."""
+    call = lp.pipes["vec"] * P.clock_ghz * 1e3 / calls
+    factor = float(P.vec_api_repeat_factor.get("Add", 1.0))
+    return (call - P.vec_fixed_cycles) / (reps * P.vec_repeat_cycles * factor)
 
 
 # x at byte 0: bank groups 0-7 (bank 0) in repeat 0; y 32 KB + 256 B on: groups
@@ -213,8 +219,7 @@ def test_a_row_read_by_several_lanes_is_one_read():
     def repeat_cycles(y_at, src_blk, x_rep, y_rep):
         with asc.profile(compute=False) as prof:
             kernels.level0_src_stride_add[1](y_at, Z + 128, src_blk, x_rep, y_rep, 8)
-        call = prof.launches[-1].pipes["vec"] * P.clock_ghz * 1e3 / 8
-        return (call - P.vec_fixed_cycles) / (8 * P.vec_repeat_cycles * float(P.vec_api_repeat_factor.get("Add", 1.0)))
+        return _add_repeat_cycles(prof.launches[-1], 8)
 
     # x read with block stride 0: a repeat's eight blocks are one 32 B row (group 0), which
     # its bank group serves in one read (before: eight reads of group 0, 8 cycles a repeat);
@@ -614,20 +619,23 @@ def test_the_published_add_scales_from_1_to_48_cores_as_measured():
     assert abs((one / many) / (6909.6 / 306.58) - 1) <= 0.15, (one, many, one / many)
 
 
+def _streaming_add(bypass, cores=48, tile=16384, **params):
+    """add_tiles on `cores` cores, four double-buffered fp16 tiles each, x and y read once
+    (bypassing the L2 or not), timed only with these parameters: its launch profile."""
+    n = cores * tile * 4
+    x, y, z = np.ones(n, np.float16), np.ones(n, np.float16), np.zeros(n, np.float16)
+    with asc.profile(compute=False, **params) as prof:
+        kernels.add_tiles[cores](x, y, z, n // tile // cores, 0, tile, 2, bypass)
+    return prof.launches[-1]
+
+
 def test_streaming_reads_through_the_l2_are_slower_than_bypassing_it():
     # 48 cores stream x and y once (HBM-bound). Read misses the L2 allocates are line
     # fills, at most l2_fill_bytes_per_s for all cores together (below the HBM's rate: the
     # vendor's add README, case 5: the same reads take 250.5 us of MTE2 through the L2,
     # 176.0 us bypassing it); CACHE_MODE_DISABLE reads are not fills.
-    cores, tile = 48, 16384
-    n = cores * tile * 4
-    x, y = np.ones(n, np.float16), np.ones(n, np.float16)
-
     def total(bypass, **over):
-        z = np.zeros_like(x)
-        with asc.profile(compute=False, **over) as prof:
-            kernels.add_tiles[cores](x, y, z, n // tile // cores, 0, tile, 2, bypass)
-        return prof.launches[-1].total_us
+        return _streaming_add(bypass, **over).total_us
 
     through, bypassing = total(False), total(True)
     assert through > bypassing * 1.1
@@ -642,17 +650,8 @@ def test_vector_bank_conflicts_hold_up_the_cores_copies():
     # the core's copies into and out of the UB lose ub_conflict_mte_share of them (the
     # vendor's add README, case 5 -> 6: removing the conflicts cut MTE2 176.0 -> 171.6 us
     # and the whole launch 187.7 -> 184.5 us, HBM-bound as it is).
-    cores, tile = 48, 16384
-    n = cores * tile * 4
-    x, y = np.ones(n, np.float16), np.ones(n, np.float16)
-
-    def launch(share):
-        z = np.zeros_like(x)
-        with asc.profile(compute=False, ub_conflict_mte_share=share) as prof:
-            kernels.add_tiles[cores](x, y, z, n // tile // cores, 0, tile, 2, True)
-        return prof.launches[-1]
-
-    free, held = launch(0.0), launch(P.ub_conflict_mte_share)
+    free = _streaming_add(True, ub_conflict_mte_share=0.0)
+    held = _streaming_add(True, ub_conflict_mte_share=P.ub_conflict_mte_share)
     assert P.ub_conflict_mte_share > 0
     conflict_us = sum(sum(v) for v in held.sim.conflicts.values()) / len(held.sim.conflicts) / (P.clock_ghz * 1e3)
     assert conflict_us > 0

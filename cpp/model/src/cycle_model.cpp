@@ -965,13 +965,13 @@ void Model::start_dma(int c, int slot, int64_t i, double now) {
   tr.ev = i;
   tr.start = now;
   const AccessRec* a = acc(e);
+  tr.ub = false;
   for (uint64_t k = 0; k < e.acc_count; ++k) {
+    tr.ub = tr.ub || a[k].mem == kMemUB;
     if (a[k].mem != kMemGM) continue;
     (a[k].write ? tr.write : tr.read) += a[k].bytes;
   }
   tr.gm_bytes = tr.read + tr.write;
-  tr.ub = false;
-  for (uint64_t k = 0; k < e.acc_count; ++k) tr.ub = tr.ub || a[k].mem == kMemUB;
   tr.remaining = double(tr.gm_bytes);
   tr.eff = efficiency(e);
   tr.align_eff = align_efficiency(e);
