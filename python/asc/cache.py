@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from . import settings
+from . import installed, settings
 
 try:  # CPython's own SHA-256, for keys and small files: hashlib's OpenSSL (_hashlib) costs ~3 ms of `import asc`
     from _sha256 import sha256
@@ -65,8 +65,10 @@ def dump_dir() -> Optional[Path]:
 
 
 def toolchain_hash() -> str:
-    """Hash identifying this build of asc: every Python source and native module of the
-    package, by path, size and modification time.
+    """Hash identifying this build of asc. An installed copy (a wheel): the sha256 of its
+    dist-info RECORD, which holds the sha256 of every file installed (asc.installed: one
+    read). A checkout or an editable install: every Python source and native module of
+    the package, by path, size and modification time.
 
     Stat-based rather than content-based so that a new process pays a fraction of a
     millisecond before its first cached launch, also with an empty cache (a test's, a
@@ -77,7 +79,8 @@ def toolchain_hash() -> str:
     """
     global _toolchain_hash
     if _toolchain_hash is None:
-        _toolchain_hash = _package_hash(os.path.dirname(os.path.abspath(__file__)))
+        root = installed.PACKAGE_ROOT
+        _toolchain_hash = installed.record_key(root) or _package_hash(root)
     return _toolchain_hash
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ... import cache as _cache
+from ... import installed as _installed
 from ... import settings
 
 # -fopenmp-simd: honour `#pragma omp simd` on the element loops (vectorised at
@@ -291,11 +292,17 @@ def _stat_key(inc: Path) -> str:
     """Cheap stand-in for the content digest: compiler, flags, and path, size and
     mtime of every Model source (any edit or compiler reinstall changes it). On a
     new process's first launch: one stat per file and nothing else (a directory
-    entry's type comes with its listing)."""
+    entry's type comes with its listing). The Model's files of an installed copy
+    of asc (a wheel's `asc/_model/`) are keyed by its RECORD instead, which holds
+    their sha256 (asc.installed: no walk)."""
     stat = os.stat
     exe = os.path.realpath(cxx())
     st = stat(exe)
+    head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)
     parts = [(exe, st.st_size, st.st_mtime_ns)]
+    installed = _installed.covering_key(str(inc))
+    if installed is not None:
+        return _cache.sha256(f"{head}|{parts!r}|{inc}|{installed}".encode()).hexdigest()
     add = parts.append
     stack = [str(inc)]
     while stack:
@@ -317,7 +324,6 @@ def _stat_key(inc: Path) -> str:
     except OSError:
         pass
     parts[1:] = sorted(parts[1:])
-    head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)
     return _cache.sha256((head + repr(parts)).encode()).hexdigest()
 
 
