@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from . import installed, settings
+from ._read import read_bytes
 
 try:  # CPython's own SHA-256, for keys and small files: hashlib's OpenSSL (_hashlib) costs ~3 ms of `import asc`
     from _sha256 import sha256
@@ -126,7 +127,7 @@ def read_stamp(stamp: Path) -> Optional[str]:
     """The digest in a stamp file ("<digest> <checksum of digest>"), or None; a
     corrupt stamp is removed (one warning line)."""
     try:
-        raw = stamp.read_bytes()
+        raw = read_bytes(stamp)
     except OSError:
         return None
     parts = raw.split()
@@ -337,16 +338,10 @@ def load(key: str, file_names) -> Optional[tuple]:
         if all(name in files for name in file_names):
             return meta, {name: files[name] for name in file_names}
     d = entry_dir(key)  # (remembered: the compile that misses asks again to store)
-    # By name, and a miss (every new compile asks) found without an exception: no Path is
-    # built for the marker and no FileNotFoundError raised
-    name = os.path.join(d, "kernel.json")
-    if not os.access(name, os.F_OK):
-        return None  # no entry
-    try:
-        with open(name, "rb") as f:
-            raw = f.read()
+    try:  # by name: no Path is built for the marker unless it is bad
+        raw = read_bytes(os.path.join(d, "kernel.json"))
     except OSError:
-        return None  # no entry (removed since)
+        return None  # no entry
     marker = d / "kernel.json"
     try:
         record = json.loads(raw)
@@ -369,12 +364,12 @@ def load(key: str, file_names) -> Optional[tuple]:
     for name in file_names:
         if name not in sums:
             return None  # an entry written without this file (e.g. the MLIR): a miss
-        p = d / name
         try:
-            data = p.read_bytes()
+            data = read_bytes(os.path.join(d, name))
         except OSError:
             data = None
         if data is None or sha256_bytes(data) != sums[name]:
+            p = d / name
             warn_removed(p, "is missing" if data is None else "fails its checksum (truncated or edited)")
             remove_quietly(marker, p)
             return None

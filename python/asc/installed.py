@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from typing import Optional
 
+from ._read import read_bytes
 from ._version import __version__
 
 try:  # CPython's own SHA-256 (as asc.cache: hashlib's OpenSSL costs ~3 ms to load)
@@ -57,8 +58,7 @@ def record_key(package_root: Optional[str] = None, version: str = __version__) -
 
 def _read_key(package_root: str, version: str) -> Optional[str]:
     try:
-        with open(record_path(package_root, version), "rb") as f:
-            data = f.read()
+        data = read_bytes(record_path(package_root, version))
     except OSError:
         return None  # not installed by an installer (one failed open: the checkout's case)
     init = f"{os.path.basename(package_root)}/__init__.py,sha256=".encode()
@@ -74,10 +74,9 @@ def covering_key(path: str) -> Optional[str]:
     key = record_key()
     if key is None:
         return None
-    if _real_root is None:  # (the Model's paths are resolved: settings.model_include)
-        _real_root = os.path.realpath(PACKAGE_ROOT)
     path = os.path.abspath(path)
-    for root in (PACKAGE_ROOT, _real_root):
-        if path.startswith(root + os.sep):
-            return key
-    return None
+    if path.startswith(PACKAGE_ROOT + os.sep):
+        return key
+    if _real_root is None:  # the Model's paths are resolved (settings.model_include): a symlink on the way
+        _real_root = os.path.realpath(PACKAGE_ROOT)
+    return key if path.startswith(_real_root + os.sep) else None

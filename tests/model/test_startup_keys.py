@@ -362,3 +362,37 @@ def test_cache_root_follows_every_variable_it_is_read_from(monkeypatch, tmp_path
     assert cache.cache_root() == tmp_path / "asc" and cache.entry_dir("abcd") == tmp_path / "asc" / "ab" / "abcd"
     monkeypatch.delenv("ASC_CACHE_DIR")
     assert cache.cache_root() == tmp_path / "py"
+
+
+def test_read_bytes_reads_every_size_to_the_end(tmp_path):
+    """asc._read.read_bytes (open, read to the end, close: a first launch's small files)."""
+    from asc._read import read_bytes
+
+    for size in (0, 1, (1 << 16) - 1, 1 << 16, (1 << 16) + 1, 3 * (1 << 16) + 5):
+        data = bytes((i * 31 + size) & 0xFF for i in range(size))
+        p = tmp_path / f"f{size}"
+        p.write_bytes(data)
+        assert read_bytes(p) == data and read_bytes(str(p)) == data, size
+    with pytest.raises(FileNotFoundError):
+        read_bytes(tmp_path / "missing")
+    with pytest.raises(IsADirectoryError):
+        read_bytes(tmp_path)
+
+
+def test_model_stat_key_follows_the_compiler_a_symlink_names(model_tree, monkeypatch, tmp_path):
+    """$CXX through a symlink retargeted to another compiler file of the same size and
+    mtime (update-alternatives): the key moves (the stat through the link sees another inode)."""
+    real = Path(shutil.which("g++") or shutil.which("clang++") or pytest.skip("no host compiler"))
+    a, b = tmp_path / "cxx-a", tmp_path / "cxx-b"
+    for p in (a, b):
+        shutil.copy2(real, p)
+    os.utime(b, ns=(os.stat(a).st_atime_ns, os.stat(a).st_mtime_ns))
+    link = tmp_path / "bin" / "c++"
+    link.parent.mkdir()
+    link.symlink_to(a)
+    monkeypatch.setenv("CXX", str(link))
+    k0 = build._stat_key(model_tree)
+    assert build._stat_key(model_tree) == k0
+    link.unlink()
+    link.symlink_to(b)
+    assert build._stat_key(model_tree) != k0

@@ -21,6 +21,8 @@ from pathlib import Path
 from collections.abc import Mapping
 from typing import Any, Dict, Iterator, Optional, Tuple
 
+from .._read import read_bytes
+
 KiB = 1024
 
 # Memory order shared with cpp/model/include/asc_model/abi.h (enum Mem).
@@ -113,16 +115,18 @@ def _merged(path: Path, data: Optional[Dict[str, Any]] = None) -> Dict[str, Any]
     """A platform file over its base file: the platform's figures win; each keeps its source.
     `data`: the file's content when the caller has read it already."""
     if data is None:
-        data = json.loads(path.read_text())
+        data = json.loads(read_bytes(path))
     merged: Dict[str, Dict[str, Any]] = {"soc": {}, "params": {}}
     origin: Dict[str, str] = {}
     notes = [data.get("note", "")]
     base = data.get("base")
     if base:
         bpath = TARGETS_DIR / f"{base}.base.json"
-        if not bpath.is_file():
-            raise ValueError(f"target record {path.name}: base {base!r} has no file {bpath.name}")
-        bdata = json.loads(bpath.read_text())
+        try:
+            raw = read_bytes(bpath)  # (a new process's first launch reads it: few system calls)
+        except OSError:
+            raise ValueError(f"target record {path.name}: base {base!r} has no file {bpath.name}") from None
+        bdata = json.loads(raw)
         for part in merged:
             merged[part].update(bdata.get(part, {}))
             origin.update(dict.fromkeys(bdata.get(part, {}), bpath.name))
@@ -164,7 +168,7 @@ def _own_file_data(name: str) -> Optional[Tuple[Path, Dict[str, Any]]]:
     if name.endswith(".base"):
         return None
     try:
-        text = path.read_text()
+        text = read_bytes(path)
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError):  # (no such file: as is_file())
         return None
     data = json.loads(text)

@@ -29,6 +29,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from ... import cache as _cache
 from ... import installed as _installed
+from ..._read import read_bytes
 from ... import settings
 
 # -fopenmp-simd: honour `#pragma omp simd` on the element loops (vectorised at
@@ -94,7 +95,7 @@ def check(path: Path) -> Tuple[str, str]:
     it matched; any write to the file, or a new file in its place, changes that
     key (a write sets the ctime to now, which is later than the recorded one)."""
     try:
-        want = _sum_path(path).read_bytes().strip()
+        want = read_bytes(_sum_path(path)).strip()
     except OSError:
         return MISSING, ""
     try:
@@ -105,7 +106,7 @@ def check(path: Path) -> Tuple[str, str]:
         return BAD, f"cannot be read ({exc.strerror})"
     ident = _ident(st)
     try:
-        if _ok_path(path).read_bytes() == ident + b" " + want:
+        if read_bytes(_ok_path(path)) == ident + b" " + want:
             return OK, ""
     except OSError:
         pass
@@ -296,10 +297,10 @@ def _stat_key(inc: Path) -> str:
     of asc (a wheel's `asc/_model/`) are keyed by its RECORD instead, which holds
     their sha256 (asc.installed: no walk)."""
     stat = os.stat
-    exe = os.path.realpath(cxx())
-    st = stat(exe)
+    exe = cxx()
+    st = stat(exe)  # (through its symlinks: the device and inode say which file it is, realpath not needed)
     head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)
-    parts = [(exe, st.st_size, st.st_mtime_ns)]
+    parts = [(exe, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)]
     installed = _installed.covering_key(str(inc))
     if installed is not None:
         return _cache.sha256(f"{head}|{parts!r}|{inc}|{installed}".encode()).hexdigest()
@@ -378,9 +379,10 @@ def cache_root() -> Path:
         return got
     got = root / "model"
     try:
-        got.mkdir(parents=True, exist_ok=True)
-        if not os.access(got, os.W_OK | os.X_OK):
-            got = temp_root()
+        if not os.access(got, os.W_OK | os.X_OK):  # (there and usable: one system call, not three)
+            got.mkdir(parents=True, exist_ok=True)
+            if not os.access(got, os.W_OK | os.X_OK):
+                got = temp_root()
     except OSError:
         got = temp_root()
     _cache_root[root] = got
