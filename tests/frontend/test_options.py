@@ -96,3 +96,21 @@ def test_verify_sync_checks_every_launch_for_races():
         kernel[1](x, y, 64, False)
     plain = asc.jit(_scaled)  # without the option the same racy launch is not checked
     plain[1](x, y, 64, False)
+
+
+def test_options_key_is_every_field_sorted_as_asdict_gives_it():
+    """options_key reads the fields without dataclasses.asdict's deep copy: the same
+    (field, value) pairs and so the same repr (the disk cache's keys do not move)."""
+    import dataclasses
+
+    from asc.options import CodegenOptions, LaunchOptions, options_key
+    from asc.runtime.config import KernelType
+
+    cases = [(CodegenOptions(), CompileOptions(), LaunchOptions()),
+             (CodegenOptions(ir_multithreading=True),
+              CompileOptions(debug=True, kernel_type=KernelType.MIX_AIC_1_2, bisheng_options=("-g", "-O1"),
+                             auto_sync_log="log.txt", opt_level=2),
+              LaunchOptions(core_num=8))]
+    for opts in cases:
+        want = [sorted(dataclasses.asdict(o).items(), key=lambda kv: kv[0]) for o in opts]
+        assert options_key(*opts) == want and repr(options_key(*opts)) == repr(want)

@@ -39,62 +39,91 @@ def write_record(site: Path, version: str = installed.__version__) -> Path:
 
 
 @pytest.fixture
-def site(tmp_path):
-    """A small installed package: site/asc (a source, the Model's headers) and its RECORD."""
+def site(tmp_path, monkeypatch):
+    """A small installed package: site/asc (a source, the Model's headers) and its RECORD,
+    taken for this package (installed.PACKAGE_ROOT), with a cache root of its own."""
     site = tmp_path / "site"
     (site / "asc" / "_model" / "include").mkdir(parents=True)
     (site / "asc" / "__init__.py").write_text("x = 1\n")
     (site / "asc" / "mod.py").write_text("def f():\n    return 2\n")
     (site / "asc" / "_model" / "include" / "kernel_operator.h").write_text("#pragma once\n")
     write_record(site)
-    installed._memo.clear()
-    yield site
-    installed._memo.clear()
+    monkeypatch.setattr(installed, "PACKAGE_ROOT", str(site / "asc"))
+    monkeypatch.setattr(installed, "_real_root", None)
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    return site
 
 
-def test_installed_copy_is_keyed_by_its_record(site):
-    root = str(site / "asc")
+def key_now() -> str:
+    """cache.installed_key() as a new process finds it."""
+    cache._installed_key = False
+    try:
+        return cache.installed_key()
+    finally:
+        cache._installed_key = False
+
+
+def test_installed_copy_is_keyed_by_its_record(site, monkeypatch):
     record = site / f"asc-{installed.__version__}.dist-info" / "RECORD"
-    key = installed.record_key(root)
+    key = key_now()
     assert key == "record:" + hashlib.sha256(record.read_bytes()).hexdigest()
-    assert installed.record_key(root) is key  # read once per process
+    assert installed.read_key()[1] == key
+    # the next process finds it by the RECORD's identity: one stat, no read of the RECORD
+    with monkeypatch.context() as m:
+        m.setattr(installed, "read_key", lambda *a: pytest.fail("the RECORD read again"))
+        assert key_now() == key
+    monkeypatch.setattr(cache, "_installed_key", False)
+    assert cache.installed_key() == key and cache.installed_key() is cache.installed_key()  # once per process
 
 
 def test_reinstall_with_a_changed_file_moves_the_key_an_identical_one_keeps_it(site):
-    root = str(site / "asc")
-    k0 = installed._read_key(root, installed.__version__)
-    write_record(site)  # reinstalled, same files: the same key (the cache survives it)
-    assert installed._read_key(root, installed.__version__) == k0
+    k0 = key_now()
+    write_record(site)  # reinstalled, same files: a new RECORD file, the same content key
+    assert key_now() == k0
     (site / "asc" / "mod.py").write_text("def f():\n    return 3\n")  # same size, other bytes
     write_record(site)
-    k1 = installed._read_key(root, installed.__version__)
+    k1 = key_now()
     assert k1 != k0
     (site / "asc" / "_model" / "include" / "kernel_operator.h").write_text("#pragma once\n// 2\n")
     write_record(site)
-    assert installed._read_key(root, installed.__version__) not in (k0, k1)
+    assert key_now() not in (k0, k1)
+
+
+def test_a_record_rewritten_in_place_is_read_again(site):
+    """Not how installers write it (they replace the file), but a new size or time is a new
+    identity: the stamp of the old one is not used."""
+    record = site / f"asc-{installed.__version__}.dist-info" / "RECORD"
+    k0 = key_now()
+    (site / "asc" / "mod.py").write_text("def f():\n    return 30\n")
+    text = "\n".join(line for line in record.read_text().splitlines() if not line.startswith("asc/mod.py"))
+    with open(record, "r+") as f:  # the same inode
+        f.truncate(0)
+        f.write(text + "\n" + _record_line(site, site / "asc" / "mod.py") + "\n")
+    assert key_now() != k0
 
 
 def test_no_record_or_an_editable_installs_is_not_trusted(site, tmp_path):
-    assert installed.record_key(str(tmp_path / "checkout" / "asc")) is None  # no dist-info beside it
+    assert installed.read_key(str(tmp_path / "checkout" / "asc")) is None  # no dist-info beside it
+    assert installed.record_identity(str(tmp_path / "checkout" / "asc")) is None
     record = site / f"asc-{installed.__version__}.dist-info" / "RECORD"
     # pip install -e: the RECORD lists the .pth and the finder, not the package's files
     record.write_text("__editable__.asc-0.1.0.pth,sha256=abc,10\n__editable___asc_finder.py,sha256=def,20\n")
-    assert installed._read_key(str(site / "asc"), installed.__version__) is None
+    assert installed.read_key() is None and key_now() is None and key_now() is None
     # another version's dist-info is another install's
-    assert installed._read_key(str(site / "asc"), "9.9.9") is None
+    write_record(site)
+    assert installed.read_key(version="9.9.9") is None
 
 
 def test_this_checkout_is_keyed_by_its_files(monkeypatch):
     """The checkout the tests run from has no RECORD beside it: the walk keys it."""
-    assert installed.record_key() is None
+    assert installed.record_identity() is None and key_now() is None
     monkeypatch.setattr(cache, "_toolchain_hash", None)
     assert cache.toolchain_hash() == cache._package_hash(installed.PACKAGE_ROOT)
 
 
 def test_model_files_inside_an_installed_copy_are_keyed_by_its_record(site, monkeypatch):
-    monkeypatch.setattr(installed, "PACKAGE_ROOT", str(site / "asc"))
-    monkeypatch.setattr(installed, "_real_root", None)
     inc = site / "asc" / "_model" / "include"
+    monkeypatch.setattr(cache, "_installed_key", False)
     key0 = build._stat_key(inc)
     with monkeypatch.context() as m:  # no walk of the Model's files
         m.setattr(os, "scandir", lambda *a: pytest.fail("the Model's files walked"))
@@ -104,11 +133,12 @@ def test_model_files_inside_an_installed_copy_are_keyed_by_its_record(site, monk
     assert build._stat_key(inc) == key0
     header.write_text("#pragma once\n// reinstalled\n")
     write_record(site)
-    installed._memo.clear()
+    monkeypatch.setattr(cache, "_installed_key", False)
     assert build._stat_key(inc) != key0
     # Model headers elsewhere ($ASC_MODEL_INCLUDE, a checkout's) are walked
-    assert installed.covering_key(str(ROOT / "cpp" / "model" / "include")) is None
-    assert installed.covering_key(str(site / "asc-other" / "include")) is None
+    assert not installed.inside(str(ROOT / "cpp" / "model" / "include"))
+    assert not installed.inside(str(site / "asc-other" / "include"))
+    assert installed.inside(str(inc))
 
 
 def _install(site: Path) -> None:

@@ -301,7 +301,7 @@ def _stat_key(inc: Path) -> str:
     st = stat(exe)  # (through its symlinks: the device and inode say which file it is, realpath not needed)
     head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)
     parts = [(exe, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)]
-    installed = _installed.covering_key(str(inc))
+    installed = _cache.installed_key() if _installed.inside(str(inc)) else None
     if installed is not None:
         return _cache.sha256(f"{head}|{parts!r}|{inc}|{installed}".encode()).hexdigest()
     add = parts.append
