@@ -396,3 +396,38 @@ def test_model_stat_key_follows_the_compiler_a_symlink_names(model_tree, monkeyp
     link.unlink()
     link.symlink_to(b)
     assert build._stat_key(model_tree) != k0
+
+
+def test_kernel_library_binds_its_own_symbols_at_link_time(monkeypatch, tmp_path):
+    """build.LINK_FLAGS: no PLT slot of a kernel library names a function the library defines
+    (each was a symbol lookup when ctypes loads it with RTLD_NOW)."""
+    import numpy as np
+
+    from asc.runtime import config
+
+    if config.effective_backend() is not config.Backend.Model or not shutil.which("readelf"):
+        pytest.skip("the Model backend and binutils' readelf")
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+
+    @asc.jit
+    def fill(x: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x, n)
+        for i in range(n):
+            g.set_value(i, 5)
+
+    x = np.zeros(8, np.int32)
+    launcher = fill.warmup(x, 8)
+    lib = config.current_backend().load(launcher).library_path
+    fill[1](x, 8)
+    assert (x == 5).all()
+
+    def readelf(*flags):
+        return subprocess.run(["readelf", "-W", *flags, str(lib)], check=True, capture_output=True,
+                              text=True).stdout.splitlines()
+
+    defined = {f[7].split("@")[0] for f in (line.split() for line in readelf("--dyn-syms"))
+               if len(f) >= 8 and f[6] != "UND" and f[3] == "FUNC"}
+    slots = {f[4].split("@")[0] for f in (line.split() for line in readelf("-r"))
+             if len(f) >= 5 and f[2] == "R_X86_64_JUMP_SLOT"}
+    assert defined and not (slots & defined), sorted(slots & defined)[:5]
