@@ -8,7 +8,8 @@ import is a dependency too, only a later one. Importing `asc.a.b` also runs
 The layers, and what each may import (docs/architecture.md draws them):
 
     base         asc._C, errors, settings,        nothing above it
-                 options, _version, _lazy
+                 options, _version, _lazy,
+                 _read, installed
     language     asc.language, asc.adv (the       base
                  kernel API; its trace state),
                  asc._exports (its names for `asc`)
@@ -50,7 +51,7 @@ import pytest
 
 LAYERS = {  # module prefix -> layer (the longest matching prefix wins)
     "asc._C": "base", "asc.errors": "base", "asc.settings": "base", "asc.options": "base",
-    "asc._version": "base", "asc._lazy": "base",
+    "asc._version": "base", "asc._lazy": "base", "asc._read": "base", "asc.installed": "base",
     "asc.language": "language", "asc.adv": "language",
     "asc.source": "source",
     "asc.runtime": "runtime", "asc.cache": "runtime",

@@ -431,3 +431,24 @@ def test_kernel_library_binds_its_own_symbols_at_link_time(monkeypatch, tmp_path
     slots = {f[4].split("@")[0] for f in (line.split() for line in readelf("-r"))
              if len(f) >= 5 and f[2] == "R_X86_64_JUMP_SLOT"}
     assert defined and not (slots & defined), sorted(slots & defined)[:5]
+
+
+def test_compiler_lookup_agrees_with_shutil_which(tmp_path, monkeypatch):
+    """build.which (one access() per PATH entry) finds what shutil.which finds."""
+    plain, dirs, exe, later = (tmp_path / n for n in ("plain", "dirs", "exe", "later"))
+    for d in (plain, dirs, exe, later):
+        d.mkdir()
+    (plain / "cc1").write_text("not executable")
+    (dirs / "cc1").mkdir()
+    (dirs / "cc1").chmod(0o755)
+    for d in (exe, later):
+        (d / "cc1").write_text("#!/bin/sh\n")
+        (d / "cc1").chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    for path in (f"{plain}:{dirs}:{exe}:{later}", f"{later}:{exe}", f"{plain}:{dirs}", f"{plain}::{exe}", "",
+                 f"{exe}:{exe}", "exe"):
+        monkeypatch.setenv("PATH", path)
+        for name in ("cc1", "missing", str(exe / "cc1"), str(plain / "cc1"), str(dirs / "cc1")):
+            assert build.which(name) == shutil.which(name), (path, name)
+    monkeypatch.delenv("PATH")
+    assert build.which("sh") == shutil.which("sh")
