@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "linker", "acl_library", "program_python",
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "profile_compute", "profile_params", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "linker", "acl_library", "program_python",
            "vendor_headers", "kernel_corpus"]
 
 
@@ -125,6 +125,34 @@ def _flags(name: str, value: str) -> frozenset:
         raise ValueError(f"{name}={value!r}: unknown flag{'s' if len(unknown) > 1 else ''} "
                          f"{', '.join(unknown)} (known: {', '.join(DEBUG_FLAGS)})")
     return got
+
+
+def _switch(name: str, value: str) -> bool:
+    v = value.strip().lower()
+    if v in ("1", "true", "yes", "on"):
+        return True
+    if v in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name}={value!r} is not a switch (1 or 0)")
+
+
+def _param_values(name: str, value: str) -> dict:
+    """`name=value,...` -> {name: float}. The names are checked against the platform's
+    parameters where the values are used (asc.profiler.session.check_params)."""
+    out = {}
+    for item in value.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, eq, num = item.partition("=")
+        key = key.strip()
+        try:
+            if not eq or not key:
+                raise ValueError
+            out[key] = float(num)
+        except ValueError:
+            raise ValueError(f"{name}={value!r}: {item!r} is not name=number") from None
+    return out
 
 
 def _precision_modes(name: str, value: str) -> frozenset:
@@ -239,6 +267,20 @@ profile_run = Knob(
     "run's id, so that every process of the run appends to one `.prof` instead of replacing it",
     default_doc="unset (set by asc)")
 
+profile_compute = Knob(
+    ("ASC_PROFILE_COMPUTE",), "switch", True,
+    "`0`: the profiled launches (`ASC_PROFILE`, `asc-profile run --timing-only`, an Ascend C program's) run "
+    "timing-only, as `asc.profile(compute=False)`: every call is checked, recorded and timed, no data is "
+    "computed and outputs are left as they were (big launches in a fraction of the time)",
+    default_doc="`1` (compute)", parse=_switch)
+
+profile_params = Knob(
+    ("ASC_PROFILE_PARAMS",), "str", dict,
+    "what-if values of the platform's cycle-model parameters for the profiled launches, `name=value,...` "
+    "(what `asc.profile(**params)` takes; the names are the platform file's, `asc-profile run --set`)",
+    default_doc="unset (the platform's values)", parse=_param_values)
+
+
 def _backend_name(name: str, value: str) -> str:
     # Only the Model can stand in for another backend: it needs no device.
     if value.strip().lower() != "model":
@@ -322,7 +364,8 @@ kernel_corpus = Knob(
 
 KNOBS: Tuple[Knob, ...] = (cache_dir, xdg_cache_home, dump_path, model_launch_timeout, debug, debug_findings,
                            debug_max_errors, debug_precision,
-                           debug_golden_save, debug_golden, deadlock_timeout, profile, profile_run, force_backend,
+                           debug_golden_save, debug_golden, deadlock_timeout, profile, profile_run, profile_compute,
+                           profile_params, force_backend,
                            dry_run, print_autotuning, model_include, model_prebuilt,
                            cxx, ascend_home, bisheng, linker, acl_library, program_python, vendor_headers, kernel_corpus)
 

@@ -193,3 +193,44 @@ def test_profile_of_a_mix_program_times_its_aic_cores(build, tmp_path):
         aic_set = max(e for (blk, q, s, e, i) in lp.sim.slices if blk == 6 + b // 2 and q == 4)  # AIC's MTE2
         first = min(s for (blk, q, s, e, i) in lp.sim.slices if blk == b and q in (1, 4))
         assert first >= aic_set * 0.99
+
+
+def test_timing_only_profile_times_the_program_without_computing(build, tmp_path):
+    # ASC_PROFILE_COMPUTE=0: every call checked and timed, no data moved (the output stays as
+    # aclrtMalloc left it), and the same time as the run that computes
+    full = _run([str(build / "scale")], tmp_path, env=_env(ASC_PROFILE=str(tmp_path / "full.prof")))
+    assert "PASS" in full.stdout
+    r = _run([str(build / "scale")], tmp_path, env=_env(ASC_PROFILE=str(tmp_path / "timed.prof"),
+                                                        ASC_PROFILE_COMPUTE="0"), check=False)
+    assert r.stdout.strip() == "FAIL: 8192 of 8192 wrong" and r.returncode == 1
+    from asc.profiler import store
+    timed = store.load(tmp_path / "timed.prof").launches[0].summary
+    computed = store.load(tmp_path / "full.prof").launches[0].summary
+    assert timed["compute"] is False and computed["compute"] is True
+    assert timed["total_us"] == pytest.approx(computed["total_us"], rel=1e-9)
+
+
+def test_profile_params_are_a_what_if_of_the_cycle_model(build, tmp_path):
+    base = _run([str(build / "scale")], tmp_path, env=_env(ASC_PROFILE=str(tmp_path / "base.prof")))
+    slow = _run([str(build / "scale")], tmp_path, env=_env(ASC_PROFILE=str(tmp_path / "slow.prof"),
+                                                           ASC_PROFILE_PARAMS="gm_head_cycles=5000"))
+    assert "PASS" in base.stdout and "PASS" in slow.stdout
+    from asc.profiler import store
+    b = store.load(tmp_path / "base.prof").launches[0].summary
+    s = store.load(tmp_path / "slow.prof").launches[0].summary
+    assert s["overrides"] == {"gm_head_cycles": 5000.0} and b["overrides"] == {}
+    # each block's copies pay the longer head; at least two of them on its critical path
+    assert s["total_us"] - b["total_us"] > 2 * 4800 / (b["clock_ghz"] * 1e3)
+
+
+@pytest.mark.parametrize("value, message", [
+    ("no_such_param=1", "asc: ASC_PROFILE_PARAMS: unknown cycle-model parameter no_such_param (the platform "
+                        "file's names, e.g. aic_cores, aiv_cores, burst_overhead_bytes)"),
+    ("gm_head_cycles", "asc: ASC_PROFILE_PARAMS='gm_head_cycles': 'gm_head_cycles' is not name=number"),
+])
+def test_bad_profile_params_are_one_error_line(build, tmp_path, value, message):
+    # checked at the first launch: one line, nothing after it ran
+    r = _run([str(build / "scale")], tmp_path, env=_env(ASC_PROFILE="1", ASC_PROFILE_PARAMS=value), check=False)
+    assert r.returncode == 1
+    assert r.stderr.strip() == "[ERROR] " + message
+    assert r.stdout == ""

@@ -137,6 +137,39 @@ def test_child_processes_append_to_the_parents_profile(tmp_path, capsys):
     assert [sl.spec["grid"] for sl in store.load(tmp_path / "p.prof").launches] == [1, 2]
 
 
+def test_run_timing_only_and_what_if(tmp_path, capsys):
+    """--timing-only runs the launches without their data (the script's output array stays as
+    it was), --set times them with other parameter values; both recorded in the .prof."""
+    script = tmp_path / "one.py"
+    script.write_text(f"import sys; sys.path.insert(0, {str(DATA)!r})\n"
+                      "import numpy as np, tune_kernel as tk\n"
+                      "x = np.ones(8192, np.float32); w = np.zeros_like(x); tk.vadd[2](x, x, w, 4096)\n"
+                      "print('sum', w.sum())\n")
+    rc, out, err = _run(capsys, "run", "-o", tmp_path / "a.prof", "--", "python", script)
+    assert rc == 0, err
+    rc, out, err = _run(capsys, "run", "--timing-only", "--set", "gm_head_cycles=4000", "-o", tmp_path / "b.prof",
+                        "--", "python", script)
+    assert rc == 0, err
+    a, b = (store.load(tmp_path / f"{n}.prof").launches[0].summary for n in "ab")
+    assert a["compute"] is True and b["compute"] is False
+    assert b["overrides"] == {"gm_head_cycles": 4000.0} and a["overrides"] == {}
+    assert b["total_us"] > a["total_us"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["run", "--set", "gm_head=1", "--", "python", "x.py"],
+     "[ERROR] --set: unknown cycle-model parameter gm_head (the platform file's names, e.g. aic_cores, aiv_cores, "
+     "burst_overhead_bytes)"),
+    (["run", "--set", "gm_head_cycles", "--", "python", "x.py"],
+     "[ERROR] --set='gm_head_cycles': 'gm_head_cycles' is not name=number"),
+    (["x.prof", "--timing-only"],
+     "[ERROR] --timing-only and --set go with `asc-profile run` (they choose how the launches run)"),
+])
+def test_run_flags_errors_are_one_line(capsys, argv, message):
+    rc, out, err = _run(capsys, *argv)
+    assert rc == 1 and err.splitlines()[0] == message
+
+
 def test_run_without_launches_says_so(tmp_path, capsys):
     quiet = tmp_path / "quiet.py"
     quiet.write_text("import asc\n")

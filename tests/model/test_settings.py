@@ -45,7 +45,7 @@ def test_every_knob_is_described():
     names = [n for k in settings.KNOBS for n in k.names]
     assert len(names) == len(set(names))
     for k in settings.KNOBS:
-        assert k.doc and k.type in ("path", "str", "seconds", "flags", "count"), k
+        assert k.doc and k.type in ("path", "str", "seconds", "flags", "count", "switch"), k
         assert getattr(settings, [a for a in settings.__all__ if getattr(settings, a) is k][0]) is k
 
 

@@ -19,7 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
@@ -101,6 +103,59 @@ uint64_t knob_count(const cfgs::Knob& k) {
   if (text.empty() || (end && *end)) settings_error(std::string(knob_name_set(k)) + "='" + text + "' is not a whole number");
   if (n < 0) settings_error(std::string(knob_name_set(k)) + "='" + text + "' is negative");
   return uint64_t(n);
+}
+
+// settings._switch: 1/true/yes/on or 0/false/no/off (any case).
+bool knob_switch(const cfgs::Knob& k) {
+  const char* v = knob_raw(k);
+  std::string text = v ? v : k.default_value, low;
+  for (char c : text) low += char(std::tolower(static_cast<unsigned char>(c)));
+  low.erase(0, low.find_first_not_of(" \t"));
+  low.erase(low.find_last_not_of(" \t") + 1);
+  if (low == "1" || low == "true" || low == "yes" || low == "on") return true;
+  if (low == "0" || low == "false" || low == "no" || low == "off") return false;
+  settings_error(std::string(knob_name_set(k)) + "='" + text + "' is not a switch (1 or 0)");
+}
+
+// settings._param_values and asc.profiler.session.check_params: `name=number,...` naming
+// the platform's cycle-model parameters (the Python side applies them when it times the
+// launches at exit; checked here so that a typo stops the program at its first launch).
+void check_profile_params(const cfgs::Knob& k) {
+  const char* v = knob_raw(k);
+  if (!v) return;
+  const std::string text = v, var = knob_name_set(k);
+  std::string unknown;
+  int n_unknown = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    if (comma == std::string::npos) comma = text.size();
+    std::string item = text.substr(pos, comma - pos);
+    pos = comma + 1;
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    std::string name = item.substr(0, eq == std::string::npos ? 0 : eq);
+    name.erase(name.find_last_not_of(" \t") + 1);
+    std::string num = eq == std::string::npos ? "" : item.substr(eq + 1);
+    char* end = nullptr;
+    std::strtod(num.c_str(), &end);
+    const bool number = !num.empty() && end && *end == '\0';
+    if (eq == std::string::npos || name.empty() || !number)
+      settings_error(var + "='" + text + "': '" + item + "' is not name=number");
+    if (!std::binary_search(cfgs::kTimingParamNames, cfgs::kTimingParamNames + cfgs::kNumTimingParams, name,
+                            [](const std::string& a, const std::string& b) { return a < b; })) {
+      unknown += (unknown.empty() ? "" : ", ") + name;
+      ++n_unknown;
+    }
+  }
+  if (n_unknown) {
+    std::string eg;
+    for (int i = 0; i < 3 && i < cfgs::kNumTimingParams; ++i) eg += std::string(i ? ", " : "") + cfgs::kTimingParamNames[i];
+    settings_error(var + ": unknown cycle-model parameter" + (n_unknown > 1 ? "s " : " ") + unknown +
+                   " (the platform file's names, e.g. " + eg + ")");
+  }
 }
 
 // settings._flags: comma-separated names of asc-debug's checks, as LaunchConfig bits.
@@ -264,7 +319,8 @@ void at_exit() {
   bool debug_summary = knob_debug_bits(cfgs::kDebug) != 0 && !knob_raw(cfgs::kDebugFindings);
   if (s.spooled || debug_summary) {
     spool_dir();
-    run_finish("exit");
+    // the results could not be finished (the helper said why): the run did not do what was asked
+    if (!run_finish("exit")) std::_Exit(1);
   }
 }
 
@@ -420,6 +476,9 @@ void run(const LaunchSite& site, int64_t num_blocks, void* stream, const Pointer
   asc_model::RecordIO record{};
   bool profiling = knob_raw(cfgs::kProfile) != nullptr;
   if (profiling) cfg.record = &record;
+  // $ASC_PROFILE_COMPUTE=0: the profiled launches are timed without computing their data
+  if (profiling && !knob_switch(cfgs::kProfileCompute)) cfg.launch_flags |= asc_model::kLaunchTimingOnly;
+  if (profiling) check_profile_params(cfgs::kProfileParams);
   asc_model::DebugIO dio{};
   if (debug_bits) {
     dio.max_errors = uint32_t(knob_count(cfgs::kDebugMaxErrors));

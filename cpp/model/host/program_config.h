@@ -9,7 +9,7 @@ namespace asc_program_config {
 
 // One environment knob of asc/settings.py: the variables that set it (the
 // first set, non-empty one wins), its type ("seconds", "count", "flags",
-// "path", "str") and its default as text ("" = none).
+// "switch", "path", "str") and its default as text ("" = none).
 struct Knob {
   const char* const* names;
   int num_names;
@@ -22,6 +22,12 @@ extern const Knob kDebug;               // settings.debug
 extern const Knob kDebugMaxErrors;      // settings.debug_max_errors
 extern const Knob kDebugFindings;       // settings.debug_findings
 extern const Knob kProfile;             // settings.profile
+extern const Knob kProfileCompute;      // settings.profile_compute
+extern const Knob kProfileParams;       // settings.profile_params
+
+// The cycle-model parameters of the program's platform (ASC_PROFILE_PARAMS names them), sorted.
+extern const char* const kTimingParamNames[];
+extern const int kNumTimingParams;
 
 // asc-debug's checks (settings.DEBUG_FLAGS) and their LaunchConfig::debug_flags bits.
 extern const char* const kDebugFlagNames[];

@@ -74,7 +74,8 @@ def _fault(spool: Path) -> None:
         engine._report(engine._fault_finding(message, kernel))
 
 
-def _profiles(spool: Path, value: str) -> None:
+def _profiles(spool: Path, value: str) -> bool:
+    """Times the spooled launches into the ASC_PROFILE session; False after a bad setting."""
     import numpy as np
 
     from ..profiler import cycle
@@ -83,10 +84,14 @@ def _profiles(spool: Path, value: str) -> None:
     from ..profiler.session import environment_session
     found = _launches(spool, "events")
     if not found:
-        return
-    session = environment_session(value) if value else None
+        return True
+    try:
+        session = environment_session(value) if value else None
+    except SystemExit as exc:  # a bad ASC_PROFILE* value (the program checked most at its first launch)
+        sys.stderr.write(f"[ERROR] {exc}\n")
+        return False
     if session is None:
-        return
+        return True
     cycle.engine()
     try:
         for n, path in found:
@@ -97,11 +102,14 @@ def _profiles(spool: Path, value: str) -> None:
             strings = raw.decode("utf-8", errors="replace").split("\0")[:-1] if raw else []
             rec = cycle.Recording(events, accesses, strings)
             params = timing_params(meta["platform"])
+            if session.overrides:  # $ASC_PROFILE_PARAMS
+                params = params.with_overrides(**session.overrides)
             t0 = time.perf_counter()
             res = cycle.simulate(rec, params, meta["aiv_per_aic"], meta["aic_base"])
-            lp = LaunchProfile(meta["kernel"], meta["block_dim"], params, rec, res, compute=True,
+            # (the program ran its launches timing-only when the session is: $ASC_PROFILE_COMPUTE=0)
+            lp = LaunchProfile(meta["kernel"], meta["block_dim"], params, rec, res, compute=session.compute,
                                wall_s=time.perf_counter() - t0)
-            lp.overrides = {}
+            lp.overrides = dict(session.overrides)
             lp.cores_simulated = meta["block_dim"]
             file, _, line = meta["site"].rpartition(":")
             lp.spec = {"kernel": meta["kernel"], "platform": meta["platform"], "grid": meta["block_dim"],
@@ -110,6 +118,7 @@ def _profiles(spool: Path, value: str) -> None:
             path.unlink()
     finally:
         session.close()
+    return True
 
 
 def _program_argv(spool: Path) -> List[str]:
@@ -135,13 +144,14 @@ def run(spool: Path, mode: str) -> int:
     _debug(spool)
     if mode == "fault" and (spool / "fault").exists():
         _fault(spool)
+    ok = True
     if mode in ("fault", "exit"):
-        _profiles(spool, profile_value)
+        ok = _profiles(spool, profile_value)
         if own_findings and settings.debug.get():
             from ..debug import findings
             sys.stderr.write(findings.summary_line(findings.load(str(spool / _FINDINGS))) + "\n")
         shutil.rmtree(spool, ignore_errors=True)
-    return 0
+    return 0 if ok else 1
 
 
 def main() -> None:

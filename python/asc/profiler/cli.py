@@ -25,7 +25,7 @@ from .. import cli
 from . import report
 
 USAGE = """usage: asc-profile PROFILE.prof [flags]
-       asc-profile run [-o OUT.prof] -- python my_test.py [args...]
+       asc-profile run [-o OUT.prof] [--timing-only] [--set NAME=VALUE] -- python my_test.py [args...]
        asc-profile export PROFILE.prof -o DIR
 
 Where the time of each kernel launch goes on the timed Model (per launch:
@@ -57,6 +57,11 @@ flags.DEFINE_integer("jobs", os.cpu_count() or 1, "Worker processes for auto-tun
                      flag_values=_F)
 flags.DEFINE_string("ray", None, "Run the auto-tune on a Ray cluster: --ray ADDRESS (ray.init(address)); "
                     "a bare --ray starts a local Ray.", flag_values=_F)
+flags.DEFINE_boolean("timing-only", False, "run: time the launches without computing their data "
+                     "(ASC_PROFILE_COMPUTE=0): every call checked and timed, outputs left as they were.",
+                     flag_values=_F)
+flags.DEFINE_multi_string("set", [], "run: a what-if value of a cycle-model parameter, NAME=VALUE "
+                          "(repeatable; ASC_PROFILE_PARAMS; the names are the platform file's).", flag_values=_F)
 flags.DEFINE_string("output", None, "run: the .prof to write (default <script>.prof here); export: the folder.",
                     short_name="o", flag_values=_F)
 
@@ -90,7 +95,23 @@ def _lazy(fn, *args, **kw):
 
 # ------------------------------------------------------------------------------------------ run / export
 
-def _run(command: List[str], output: Optional[str]) -> int:
+def _what_if(values: List[str]) -> dict:
+    """--set NAME=VALUE ... -> {name: float}, the names checked against the platform's."""
+    from .. import settings
+    from ..profiler.session import check_params
+
+    try:
+        params = settings._param_values("--set", ",".join(values))
+    except ValueError as exc:
+        raise cli.ToolError(str(exc)) from None
+    try:
+        check_params(params, "--set")
+    except SystemExit as exc:
+        raise cli.ToolError(str(exc).removeprefix("asc: ")) from None
+    return params
+
+
+def _run(command: List[str], output: Optional[str], compute: bool = True, params: Optional[dict] = None) -> int:
     from ..profiler import store
 
     cmd = cli.user_command(command)
@@ -105,7 +126,7 @@ def _run(command: List[str], output: Optional[str]) -> int:
         raise cli.ToolError(f"-o {output or out}: cannot write there ("
                             f"{'no such directory' if not os.path.isdir(parent) else 'permission denied'}: {parent})")
     try:
-        rc, prof = store.collect(cmd, out)
+        rc, prof = store.collect(cmd, out, compute=compute, params=params)
     except store.ProfError as exc:
         raise cli.ToolError(f"Failed to load profile data: {out} ({exc.reason})") from None
     except OSError as exc:
@@ -288,7 +309,10 @@ def _main(args: List[str], command: List[str], fv: flags.FlagValues) -> int:
         if len(args) > 1:
             raise cli.ToolError(f"run takes the program after `--`, not {' '.join(args[1:])}",
                                 "asc-profile run [-o out.prof] -- python my_test.py args...")
-        return _run(command, fv["output"].value)
+        return _run(command, fv["output"].value, not fv["timing-only"].value, _what_if(fv["set"].value))
+    if fv["timing-only"].value or fv["set"].value:
+        raise cli.ToolError("--timing-only and --set go with `asc-profile run` (they choose how the launches run)",
+                            "asc-profile run --timing-only -- python my_test.py")
     if command:
         raise cli.ToolError("a command after `--` goes with `asc-profile run`",
                             "asc-profile run [-o out.prof] -- python my_test.py args...")

@@ -197,6 +197,19 @@ def _uninstall():
         _hook = None
 
 
+def check_params(params: dict, where: str) -> None:
+    """SystemExit with one line when `params` names a cycle-model parameter the platforms
+    do not have (every platform file has the same parameters: A2.base.json's)."""
+    if not params:
+        return
+    from ..runtime.platforms import get_platform
+    known = get_platform("Ascend910B1").timing.values
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise SystemExit(f"asc: {where}: unknown cycle-model parameter{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)} (the platform file's names, e.g. {', '.join(sorted(known)[:3])})")
+
+
 def environment_session(value: Optional[str] = None) -> Optional["profile"]:
     """The profile session ASC_PROFILE asks for, not entered: `1` -> <script>.prof in the
     current directory, `<file>.prof` -> that file, any other value -> a directory for each
@@ -205,6 +218,12 @@ def environment_session(value: Optional[str] = None) -> Optional["profile"]:
     value = settings.profile.raw() if value is None else value
     if not value:
         return None
+    try:
+        compute = settings.profile_compute.get()
+        params = settings.profile_params.get()
+    except ValueError as exc:
+        raise SystemExit(f"asc: {exc}") from None
+    check_params(params, settings.profile_params.name)
     if value == "1" or value.endswith(".prof"):
         import os
         import uuid
@@ -227,7 +246,7 @@ def environment_session(value: Optional[str] = None) -> Optional["profile"]:
             run = f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
             settings.profile_run.set(run)
         settings.profile.set(str(target))
-        s = profile(prof=target, keep=False)
+        s = profile(prof=target, keep=False, compute=compute, **params)
         s.run = run
         return s
     out = Path(value)
@@ -237,7 +256,7 @@ def environment_session(value: Optional[str] = None) -> Optional["profile"]:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SystemExit(f"asc: ASC_PROFILE={value}: cannot create the folder ({exc.strerror or exc})")
-    return profile(output=out, keep=False)
+    return profile(output=out, keep=False, compute=compute, **params)
 
 
 def _from_environment():

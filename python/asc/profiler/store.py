@@ -532,10 +532,13 @@ def load(path) -> ProfFile:
     return ProfFile(path)
 
 
-def collect(command: List[str], path, cwd: Optional[str] = None) -> tuple:
+def collect(command: List[str], path, cwd: Optional[str] = None, compute: bool = True,
+            params: Optional[dict] = None) -> tuple:
     """Runs an unchanged program (argv list) with every Model launch profiled into `path`
     (ASC_PROFILE=<path>); returns (exit code, the loaded ProfFile or None if it made no launch).
-    What `asc-profile run` does; asc-bench collects a script's launches the same way."""
+    What `asc-profile run` does; asc-bench collects a script's launches the same way.
+    compute=False: timing-only launches (ASC_PROFILE_COMPUTE=0); params: what-if values of the
+    cycle-model parameters (ASC_PROFILE_PARAMS)."""
     import subprocess
 
     from .. import settings
@@ -550,5 +553,8 @@ def collect(command: List[str], path, cwd: Optional[str] = None) -> tuple:
     # one run id for the program's processes: they all append to the one file (ProfWriter)
     env = settings.profile_run.child_env(f"{os.getpid()}-{uuid.uuid4().hex[:12]}",
                                          settings.profile.child_env(path))
+    env = settings.profile_compute.child_env(None if compute else "0", env)
+    env = settings.profile_params.child_env(
+        ",".join(f"{k}={v!r}" for k, v in params.items()) if params else None, env)
     rc = subprocess.run(list(command), env=env, cwd=cwd).returncode
     return rc, (load(path) if os.path.exists(path) else None)
