@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-from . import installed, settings
+from . import _tree, installed, settings
 from ._read import read_bytes
 
 try:  # CPython's own SHA-256, for keys and small files: hashlib's OpenSSL (_hashlib) costs ~3 ms of `import asc`
@@ -119,31 +119,38 @@ def _record_stamp(ident: str) -> Path:
 
 def _package_files(root: str) -> List[str]:
     """"<path under root>\0<size>\0<mtime_ns>" of every .py and _C*.so file, sorted: one
-    stat per file and nothing else (a directory entry's type comes with the listing; only
-    names without a dot can be subpackages). Strings, not tuples: the garbage collector
-    does not track them, so the ~200 entries do not bring its next pass into a new
-    process's first launch (a pass over the objects `import asc` made costs ~1 ms)."""
-    entries = []
-    add = entries.append
-    stat = os.stat
-    cut = len(root) + 1
-    stack = [root]
-    while stack:
-        with os.scandir(stack.pop()) as it:
-            for e in it:
-                name = e.name
-                if name.endswith(".py") or (name.startswith("_C") and name.endswith(".so")):
-                    path = e.path
-                    st = stat(path)
-                    add(f"{path[cut:]}\0{st.st_size}\0{st.st_mtime_ns}")
-                elif "." not in name and name != "__pycache__" and e.is_dir(follow_symlinks=False):
-                    stack.append(e.path)
-    entries.sort()
-    return entries
+    stat per file (a directory entry's type comes with the listing; only names without a
+    dot can be subpackages), the directories found again by a manifest (asc._tree: one
+    stat each, no listing) while none of them changed. Strings, not tuples: the garbage
+    collector does not track them, so the ~200 entries do not bring its next pass into a
+    new process's first launch (a pass over the objects `import asc` made costs ~1 ms)."""
+    files = _tree.stat_files(root, _package_source, _package_dir, tree_manifest(root, cache_root()), store_file)
+    return [f"{rel}\0{size}\0{mtime}" for rel, size, mtime in files]
+
+
+def _package_source(rel: str, e: os.DirEntry) -> bool:
+    name = e.name
+    return name.endswith(".py") or (name.startswith("_C") and name.endswith(".so"))
+
+
+def _package_dir(rel: str, e: os.DirEntry) -> bool:
+    name = e.name
+    return "." not in name and name != "__pycache__" and e.is_dir(follow_symlinks=False)
 
 
 def _package_hash(root: str) -> str:
     return sha256("\0\0".join(_package_files(root)).encode()).hexdigest()  # (no path holds a NUL)
+
+
+def tree_manifest(root: str, cache: Path) -> str:
+    """Where asc._tree keeps the manifest of the tree at `root`: `trees/` of `cache`."""
+    return os.path.join(cache, "trees", sha256(root.encode()).hexdigest()[:40])
+
+
+def store_file(path: str, data: bytes) -> None:
+    """Writes a small cache file atomically, making its directory (OSError when it cannot)."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    write_atomic(Path(path), data)
 
 
 # ---- stamps: a digest found by a cheap key (shared with runtime/model/build.py) ----

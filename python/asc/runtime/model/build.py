@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ... import cache as _cache
+from ... import _tree
 from ... import installed as _installed
 from ..._read import read_bytes
 from ... import settings
@@ -324,8 +325,8 @@ def _content_digest(inc: Path) -> str:
 def _stat_key(inc: Path) -> str:
     """Cheap stand-in for the content digest: compiler, flags, and path, size and
     mtime of every Model source (any edit or compiler reinstall changes it). On a
-    new process's first launch: one stat per file and nothing else (a directory
-    entry's type comes with its listing). The Model's files of an installed copy
+    new process's first launch: one stat per file and per directory (asc._tree's
+    manifest lists them while no directory changed). The Model's files of an installed copy
     of asc (a wheel's `asc/_model/`) are keyed by its RECORD instead, which holds
     their sha256 (asc.installed: no walk)."""
     stat = os.stat
@@ -336,28 +337,35 @@ def _stat_key(inc: Path) -> str:
     installed = _cache.installed_key() if _installed.inside(str(inc)) else None
     if installed is not None:
         return _cache.sha256(f"{head}|{parts!r}|{inc}|{installed}".encode()).hexdigest()
-    add = parts.append
-    stack = [str(inc)]
-    while stack:
-        with os.scandir(stack.pop()) as it:
-            for e in it:
-                if e.is_dir():
-                    stack.append(e.path)
-                elif e.is_file():
-                    path = e.path
-                    st = stat(path)
-                    add((path, st.st_size, st.st_mtime_ns))
-    try:  # the runtime's sources (runtime_files), without building a Path per file
-        with os.scandir(inc.parent / "src") as it:
-            for e in it:
-                if e.name.endswith((".cpp", ".h")):
-                    path = e.path
-                    st = stat(path)
-                    add((path, st.st_size, st.st_mtime_ns))
-    except OSError:
-        pass
+    # every header (the include tree) and the runtime's sources (runtime_files: src/*.cpp, *.h),
+    # their directories found again by a manifest while unchanged (asc._tree)
+    root = cache_root()
+    for top, select, descend in ((str(inc), _any_file, _any_dir), (str(inc.parent / "src"), _runtime_source, _no_dir)):
+        try:
+            files = _tree.stat_files(top, select, descend, _cache.tree_manifest(top, root), _cache.store_file)
+        except OSError:
+            if top == str(inc):
+                raise
+            continue  # no runtime sources
+        parts.extend((top + "/" + rel, size, mtime) for rel, size, mtime in files)
     parts[1:] = sorted(parts[1:])
     return _cache.sha256((head + repr(parts)).encode()).hexdigest()
+
+
+def _any_file(rel: str, e: os.DirEntry) -> bool:
+    return e.is_file()
+
+
+def _any_dir(rel: str, e: os.DirEntry) -> bool:
+    return e.is_dir()
+
+
+def _runtime_source(rel: str, e: os.DirEntry) -> bool:  # (runtime_files, by name)
+    return e.name.endswith((".cpp", ".h"))
+
+
+def _no_dir(rel: str, e: os.DirEntry) -> bool:
+    return False
 
 
 _toolchain_cache = {}
