@@ -91,14 +91,11 @@ def _from_manifest(root: str, manifest: str) -> Optional[List[Stat]]:
     check, _, body = raw.partition(b"\n")
     if check != sha256(body).hexdigest().encode():
         return None  # damaged (or written by another format): walked and written again
-    try:
-        got_root, dirs, names = marshal.loads(body)
-    except (ValueError, EOFError, TypeError):
-        return None
-    if got_root != root:
-        return None
     stat = os.stat
     try:
+        got_root, dirs, names = marshal.loads(body)
+        if got_root != root:
+            return None
         for rel, ino, mtime in dirs:
             st = stat(root + "/" + rel if rel else root)
             if st.st_mtime_ns != mtime or st.st_ino != ino:
@@ -108,6 +105,6 @@ def _from_manifest(root: str, manifest: str) -> Optional[List[Stat]]:
         for rel in names:
             st = stat(root + "/" + rel)
             add((rel, st.st_size, st.st_mtime_ns))
-    except OSError:
+    except (OSError, ValueError, EOFError, TypeError):  # (a vanished file; another Python's marshal)
         return None
     return files

@@ -124,7 +124,8 @@ def _package_files(root: str) -> List[str]:
     stat each, no listing) while none of them changed. Strings, not tuples: the garbage
     collector does not track them, so the ~200 entries do not bring its next pass into a
     new process's first launch (a pass over the objects `import asc` made costs ~1 ms)."""
-    files = _tree.stat_files(root, _package_source, _package_dir, tree_manifest(root, cache_root()), store_file)
+    files = _tree.stat_files(root, _package_source, _package_dir, tree_manifest("package", root, cache_root()),
+                             store_file)
     return [f"{rel}\0{size}\0{mtime}" for rel, size, mtime in files]
 
 
@@ -142,9 +143,10 @@ def _package_hash(root: str) -> str:
     return sha256("\0\0".join(_package_files(root)).encode()).hexdigest()  # (no path holds a NUL)
 
 
-def tree_manifest(root: str, cache: Path) -> str:
-    """Where asc._tree keeps the manifest of the tree at `root`: `trees/` of `cache`."""
-    return os.path.join(cache, "trees", sha256(root.encode()).hexdigest()[:40])
+def tree_manifest(kind: str, root: str, cache: Path) -> str:
+    """Where asc._tree keeps the manifest of the tree at `root` as the walk `kind` selects
+    its files (a manifest lists the files one walk chose): `trees/` of `cache`."""
+    return os.path.join(cache, "trees", sha256(f"{kind}\0{root}".encode()).hexdigest()[:40])
 
 
 def store_file(path: str, data: bytes) -> None:

@@ -104,6 +104,8 @@ def test_damaged_or_foreign_manifest_is_walked_again(tree, tmp_path, monkeypatch
     other = tmp_path / "other"
     other.mkdir()
     assert files(other, manifest) == [] and len(walks) == 2  # another root's manifest
+    # one manifest per walk: the package's and the Model's selections of one root do not share it
+    assert len({cache.tree_manifest(kind, str(tree), tmp_path) for kind in ("package", "model headers")}) == 2
 
 
 def test_package_hash_moves_with_a_new_file_when_the_manifest_is_used(tree, tmp_path, monkeypatch):

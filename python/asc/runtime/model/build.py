@@ -340,9 +340,10 @@ def _stat_key(inc: Path) -> str:
     # every header (the include tree) and the runtime's sources (runtime_files: src/*.cpp, *.h),
     # their directories found again by a manifest while unchanged (asc._tree)
     root = cache_root()
-    for top, select, descend in ((str(inc), _any_file, _any_dir), (str(inc.parent / "src"), _runtime_source, _no_dir)):
+    for kind, top, select, descend in (("model headers", str(inc), _any_file, _any_dir),
+                                       ("model sources", str(inc.parent / "src"), _runtime_source, _no_dir)):
         try:
-            files = _tree.stat_files(top, select, descend, _cache.tree_manifest(top, root), _cache.store_file)
+            files = _tree.stat_files(top, select, descend, _cache.tree_manifest(kind, top, root), _cache.store_file)
         except OSError:
             if top == str(inc):
                 raise
