@@ -173,6 +173,12 @@ def matmul_misuse_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Glob
         mm.set_tensor_a(a_global)
         mm.set_tensor_b(b_global)
         mm.get_tensor_c(c_global)  # no iterate() before
+    if which >= 3:
+        mm.set_tensor_a(a_global)
+        mm.set_tensor_b(b_global)
+        if which == 4:
+            mm.set_bias(bias_global)  # its L1 buffer would lie past L1's end
+        mm.iterate_all(c_global)
     mm.end()
 
 
@@ -192,3 +198,34 @@ def test_misuse_faults_name_the_line(which, line, message):
     with pytest.raises(asc.runtime.model.ModelFault) as err:
         matmul_misuse_kernel[1](*arrays, tiling, which)
     assert message in str(err.value) and f"test_adv_matmul.py:{lineno}:" in str(err.value)
+
+
+def _l1_filling_tiling(m, n, k):
+    """A tiling with a bias whose A and B chunks fill all of L1 (2 x 128 x 512 + 2 x 256 x 256
+    halves = 512 KB), as matmul_high_performance's constant tiling of cases 7-8 does."""
+    tiling = host_tiling(m, n, k, 1, bias=True)
+    for name, value in dict(base_m=128, base_n=256, base_k=64, step_k_a=8, depth_a1=16, step_k_b=4, depth_b1=8,
+                            step_m=1, step_n=1).items():
+        setattr(tiling, name, value)
+    return tiling
+
+
+def test_a_bias_buffer_past_l1_is_harmless_until_a_bias_is_set():
+    # The vendor reserves the bias row's buffer after A's and B's whenever the tiling has
+    # isBias, with no check of the total: the Model runs the Matmul, and faults only at the
+    # set_bias that would use the buffer past L1's end.
+    import inspect
+    m, n, k = 128, 256, 1024
+    rng = np.random.default_rng(5)
+    a, b = _ints(rng, (m, k), np.float16), _ints(rng, (k, n), np.float16)
+    bias = np.zeros((1, n), np.float32)
+    c = np.zeros((m, n), np.float32)
+    matmul_misuse_kernel[1](a, b, c, bias, _l1_filling_tiling(m, n, k), 3)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-3, atol=1e-3)
+    src, first = inspect.getsourcelines(matmul_misuse_kernel.fn)
+    lineno = first + next(i for i, text in enumerate(src) if "its L1 buffer would lie past" in text)
+    with pytest.raises(asc.runtime.model.ModelFault) as err:
+        matmul_misuse_kernel[1](a, b, c, bias, _l1_filling_tiling(m, n, k), 4)
+    assert f"test_adv_matmul.py:{lineno}:" in str(err.value)
+    assert ("the bias row's L1 buffer (1024 bytes) lies past the end of L1: A's and B's chunks take 524288 of "
+            "the core's 524288 bytes") in str(err.value)

@@ -136,3 +136,29 @@ def test_iterate_n_batch_without_is_n_batch_does_nothing():
     _n_batch_kernel(None)[1](np.zeros(4096, np.float16), np.zeros(4096, np.float16), c, tiling,
                              np.zeros(16 << 20, np.uint8))
     assert (c == 7.0).all()
+
+
+@pytest.mark.parametrize("unit_flag", [True, False])
+def test_unit_flag_hands_l0c_to_the_fixpipe_without_flags(unit_flag):
+    # enUnitFlag (the vendor's cube_out_buffer_unit_flag.h): each block's Mmads carry unit
+    # flag 2 and its last one 3, the Fixpipe to GM 3, and no M_FIX / FIX_M flags are set
+    # around L0C; without it, the flags and no unit flags. Same C either way.
+    from asc.runtime import config as cfg_mod
+    be = cfg_mod.current_backend()
+    be.trace = True
+    try:
+        a, b, c, tiling = _run(_kernel(asc.adv.get_normal_config(en_unit_flag=unit_flag)), 128, 128, 1024,
+                               fix=(64, 64, 64))
+        trace = be.last_trace
+    finally:
+        be.trace = False
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+    mmads = [e for e in trace if e["api"] == "Mmad"]
+    fixpipes = [e for e in trace if e["api"] == "Fixpipe"]
+    k_tiles = -(-1024 // tiling.base_k)
+    assert k_tiles > 1 and len(mmads) == 4 * k_tiles and len(fixpipes) == 4  # 2 x 2 blocks of 64 x 64
+    if unit_flag:
+        assert [e["id"] for e in mmads] == ([2] * (k_tiles - 1) + [3]) * 4
+        assert all(e["id"] == 3 for e in fixpipes)
+    else:
+        assert all(e["id"] <= 0 for e in mmads + fixpipes)  # (-1: no id recorded)

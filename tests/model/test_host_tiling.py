@@ -161,3 +161,24 @@ def test_cost_terms_are_the_timed_models():
         for term, param in pairs.items():
             assert getattr(costs, term) == float(getattr(p, param)), (name, term)
         assert costs.hbm_bpc == p.hbm_bytes_per_s / (record.clock_ghz * 1e9)
+
+
+def test_a_single_shape_with_more_blocks_than_cores_uses_every_core():
+    # CANN's UpdateTiling: with SetSingleShape, usedCoreNum = blockDim whatever the number of
+    # single-core blocks; matmul_high_performance case 6 sets 1024 x 1536 blocks of an
+    # 8192 x 8192 C (8 x 6 of them) on 24 cores and gives each core two along M itself.
+    t = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    t.set_dim(24)
+    t.set_single_shape(1024, 1536, 8192)
+    t.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    t.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, True)
+    t.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    t.set_org_shape(8192, 8192, 8192)
+    t.set_shape(8192, 8192, 8192)
+    t.set_buffer_space(-1, -1, -1)
+    t.set_fix_split(128, 256, 64)
+    tiling = asc.adv.TCubeTiling()
+    assert t.get_tiling(tiling) == 0
+    assert (tiling.used_core_num, tiling.single_core_m, tiling.single_core_n, tiling.single_core_k) == \
+        (24, 1024, 1536, 8192)
+    assert (tiling.base_m, tiling.base_n, tiling.base_k) == (128, 256, 64)

@@ -193,6 +193,12 @@ class MatmulModel {
   static constexpr int POLICY = ModelledPolicy<MATMUL_POLICY, MM_CFG, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>();
   static constexpr bool NBUFFER33 = POLICY == int(PolicyType::MATMUL_NBUFFER_33);
   static constexpr bool CB_OUT = MM_CB::DataCopyOutPtr != nullptr;
+  // enUnitFlag (A2 has it): the vendor's CubeOutBuffer for it (cube_out_buffer_unit_flag.h)
+  // drops the M_FIX / FIX_M flags around L0C; each block's Mmads carry unit flag 2 (check),
+  // the last k tile's 3 (set), and the Fixpipe to GM 3: the hardware hands L0C over per unit.
+  // (The Norm configs have it on, CFG_MDL off. The vendor turns it off on chips without it,
+  // 310P among them; the Model's Matmul follows Atlas A2's path on every platform.)
+  static constexpr bool UNIT_FLAG = CFG.enUnitFlag && !CB_OUT && C_TYPE::pos == TPosition::GM;
   static constexpr bool CB_A = MM_CB::CopyA1Ptr != nullptr;
   static constexpr bool CB_B = MM_CB::CopyB1Ptr != nullptr;
   using TA = typename A_TYPE::T;
@@ -351,6 +357,13 @@ class MatmulModel {
       (void)gm;  // Ascend C converts other bias types on the way to the bias table
       fail("SetBias", "only a bias of the accumulator type (float; int32_t for int8 inputs) is modelled");
     } else {
+      if (bias_past_l1_)
+        asc_model::current_core().fault(
+            file_, line_, "SetBias",
+            "the bias row's L1 buffer (%llu bytes) lies past the end of L1: A's and B's chunks take %llu of the "
+            "core's %llu bytes (a smaller depthA1 / depthB1 or stepKa / stepKb leaves room)",
+            (unsigned long long)bias_l1_bytes_, (unsigned long long)l1_used_,
+            (unsigned long long)asc_model::current_core().mem_size(asc_model::Mem::L1));
       if (!bias_buffers_)
         fail("SetBias", "the tiling has isBias = 0, so no bias buffer was reserved: make the tiling with "
              "enable_bias(True)");
@@ -1128,12 +1141,19 @@ class MatmulModel {
     // A / B in the user's L1 buffer: no chunk buffers of the Matmul's own.
     if constexpr (L1_A) a1_len_ = 0;
     if constexpr (L1_B) b1_len_ = 0;
-    uint64_t need_l1 = asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_) +
-                       (t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0);
+    const uint64_t need_l1 = asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_);
     if (need_l1 > c.mem_size(asc_model::Mem::L1))
       c.fault(f, l, "Matmul::Init", "the tiling needs %llu bytes of L1 (A %d x %d, B %d x %d chunks), the core has %llu",
               (unsigned long long)need_l1, t.baseM, ka_chunk_, kb_chunk_, t.baseN,
               (unsigned long long)c.mem_size(asc_model::Mem::L1));
+    // The bias row's L1 buffer comes after A's and B's. The vendor reserves it whenever the
+    // tiling has isBias (a constant tiling has it unless the config turns enableSetBias off)
+    // and checks no total, so a tiling that fills L1 with A and B (matmul_high_performance
+    // cases 7-8: 256 KB + 256 KB) puts it past L1's end, harmless while no bias is set.
+    // So: not reserved then, and SetBias faults.
+    bias_l1_bytes_ = t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0;
+    bias_past_l1_ = bias_l1_bytes_ > 0 && need_l1 + bias_l1_bytes_ > c.mem_size(asc_model::Mem::L1);
+    l1_used_ = need_l1;
     if constexpr (!L1_A) pipe_->InitBuffer(a1_, uint32_t(asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_)), f, l);
     if constexpr (!L1_B) pipe_->InitBuffer(b1_, uint32_t(asc_model::elems_bytes<TB>(nbuf_b1_ * b1_len_)), f, l);
     // L0A / L0B: the vendor's Matmul InitBuffers all of L0A and L0B (tbuf_pool_l0_base.h,
@@ -1143,7 +1163,7 @@ class MatmulModel {
     asc_model::Arena l0a_arena, l0b_arena;
     a2_.init(asc_model::elems_bytes<TA>(nbuf_l0a_ * a2_len_), l0a_arena, f, l);
     b2_.init(asc_model::elems_bytes<TB>(nbuf_l0b_ * b2_len_), l0b_arena, f, l);
-    if (t.isBias) {  // the bias row: one base_n slice in L1, then in the bias table (BT)
+    if (t.isBias && !bias_past_l1_) {  // the bias row: one base_n slice in L1, then in the bias table (BT)
       if (up16(t.baseN) * sizeof(TL0C) > c.mem_size(asc_model::Mem::BT))
         c.fault(f, l, "Matmul::Init", "baseN %d with a bias needs %llu bytes of bias table, the core has %llu",
                 t.baseN, (unsigned long long)(up16(t.baseN) * sizeof(TL0C)),
@@ -1172,8 +1192,10 @@ class MatmulModel {
     LocalTensor<TB> l0b_all = b2_.template Get<TB>(file_, line_);
     const bool with_bias = bias_on_ && !partial;
     if (with_bias) load_bias();
-    await<HE::FIX_M>(c_id);  // the previous Fixpipe out of this L0C buffer is done
-    await<HE::M_FIX>(c_id);  // a block Iterate computed and nobody fetched: dropped
+    if constexpr (!UNIT_FLAG) {
+      await<HE::FIX_M>(c_id);  // the previous Fixpipe out of this L0C buffer is done
+      await<HE::M_FIX>(c_id);  // a block Iterate computed and nobody fetched: dropped
+    }
     int a_chunk = -1, b_chunk = -1, a_buf = 0, b_buf = 0;
     for (int32_t kt = 0; kt < k_tiles; ++kt) {
       const int32_t k0 = kt * t.baseK, k_len = std::min(t.baseK, single_k_ - k0);
@@ -1224,6 +1246,7 @@ class MatmulModel {
       p.n = uint16_t(n_len_);
       p.k = uint16_t(k_len);
       p.cmatrixInitVal = kt == 0 && !partial;
+      if constexpr (UNIT_FLAG) p.unitFlag = kt + 1 == k_tiles ? 3 : 2;
       if (kt == 0 && with_bias) {
         p.cmatrixSource = true;
         const LocalTensor<TL0C> bias = bt_.template Get<TL0C>(file_, line_);
@@ -1235,7 +1258,7 @@ class MatmulModel {
       }
       raise<HE::M_MTE1>(l0);
     }
-    raise<HE::M_FIX>(c_id);
+    if constexpr (!UNIT_FLAG) raise<HE::M_FIX>(c_id);
     cur_c_ = l0c;
     cur_c_id_ = c_id;
     ++blocks_done_;
@@ -1449,7 +1472,7 @@ class MatmulModel {
   // nz: to an NZ C, row_stride the elements from one column block (16 columns, 8 with the
   // channel split) to the next; the Fixpipe's dstStride counts 32-byte blocks.
   template <class Dst>
-  void fixpipe_raw(const Dst& dst, uint32_t row_stride, bool nz = false) {
+  void fixpipe_raw(const Dst& dst, uint32_t row_stride, bool nz = false, uint8_t unit_flag = 0) {
     const int32_t q = quant_mode();
     uint32_t n = uint32_t(n_len_), m = uint32_t(m_len_), stride = row_stride;
     if (nz) {  // the vendor's CopyOutNZ2NZ: whole column blocks; with the split, rows to 16 (8 for A^T)
@@ -1470,7 +1493,7 @@ class MatmulModel {
       return;
     }
     asc_model::fixpipe("Fixpipe", dst, cur_c_, n, m, up16(m_len_), stride, false, q, fixpipe_scalar(), nullptr, !nz,
-                       file_, line_, SPLIT && nz);
+                       file_, line_, SPLIT && nz, unit_flag);
   }
   template <class Dst>
   void fixpipe_to(const Dst& dst, uint32_t row_stride) {
@@ -1504,11 +1527,11 @@ class MatmulModel {
   void fixpipe_gm(const GlobalTensor<TC>& gm, bool sequential) {
     if constexpr (C_TYPE::format == CubeFormat::NZ) {
       const uint32_t c0 = SPLIT ? 8 : 16, h = SPLIT ? up16(org_m_) : uint32_t(org_m_);
-      if (sequential) fixpipe_raw(gm, up16(m_len_) * c0, true);
-      else fixpipe_raw(gm[uint64_t(col0()) * h + uint64_t(row0()) * c0], h * c0, true);
+      if (sequential) fixpipe_raw(gm, up16(m_len_) * c0, true, UNIT_FLAG ? 3 : 0);
+      else fixpipe_raw(gm[uint64_t(col0()) * h + uint64_t(row0()) * c0], h * c0, true, UNIT_FLAG ? 3 : 0);
     } else {
-      if (sequential) fixpipe_raw(gm, uint32_t(t_.baseN));
-      else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc());
+      if (sequential) fixpipe_raw(gm, uint32_t(t_.baseN), false, UNIT_FLAG ? 3 : 0);
+      else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc(), false, UNIT_FLAG ? 3 : 0);
     }
   }
   // A block of C to GM; with enAtomic (1 add, 2 max, 3 min) the copy combines with C's
@@ -1520,9 +1543,9 @@ class MatmulModel {
       if constexpr (CB_OUT) {
         copy_out_by_callback(gm, sequential);
       } else {
-        await<HE::M_FIX>(cur_c_id_);
+        if constexpr (!UNIT_FLAG) await<HE::M_FIX>(cur_c_id_);
         fixpipe_gm(gm, sequential);
-        raise<HE::FIX_M>(cur_c_id_);
+        if constexpr (!UNIT_FLAG) raise<HE::FIX_M>(cur_c_id_);
       }
     });
   }
@@ -1592,6 +1615,8 @@ class MatmulModel {
   TPipe* pipe_ = nullptr;
   TCubeTiling t_{};
   bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false, quant_buffer_ = false;
+  bool bias_past_l1_ = false;  // the tiling's bias buffer would lie past L1's end (allocate)
+  uint64_t bias_l1_bytes_ = 0, l1_used_ = 0;
   uint8_t sub_block_idx_ = 0;  // SetSubBlockIdx
   uint8_t atomic_ = 0;  // enAtomic of the running IterateAll / IterateBatch / GetTensorC (GM only)
   int quant_kind_ = 0;  // 0 none, 1 SetQuantScalar, 2 SetQuantVector

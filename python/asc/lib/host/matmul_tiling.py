@@ -617,9 +617,11 @@ class MultiCoreMatmulTiling(MatmulApiTiling):
             sm = s_m if s_m > 0 else self.m
             sn = s_n if s_n > 0 else self.n
             sk = s_k if s_k > 0 else self.k
-            used = _cdiv(self.m, sm) * _cdiv(self.n, sn)
-            if used > self.dim:
-                return None
+            # With a single-core shape set, CANN's UpdateTiling takes usedCoreNum = blockDim
+            # (set_dim) whatever the blocks number: a kernel may give a core more than one
+            # single-core block itself (matmul_high_performance case 6: 8 x 6 blocks of
+            # 1024 x 1536 on 24 cores, two each along M).
+            used = self.dim
             cand = self._best_blocks(sm, sn, sk, used)
             if cand is None:
                 return None
