@@ -81,7 +81,7 @@ def step(name, fn):
     r = fn()
     out[name] = (time.perf_counter() - w, time.process_time() - c)
     return r
-step("package hash (cache key)", cache.toolchain_hash)
+step("package key (RECORD or walk)", cache.toolchain_hash)
 kernel = step("front end, disk cache hit", lambda: m.vadd.warmup(x, y, z, n // 8))
 inc = step("Model include dir", build.include_dir)
 step("Model toolchain digest", lambda: build.toolchain_digest(inc))
