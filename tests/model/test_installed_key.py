@@ -153,22 +153,19 @@ def _install(site: Path) -> None:
     write_record(site)
 
 
+# examples/02_add_framework's vadd, launched from the copy of asc on PYTHONPATH
 KERNEL = r"""
 import sys
 import numpy as np
+sys.path.insert(0, sys.argv[1])
+import add_framework
 import asc
-from asc import cache, installed
+from asc import cache
 
-@asc.jit
-def fill(x: asc.GlobalAddress, n: int):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(x, n)
-    for i in range(n):
-        g.set_value(i, 7)
-
-x = np.zeros(8, np.int32)
-fill[1](x, 8)
-assert (x == 7).all()
+n = 8 * 2048
+x = np.ones(n, np.float16); y = np.full(n, 2, np.float16); z = np.zeros(n, np.float16)
+add_framework.vadd[8](x, y, z, n // 8)
+assert (z == 3).all()
 print(asc.__file__, cache.toolchain_hash())
 """
 
@@ -190,7 +187,7 @@ def test_a_changed_source_is_never_served_the_old_kernel(tmp_path, layout):
     script.write_text(KERNEL)
 
     def launch():
-        out = subprocess.run([sys.executable, str(script)], env=env, cwd=str(tmp_path), capture_output=True,
+        out = subprocess.run([sys.executable, str(script), str(ROOT / "examples" / "02_add_framework")], env=env, cwd=str(tmp_path), capture_output=True,
                              text=True)
         assert out.returncode == 0, out.stderr
         where, key = out.stdout.split()

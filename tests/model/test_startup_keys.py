@@ -408,19 +408,14 @@ def test_kernel_library_binds_its_own_symbols_at_link_time(monkeypatch, tmp_path
     if config.effective_backend() is not config.Backend.Model or not shutil.which("readelf"):
         pytest.skip("the Model backend and binutils' readelf")
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.syspath_prepend(str(ROOT / "examples" / "02_add_framework"))
+    import add_framework
 
-    @asc.jit
-    def fill(x: asc.GlobalAddress, n: int):
-        g = asc.GlobalTensor()
-        g.set_global_buffer(x, n)
-        for i in range(n):
-            g.set_value(i, 5)
-
-    x = np.zeros(8, np.int32)
-    launcher = fill.warmup(x, 8)
-    lib = config.current_backend().load(launcher).library_path
-    fill[1](x, 8)
-    assert (x == 5).all()
+    n = 8 * 2048
+    x, y, z = np.ones(n, np.float16), np.full(n, 2, np.float16), np.zeros(n, np.float16)
+    lib = config.current_backend().load(add_framework.vadd.warmup(x, y, z, n // 8)).library_path
+    add_framework.vadd[8](x, y, z, n // 8)
+    assert (z == 3).all()
 
     def readelf(*flags):
         return subprocess.run(["readelf", "-W", *flags, str(lib)], check=True, capture_output=True,
