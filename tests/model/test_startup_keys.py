@@ -444,6 +444,6 @@ def test_compiler_lookup_agrees_with_shutil_which(tmp_path, monkeypatch):
                  f"{exe}:{exe}", "exe"):
         monkeypatch.setenv("PATH", path)
         for name in ("cc1", "missing", str(exe / "cc1"), str(plain / "cc1"), str(dirs / "cc1")):
-            assert build.which(name) == shutil.which(name), (path, name)
+            assert build.which(name, path) == shutil.which(name), (path, name)
     monkeypatch.delenv("PATH")
-    assert build.which("sh") == shutil.which("sh")
+    assert build.which("sh", None) == shutil.which("sh")

@@ -246,11 +246,11 @@ def cxx() -> str:
     clang++), looked up once per process (and again when $CXX or $PATH
     changes). None found: ModelCompileError naming the package to install."""
     exe = settings.cxx.raw()
-    key = (exe, os.environ.get("PATH", ""))  # PATH: not asc's knob, the lookup's
+    key = (exe, os.environ.get("PATH"))  # PATH: not asc's knob, the lookup's
     path = _cxx_cache.get(key)
     if path is None:
         for name in (exe,) if exe else DEFAULT_CXX:
-            path = which(name)
+            path = which(name, key[1])
             if path is not None:
                 break
         else:
@@ -264,14 +264,14 @@ def cxx() -> str:
     return path
 
 
-def which(name: str) -> Optional[str]:
-    """shutil.which(name): the first executable, non-directory `name` on $PATH (`name` itself
-    when it holds a directory part). One access() per PATH entry, where shutil.which makes up
-    to three system calls an entry: a new process's first launch looks the compiler up
-    (~0.08 ms less on this VM's 11-entry PATH)."""
+def which(name: str, path: Optional[str]) -> Optional[str]:
+    """shutil.which(name) for the search path `path` ($PATH; None: unset): the first
+    executable, non-directory `name` on it (`name` itself when it holds a directory part).
+    One access() per entry, where shutil.which makes up to three system calls an entry: a
+    new process's first launch looks the compiler up (~0.08 ms less on this VM's 11-entry
+    PATH)."""
     if os.path.dirname(name):
         return name if os.access(name, os.F_OK | os.X_OK) and not os.path.isdir(name) else None
-    path = os.environ.get("PATH")
     if path is None:
         try:
             path = os.confstr("CS_PATH")
