@@ -246,7 +246,7 @@ def test_orphaned_tmp_files_are_removed_by_a_build(kdir):
     root = build.cache_root()
     stale = [kdir / ".model-0123.so.tmp.99999.abcdef", kdir / ".kernel.json.tmp.99999.abcdef",
              kdir / "model-0123.99999.140000.tmp.so", root / ".runtime-0123.o.tmp.99999.abcdef",
-             root / "stamps" / ".0123.tmp.99999.abcdef"]
+             root / "stamps" / ".0123.tmp.99999.abcdef", root / "trees" / ".0123.tmp.99999.abcdef"]
     fresh = kdir / ".model-4567.so.tmp.99999.abcdef"
     for p in stale + [fresh]:
         p.parent.mkdir(parents=True, exist_ok=True)

@@ -675,7 +675,7 @@ def _start_pch(inc: Path) -> None:
 def _remove_orphans(inc: Path, d: Path) -> None:
     """Temporary files of killed builders in the directories a build writes to."""
     root = cache_root()
-    for sub in (d, root, root / "stamps", pch_dir(inc)):
+    for sub in (d, root, root / "stamps", root / "trees", pch_dir(inc)):
         _cache.remove_stale_tmp(sub)
 
 
