@@ -83,3 +83,29 @@ def test_config_rt_says_whether_the_model_can_run(monkeypatch):
     finally:
         monkeypatch.delenv("CXX")
         config.set_platform(*was, check=False)
+
+
+def test_launchers_of_either_contract_get_the_hooks_context_argument():
+    """launcher._with_context: a backend's launcher taking ctx is used as is (a plain
+    function is told by its code, without inspect.signature); one of the three-argument
+    contract, function or bound method, is adapted."""
+    calls = []
+
+    def four(block_dim, stream, args, ctx=None):
+        calls.append(("four", ctx))
+
+    def three(block_dim, stream, args):
+        calls.append(("three",))
+
+    class Backend:
+        def launch(self, block_dim, stream, args):  # 4 positional names with self: still 3 parameters
+            calls.append(("method",))
+
+        def launch_ctx(self, block_dim, stream, args, ctx=None):
+            calls.append(("method ctx", ctx))
+
+    b = Backend()
+    assert launcher_mod._with_context(four) is four
+    for fn in (four, three, b.launch, b.launch_ctx, lambda block_dim, stream, args: calls.append(("lambda",))):
+        launcher_mod._with_context(fn)(1, None, [], "ctx")
+    assert calls == [("four", "ctx"), ("three",), ("method",), ("method ctx", "ctx"), ("lambda",)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
+from types import FunctionType
 from typing import Any, Callable, Optional, Sequence
 
 from .. import settings
@@ -65,6 +66,8 @@ def _with_context(launch: Callable) -> Callable:
     """`launch` as the hooks call it, launch(block_dim, stream, args, ctx=None): a
     backend written to the three-argument contract is adapted (its launches see the
     hooks, not the context)."""
+    if type(launch) is FunctionType and launch.__code__.co_argcount >= 4:  # a plain function taking ctx
+        return launch  # (the Model's): no inspect.signature, ~0.04 ms of a new process's first launch
     try:
         n = len(inspect.signature(launch).parameters)
     except (TypeError, ValueError):
