@@ -487,13 +487,14 @@ _DEFAULT_RUN_LAUNCHER = JITFunction._run_launcher
 _DEFAULT_RUN_COMPILER = JITFunction._run_compiler
 
 
-_DTYPE_TEXT: Dict[Any, str] = {}  # numpy dtype -> its repr, computed once per process
+_DTYPE_TEXT: Dict[Any, str] = {}  # numpy dtype -> its text in the digest, computed once per process
 
 
 def _digest_form(key):
-    """The specialization key as the disk-cache digest reads it: numpy dtypes by their repr,
-    computed once per dtype (numpy writes a dtype's repr in Python: ~20 µs each, three per
-    warm compile of a three-array kernel)."""
+    """The specialization key as the disk-cache digest reads it: numpy dtypes as text, computed
+    once per dtype: numpy's own numeric types by their type string ('<f2': byte order, kind,
+    size, all there is to them), any other dtype by its repr (numpy writes a repr in Python:
+    ~20-40 µs, a new process's first launch pays it for each dtype)."""
     out = []
     for part in key:
         t = type(part)
@@ -502,7 +503,8 @@ def _digest_form(key):
         elif t is not str and isinstance(part, np.dtype):
             text = _DTYPE_TEXT.get(part)
             if text is None:
-                text = _DTYPE_TEXT[part] = repr(part)
+                plain = part.isbuiltin == 1 and part.kind in "biufc"
+                text = _DTYPE_TEXT[part] = part.str if plain else repr(part)
             part = text
         out.append(part)
     return tuple(out)

@@ -447,3 +447,40 @@ def test_compiler_lookup_agrees_with_shutil_which(tmp_path, monkeypatch):
             assert build.which(name, path) == shutil.which(name), (path, name)
     monkeypatch.delenv("PATH")
     assert build.which("sh", None) == shutil.which("sh")
+
+
+def test_dtype_digest_text_tells_every_dtype_apart():
+    """jit._digest_form writes numpy's own numeric dtypes by their type string (no Python
+    repr) and every other dtype by its repr: distinct dtypes, distinct texts."""
+    import importlib
+
+    import numpy as np
+
+    jit_mod = importlib.import_module("asc.jit")
+    dtypes = [np.dtype(d) for d in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+                                    "uint16", "uint32", "uint64", "bool", "complex64", ">f4", ">i2", "S4", "U4",
+                                    "O", "M8[ns]", "m8[s]", "V2")] + [np.dtype([("a", "<i4")])]
+    texts = [jit_mod._digest_form((d,))[0] for d in dtypes]
+    assert len(set(texts)) == len(dtypes), texts
+    assert texts[0] == "<f2" and texts[13] == "dtype('>f4')" and texts[-1] == repr(dtypes[-1])
+
+
+def test_entry_checksum_is_checked_on_the_bytes_as_written(monkeypatch):
+    """cache._checksum_holds: kernel.json as store() writes it is checked on its bytes (no
+    re-serialization); laid out otherwise, on the record serialized again; damage fails both."""
+    import json
+
+    record = {"name": "k", "kernel_type": "AIV_ONLY", "files_sha256": {"kernel.cpp": "ab" * 32},
+              "params": [{"name": "x", "kind": "gm", "dtype": "float16", "ctype": "GM_ADDR"}]}
+    record["checksum"] = cache._record_checksum(record)
+    raw = json.dumps(record, sort_keys=True).encode()
+    spaced = json.dumps(record, sort_keys=True, indent=1).encode()
+    real = cache._record_checksum
+    with monkeypatch.context() as m:
+        m.setattr(cache, "_record_checksum", lambda r: pytest.fail("serialized again"))
+        assert cache._checksum_holds(raw, json.loads(raw))
+    assert cache._checksum_holds(spaced, json.loads(spaced))
+    for bad in (raw.replace(b"AIV_ONLY", b"AIC_ONLY"), spaced.replace(b"AIV_ONLY", b"AIC_ONLY"),
+                raw.replace(record["checksum"].encode(), b"0" * 64)):
+        assert not cache._checksum_holds(bad, json.loads(bad))
+    assert real is cache._record_checksum
