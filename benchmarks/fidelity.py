@@ -2,7 +2,7 @@
 
     python benchmarks/fidelity.py            # every case; the goals (./dev bench)
     python benchmarks/fidelity.py --add      # the add ladder only (~1-2 min)
-    python benchmarks/fidelity.py --matmul   # the matmul ladder only (timing only, a few min, ~4 GB)
+    python benchmarks/fidelity.py --matmul   # the matmul ladder only (the vendor's program, ~5 min, ~4 GB)
     python benchmarks/fidelity.py --mmbasic  # the basic-API matmul ladder only (timing only, ~20 s)
     python benchmarks/fidelity.py --fusion   # the matmul+GELU and quant group matmul ladders (timing only, ~1 min)
     python benchmarks/fidelity.py --quick    # the add ladder at 1/16 of the rows: a smoke test, not a figure
@@ -16,12 +16,11 @@ line its figure comes from and the kernel it runs:
   runs fidelity_kernels/add_high_performance.py, a statement-for-statement
   @asc.jit rendering of the vendor's add.asc naming its lines, at the published
   shapes, tile lengths, UB addresses and core counts;
-- the matmul ladder (matmul_high_performance) uses the vendor's high-level
-  Matmul API (MDL template, L1/L2 cache tiling, constant tiling, unit flag),
-  which has no line-for-line rendering here yet: its cases run
-  tests/profile/matmul_kernels.py (raw cube API) at the published base block
-  and core count, and are marked "approx" — a check of the cube/copy physics,
-  not of the vendor's schedule.
+- the matmul ladder (matmul_high_performance, cases 0-8) runs the vendor's
+  matmul.asc itself through the Ascend C programs path: built with asc's CMake
+  package at each SCENARIO_NUM (fidelity_kernels/vendor_program.py), run
+  timing-only on zero inputs, every core simulated; its Matmul API, host
+  tiling (MultiCoreMatmulTiling) and constant tiling are the Model's;
 - the basic-API matmul ladder (matmul_basic_api_high_performance, A2
   Scenarios 1-2) runs fidelity_kernels/matmul_basic_api_high_performance.py,
   a statement-for-statement rendering of mmad.asc (all 24 cores simulated);
@@ -62,7 +61,6 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
-sys.path.insert(0, os.path.join(HERE, "..", "tests", "profile"))  # the matmul kernels, shared with the tests
 sys.path.insert(0, HERE)
 import asc  # noqa: E402
 from asc.profiler import timing_params  # noqa: E402
@@ -70,7 +68,7 @@ from fidelity_kernels import add_high_performance as vadd  # noqa: E402
 from fidelity_kernels import matmul_basic_api_high_performance as mmb  # noqa: E402
 from fidelity_kernels import matmul_gelu_high_performance as mmg  # noqa: E402
 from fidelity_kernels import quant_group_matmul_high_performance as qgm  # noqa: E402
-import matmul_kernels  # noqa: E402
+from fidelity_kernels import vendor_program  # noqa: E402
 
 PLATFORM = "Ascend910B1"  # the READMEs' Atlas A2 training part (matmul: "Ascend 910B1")
 ADD_README = "examples/01_simd_cpp_api/05_best_practices/00_vector_compute/add_high_performance/README_en.md"
@@ -161,25 +159,20 @@ def _add_case(cores, data_copy_len, form, layout=vadd.PING_PONG, bypass=False, m
 MATMUL_FLOP = 2 * 8192 ** 3
 
 
-def _mm_case(kernel, cores, tiling):
-    """fp16 8192^3 (fp32 out), timed only. 24 cores: all of them (a subset
-    reuses B panels wrongly, see docs/timed-model.md). One core: a 1024 x 1024
-    band of C (its B band fits the L2 as all of B does) scaled by 64."""
+MM_PROGRAM = "01_simd_cpp_api/05_best_practices/01_matrix_compute/matmul_high_performance"
+
+
+def _mm_program_case(scenario):
+    """matmul.asc itself at SCENARIO_NUM `scenario` (A2: dav-2201), built with asc's CMake
+    package and run timing-only on zero 8192 x 8192 fp16 inputs; the whole launch, every
+    core simulated (fidelity_kernels/vendor_program.py)."""
     def run(quick: bool) -> Prediction:
-        size = 8192
-        m = n = size if cores > 1 else 1024
-        scale = (size // m) * (size // n)
-        a = np.zeros((m, size), np.float16)
-        b = np.zeros((size, n), np.float16)
-        c = np.zeros((m, n), np.float32)
-        with asc.profile(compute=False, **OVERRIDES) as prof:
-            kernel[cores](a, b, c, m, n, size, *tiling)
-        lp = prof.launches[-1]
-        launch = lp.params.launch_overhead_us
-        us = (lp.total_us - launch) * scale + launch
-        busy = {k: round(v / lp.total_us, 2) for k, v in lp.pipes.items() if v}
-        return Prediction(us, f"x{scale} blocks; {MATMUL_FLOP / us / 1e6:.0f} TFLOPS; busy {busy}"
-                          if scale > 1 else f"{MATMUL_FLOP / us / 1e6:.0f} TFLOPS; busy {busy}")
+        exe = vendor_program.build(MM_PROGRAM, {"SCENARIO_NUM": scenario, "CMAKE_ASC_ARCHITECTURES": "dav-2201"})
+        size = 8192 * 8192 * 2
+        got = vendor_program.run_timed(exe, {"input/x1_gm.bin": size, "input/x2_gm.bin": size}, OVERRIDES)[-1]
+        us = got["total_us"]
+        busy = {k: round(v / us, 2) for k, v in got["pipes"].items() if v}
+        return Prediction(us, f"{got['block_dim']} cores; {MATMUL_FLOP / us / 1e6:.0f} TFLOPS; busy {busy}")
     return run
 
 
@@ -260,16 +253,26 @@ CASES = [
     Case("add 6 bank-conflict fix", "copy-bound", "add", 184.52, f"{ADD_README}:461", ["ub_group_accesses_per_cycle"],
          _add_case(48, 16256, "double", layout=vadd.PING_PONG_BC, bypass=True),
          "add.asc ProcessDoubleBufferBankConflict (252-309)"),
+    # matmul_high_performance: matmul.asc itself, scenarios 0-8 (A2 table, README 107-414)
     Case("matmul 0 1 AIC, 64x64x64", "cube", "matmul", 759363.98, f"{MM_README}:107", [],
-         _mm_case(matmul_kernels.mm_basic, 1, (64, 64, 64)), "approx: matmul_kernels.mm_basic"),
-    Case("matmul 1 1 AIC, 128x256x64", "cube", "matmul", 249467.08, f"{MM_README}:138", [],
-         _mm_case(matmul_kernels.mm_basic, 1, (128, 256, 64)), "approx: matmul_kernels.mm_basic"),
-    Case("matmul 2 24 AIC, 128x256x64", "cube", "matmul", 12541.22, f"{MM_README}:169", ["l2_hit_head_cycles"],
-         _mm_case(matmul_kernels.mm_basic, 24, (128, 256, 64)),
-         "approx: matmul_kernels.mm_basic (blocks round-robin, not the 2x12 split)"),
-    Case("matmul 8 24 AIC, MDL + caches + unit flag", "cube", "matmul", 4012.44, f"{MM_README}:414",
-         ["cube_fixed_cycles"], _mm_case(matmul_kernels.mm_optimised, 24, (128, 256, 64, 256)),
-         "approx: matmul_kernels.mm_optimised (L1 K panels of 256, ping-pong)"),
+         _mm_program_case(0), "matmul.asc SCENARIO_NUM 0 (matmul_custom, Norm, fixed split 64x64x64)"),
+    Case("matmul 1 1 AIC, 128x256x64", "cube", "matmul", 249467.08, f"{MM_README}:138", ["mte_row_cycles"],
+         _mm_program_case(1), "matmul.asc SCENARIO_NUM 1 (matmul_custom, Norm, 128x256x64)"),
+    Case("matmul 2 24 AIC, split 2x12", "cube", "matmul", 12541.22, f"{MM_README}:169",
+         ["l2_hit_head_cycles", "same_address_bytes_per_cycle"], _mm_program_case(2),
+         "matmul.asc SCENARIO_NUM 2 (matmul_custom, single shape 4096 x 683)"),
+    Case("matmul 3 24 AIC, split 4x6", "cube", "matmul", 12283.84, f"{MM_README}:203", [],
+         _mm_program_case(3), "matmul.asc SCENARIO_NUM 3 (matmul_custom, single shape 2048 x 1536)"),
+    Case("matmul 4 24 AIC, MDL", "cube", "matmul", 5039.86, f"{MM_README}:244", [],
+         _mm_program_case(4), "matmul.asc SCENARIO_NUM 4 (matmul_custom_mdl, CFG_MDL)"),
+    Case("matmul 5 24 AIC, MDL + L1 cache", "cube", "matmul", 4156.76, f"{MM_README}:288", [],
+         _mm_program_case(5), "matmul.asc SCENARIO_NUM 5 (CFG_MDL, depthA1 16, stepKa 8)"),
+    Case("matmul 6 24 AIC, MDL + L1 + L2 cache", "cube", "matmul", 4088.36, f"{MM_README}:341", [],
+         _mm_program_case(6), "matmul.asc SCENARIO_NUM 6 (matmul_custom_mdl_l2cache, A in two M halves)"),
+    Case("matmul 7 24 AIC, + constant tiling", "cube", "matmul", 4053.44, f"{MM_README}:376", [],
+         _mm_program_case(7), "matmul.asc SCENARIO_NUM 7 (MatmulApiStaticTiling from GetMatmulApiTiling)"),
+    Case("matmul 8 24 AIC, + unit flag", "cube", "matmul", 4012.44, f"{MM_README}:414", ["cube_fixed_cycles"],
+         _mm_program_case(8), "matmul.asc SCENARIO_NUM 8 (constant tiling, enUnitFlag)"),
     # matmul_basic_api_high_performance: the basic-API rendering of the same schedule (A2 table, README 340-343)
     Case("mm basic-API 1, 24 AIC, no L2 split", "cube", "mm_basic_api", 4121.16, f"{MMB_README}:342", [],
          _mmb_case(1), "fidelity_kernels/matmul_basic_api_high_performance.py: mmad.asc Process (48-82)"),

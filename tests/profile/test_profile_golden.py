@@ -11,7 +11,9 @@ examples/05_matmul started loading L0B one k block at a time (the vendor's Zn or
 MTE1 loads where it made one), and for issue 23's second round (a UB row several lanes read in
 one repeat is one read; the L2 fill rate l2_fill_bytes_per_s; vector bank conflicts hold up
 the core's UB copies, ub_conflict_mte_share; burst_overhead_bytes 1024 -> 512 and gm_head_cycles
-125 -> 157, refitted)
+125 -> 157, refitted), and for its third round (each row after the first of a multi-row GM copy
+costs mte_row_cycles; cores reading the same rows at once share same_address_bytes_per_cycle:
+only examples/05_matmul's MTE2 share and line cycles moved, its total did not)
 (`python tests/profile/golden_cases.py [--full] > golden[_full].json`).
 A change here that nobody meant is a regression of the cycle model."""
 

@@ -683,3 +683,58 @@ def test_misaligned_rows_cap_the_cores_port_not_the_hbm():
     assert 0.9 / P.misaligned_gm_efficiency < one <= 1.0 / P.misaligned_gm_efficiency
     many = stream(48, 32) / stream(48, 0)
     assert many == pytest.approx(1.0, abs=0.01)
+
+
+def test_each_row_of_a_multi_row_copy_costs_the_mte_its_issue():
+    # The vendor's matmul ladder moves 128 B Nd2Nz rows at 3.6-4.3 cycles a row and
+    # 512-614 B rows at 7.2-8.0: a fixed cost a row besides the bytes (mte_row_cycles). One
+    # core's copies of 32 KB: as 64 rows of 512 B they take 63 x mte_row_cycles longer than
+    # as one row (the first row's issue is the burst overhead), one-row copies not at all.
+    size, n, rows = 32768, 16, 64
+
+    def stream(nrows, **params):
+        p = P.with_overrides(**params) if params else P
+        events = [{"block": 0, "kind": "api", "api": "DataCopy", "pipe": 4, "file": "t.py", "line": 1,
+                   "elems": size // 2, "bytes": size, "event": 0, "id": 0,
+                   "accesses": [{"mem": "GM", "write": False, "region": 0, "offset": i * size * 2, "bytes": size,
+                                 "rows": nrows, "stride": size // nrows},
+                                {"mem": "UB", "write": True, "region": -1, "offset": 0, "bytes": size}]}
+                  for i in range(n)]
+        return simulate(events, p).cycles
+
+    assert P.mte_row_cycles > 0
+    assert stream(1) == stream(1, mte_row_cycles=0)
+    extra = stream(rows) - stream(rows, mte_row_cycles=0)
+    # the n copies follow each other on the core's port: their rows' issue time, at the
+    # burst efficiency (32 KB: 98.5%)
+    assert extra == pytest.approx(n * (rows - 1) * P.mte_row_cycles / (size / (size + P.burst_overhead_bytes)),
+                                  rel=0.02)
+
+
+def test_cores_reading_the_same_rows_at_once_share_one_rate():
+    # The vendor's matmul README: multiple accesses to the same address are serialized, the
+    # more cores the worse (its 2 x 12 split, 12 cores per A row, is slower than 4 x 6). k
+    # cores copying the same rows at once share same_address_bytes_per_cycle; the same k
+    # cores copying rows of their own do not.
+    size, n = 16384, 8
+
+    def stream(cores, shared, **params):
+        p = P.with_overrides(**params) if params else P
+        events = [{"block": b, "kind": "api", "api": "DataCopy", "pipe": 4, "file": "t.py", "line": 1,
+                   "elems": size // 2, "bytes": size, "event": 0, "id": 0,
+                   "accesses": [{"mem": "GM", "write": False, "region": 0,
+                                 "offset": (i if shared else b * n + i) * size, "bytes": size},
+                                {"mem": "UB", "write": True, "region": -1, "offset": 0, "bytes": size}]}
+                  for b in range(cores) for i in range(n)]
+        return simulate(events, p).cycles
+
+    k = 12
+    assert P.same_address_bytes_per_cycle > 0
+    own = stream(k, False)
+    shared = stream(k, True)
+    assert shared > 1.2 * own
+    # the shared reads take at least their bytes at the shared rate (less their first one's
+    # head; they are L2 hits after the first core's miss)
+    assert shared >= 0.9 * k * n * size / P.same_address_bytes_per_cycle
+    assert stream(k, True, same_address_bytes_per_cycle=0) < 1.05 * own  # off: as if apart
+    assert stream(1, True) == stream(1, False)  # one core alone: nothing shared

@@ -191,7 +191,8 @@ namespace {
   X(l2_bytes) X(l2_granule_bytes) X(burst_overhead_bytes) X(misaligned_gm_efficiency) X(gm_align_bytes)        \
   X(mte_outstanding_transfers) X(ub_bank_width_bytes) X(ub_bank_groups) X(ub_bank_depth_rows)                   \
   X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)             \
-  X(ub_group_reads_per_cycle) X(l2_fill_bytes_per_s) X(ub_conflict_mte_share)
+  X(ub_group_reads_per_cycle) X(l2_fill_bytes_per_s) X(ub_conflict_mte_share) X(mte_row_cycles) \
+  X(same_address_bytes_per_cycle)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -242,6 +243,7 @@ struct Transfer {
   uint64_t gm_bytes;
   double remaining, cap, hbm_frac, fill_frac, eff, align_eff, rate;
   bool ub;  // one end in the UB (MTE2 into it, MTE3 out of it)
+  uint64_t same_key;  // the GM rows it reads (region, first offset); 0: no read
   double hbm_read, hbm_write, l2_hit;
   uint64_t read, write;
   bool head_done;
@@ -477,6 +479,7 @@ class Model {
   uint64_t seq_ = 0;
   std::vector<char> dirty_;
   std::vector<int> per_core_;  // set_rates: transfers in their data phase per core and direction
+  std::unordered_map<uint64_t, int> same_reads_;  // set_rates: transfers reading the same rows
   std::vector<std::vector<double>> wakes_;  // per core: wake-ups pushed for times still ahead
   L2 l2_;
   uint64_t l2_granules_ = 1;
@@ -877,11 +880,9 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
   tr.fill_frac = total != 0 && mode != kCacheModeDisable ? miss / total : 0.0;
 }
 
-// The share of the port's rate a GM transfer gets. A DMA instruction is one
-// request stream however many rows it has (an Nd2Nz copy's rows, a strided
-// DataCopy's blocks follow each other without a new request), so the burst
-// overhead is paid once per instruction: efficiency = bytes / (bytes +
-// burst_overhead_bytes).
+// The share of the port's rate a GM transfer gets. The burst overhead is paid
+// once per instruction: efficiency = bytes / (bytes + burst_overhead_bytes);
+// the rows of a multi-row copy add their issue cost (start_dma, mte_row_cycles).
 double Model::efficiency(const EventRec& e) const {
   const AccessRec* a = acc(e);
   uint64_t n = 0, nbytes = 0;
@@ -944,6 +945,22 @@ void Model::set_rates(double now) {
   if (fill * s > fill_bpc_) s = fill_bpc_ / fill;
   // a misaligned transfer's port cap binds only where it is below the share
   for (int i : active_) trs_[i].rate *= std::min(s, trs_[i].align_eff);
+  // Cores reading the same rows at once are served one after another (the vendor's
+  // matmul README, case 3 against case 2: "multiple accesses to the same address by
+  // hardware need to be serialized"): the k transfers reading them share
+  // same_address_bytes_per_cycle. Same rows = same region and first offset (the cores
+  // of a matmul that share an operand block read it tile by tile, in step).
+  if (p_.same_address_bytes_per_cycle > 0) {
+    same_reads_.clear();
+    for (int i : active_)
+      if (trs_[i].same_key) ++same_reads_[trs_[i].same_key];
+    for (int i : active_) {
+      Transfer& t = trs_[i];
+      if (!t.same_key) continue;
+      const int k = same_reads_[t.same_key];
+      if (k > 1) t.rate = std::min(t.rate, p_.same_address_bytes_per_cycle / k);
+    }
+  }
   // A vector instruction's bank-conflict cycles hold the UB's bank ports: the
   // copies into and out of that core's UB wait for a share of them. Applied
   // after the shares of the HBM / L2 are set: a core's share is bound by its
@@ -976,6 +993,26 @@ void Model::start_dma(int c, int slot, int64_t i, double now) {
   tr.eff = efficiency(e);
   tr.align_eff = align_efficiency(e);
   l2_split(tr, e, e.event > 0 ? e.event : 0);
+  // Each row of a multi-row copy after the first (an Nd2Nz copy's rows, a strided
+  // DataCopy's blocks) costs the MTE mte_row_cycles at the core besides its bytes: the
+  // vendor's matmul ladder moves 128 B rows at 3.6-4.3 cycles a row (aic_mte2_time over
+  // its Nd2Nz rows; 1.2 of them the bytes at the L2 port) and 512-614 B rows at 7.2-8.0
+  // (4.7-5.6 the bytes): a fixed cost per row, not per byte. The first row's is in the
+  // burst overhead, so a one-row copy is as before.
+  // (rows counted over the instruction's GM ranges: a strided range times as its rows
+  // recorded one by one)
+  double rows = 0;
+  tr.same_key = 0;
+  for (uint64_t k = 0; k < e.acc_count; ++k) {
+    if (a[k].mem != kMemGM || !a[k].bytes) continue;
+    rows += double(std::max<uint32_t>(1, a[k].rows));
+    if (!a[k].write && !tr.same_key)
+      tr.same_key = (uint64_t(uint32_t(a[k].region)) << 48 ^ a[k].offset) | (uint64_t(1) << 63);
+  }
+  if (rows > 1 && tr.cap > 0 && p_.mte_row_cycles > 0) {
+    const double data = double(tr.gm_bytes) / tr.cap;
+    tr.eff *= data / (data + (rows - 1) * p_.mte_row_cycles);
+  }
   tr.rate = 0.0;
   res_.summary[kSumGmRead] += double(tr.read);
   res_.summary[kSumGmWrite] += double(tr.write);
