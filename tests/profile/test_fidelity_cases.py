@@ -1,8 +1,9 @@
 """benchmarks/fidelity.py's case table is well-formed: every case names a README
 line of the vendor's sources whose text holds its published figure, under no
 Ascend 950 heading; names are unique, families known, ladders have >= 2 cases.
-Cheap (nothing is launched). Needs the unpacked asc-devkit snapshot
-(/tmp/asc-devkit, or $ASC_DEVKIT_DIR) and the benchmarks directory."""
+Cheap (nothing is launched). Needs the asc-devkit sources: $ASC_DEVKIT_DIR, else
+the pinned snapshot beside the repository, unpacked once into asc's cache
+(tools/vendor_examples/snapshot.py, as the vendor-example tests do)."""
 
 import os
 import re
@@ -11,9 +12,22 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-DEVKIT = Path(os.environ.get("ASC_DEVKIT_DIR", "/tmp/asc-devkit"))
+ROOT = Path(__file__).resolve().parents[2]  # the checkout (a runfile links into it)
 FIDELITY = ROOT / "benchmarks" / "fidelity.py"
+
+
+def _devkit():
+    if os.environ.get("ASC_DEVKIT_DIR"):
+        return Path(os.environ["ASC_DEVKIT_DIR"])
+    sys.path.insert(0, str(ROOT / "tools"))
+    from vendor_examples import snapshot
+    try:
+        return snapshot.unpack()
+    except FileNotFoundError:
+        return Path("/nonexistent")
+
+
+DEVKIT = _devkit()
 
 pytestmark = [
     pytest.mark.skipif(not FIDELITY.exists(), reason="benchmarks/fidelity.py is not in this tree"),
