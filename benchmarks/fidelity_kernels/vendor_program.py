@@ -83,6 +83,7 @@ def run_timed(exe: Path, inputs: Dict[str, int], params: Optional[dict] = None):
     """Runs the built program in a scratch directory holding `inputs` (relative path ->
     bytes, zeros) with its launches profiled timing-only; returns each launch's summary
     (the .prof's: total_us, pipes (busy µs, mean over the cores), block_dim, ...)."""
+    from asc import settings
     from asc.profiler import store
     with tempfile.TemporaryDirectory(prefix="asc-fidelity-") as tmp:
         work = Path(tmp)
@@ -96,7 +97,7 @@ def run_timed(exe: Path, inputs: Dict[str, int], params: Optional[dict] = None):
         env = dict(os.environ, ASC_PROFILE=str(prof), ASC_PROFILE_COMPUTE="0", ASC_MODEL_LAUNCH_TIMEOUT="0")
         env.pop("ASC_PROFILE_PARAMS", None)
         if params:
-            env["ASC_PROFILE_PARAMS"] = ",".join(f"{k}={v!r}" for k, v in params.items())
+            env["ASC_PROFILE_PARAMS"] = settings.param_text(params)
         _run([str(exe)], cwd=str(work), env=env, what=exe.name)
         if not prof.is_file():
             raise ProgramError(f"{exe}: the run made no Model launch")

@@ -19,15 +19,20 @@ def read_bytes(path) -> bytes:
     """The whole content of `path` (open, read until the end, close). Raises OSError as open() does."""
     fd = os.open(path, _FLAGS)
     try:
-        data = os.read(fd, _CHUNK)
-        if not data:
-            return data
-        chunks = [data]
-        while True:  # (to the end: a short read is not taken for it)
-            data = os.read(fd, _CHUNK)
-            if not data:
-                break
-            chunks.append(data)
-        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        return read_fd(fd)
     finally:
         os.close(fd)
+
+
+def read_fd(fd: int) -> bytes:
+    """What is left of an open file, to its end (the caller closes it)."""
+    data = os.read(fd, _CHUNK)
+    if not data:
+        return data
+    chunks = [data]
+    while True:  # (to the end: a short read is not taken for it)
+        data = os.read(fd, _CHUNK)
+        if not data:
+            break
+        chunks.append(data)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)

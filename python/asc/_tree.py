@@ -22,13 +22,7 @@ from typing import Callable, List, Optional, Tuple
 
 from ._read import read_bytes
 
-try:  # (as asc.cache: CPython's own SHA-256, not hashlib's OpenSSL)
-    from _sha256 import sha256
-except ImportError:  # pragma: no cover - Python 3.12+ names the module _sha2
-    try:
-        from _sha2 import sha256
-    except ImportError:
-        from hashlib import sha256
+from ._sha import sha256
 
 # A directory changed less than this long before it was listed is not trusted by a
 # manifest (the same rule as runtime/model/build.py's TRUST_AGE_S for artefacts).

@@ -31,13 +31,7 @@ from typing import Any, Dict, List, Optional
 from . import _tree, installed, settings
 from ._read import read_bytes
 
-try:  # CPython's own SHA-256, for keys and small files: hashlib's OpenSSL (_hashlib) costs ~3 ms of `import asc`
-    from _sha256 import sha256
-except ImportError:  # pragma: no cover - Python 3.12+ names the module _sha2; else a Python built without it
-    try:
-        from _sha2 import sha256
-    except ImportError:
-        from hashlib import sha256
+from ._sha import sha256
 
 _toolchain_hash: Optional[str] = None
 

@@ -21,15 +21,9 @@ from __future__ import annotations
 import os
 from typing import Optional, Tuple
 
+from ._read import read_fd
+from ._sha import sha256
 from ._version import __version__
-
-try:  # CPython's own SHA-256 (as asc.cache: hashlib's OpenSSL costs ~3 ms to load)
-    from _sha256 import sha256
-except ImportError:  # pragma: no cover - Python 3.12+ names the module _sha2
-    try:
-        from _sha2 import sha256
-    except ImportError:
-        from hashlib import sha256
 
 DIST_NAME = "asc"  # the distribution's name (python/pyproject.toml), as dist-info directories spell it
 
@@ -74,17 +68,11 @@ def read_key(package_root: Optional[str] = None, version: str = __version__) -> 
         return None  # not installed by an installer (one failed open: the checkout's case)
     try:  # the identity of the file read, not of one that replaced it meanwhile
         ident = _identity(path, os.fstat(fd))
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
+        data = read_fd(fd)
     except OSError:
         return None
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     init = f"{os.path.basename(package_root)}/__init__.py,sha256=".encode()
     if not (data.startswith(init) or b"\n" + init in data):
         return None  # e.g. an editable install's RECORD: it lists a .pth, not the package

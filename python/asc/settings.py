@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Tuple
 
 __all__ = ["Knob", "KNOBS", "markdown_table", "cache_dir", "xdg_cache_home", "dump_path",
-           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "profile_compute", "profile_params", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "linker", "acl_library", "program_python",
+           "model_launch_timeout", "debug", "debug_findings", "debug_max_errors", "debug_precision", "debug_golden_save", "debug_golden", "deadlock_timeout", "profile", "profile_run", "profile_compute", "profile_params", "param_values", "param_text", "force_backend", "dry_run", "print_autotuning", "model_include", "model_prebuilt", "cxx", "ascend_home", "bisheng", "linker", "acl_library", "program_python",
            "vendor_headers", "kernel_corpus"]
 
 
@@ -136,7 +136,7 @@ def _switch(name: str, value: str) -> bool:
     raise ValueError(f"{name}={value!r} is not a switch (1 or 0)")
 
 
-def _param_values(name: str, value: str) -> dict:
+def param_values(name: str, value: str) -> dict:
     """`name=value,...` -> {name: float}. The names are checked against the platform's
     parameters where the values are used (asc.profiler.session.check_params)."""
     out = {}
@@ -153,6 +153,11 @@ def _param_values(name: str, value: str) -> dict:
         except ValueError:
             raise ValueError(f"{name}={value!r}: {item!r} is not name=number") from None
     return out
+
+
+def param_text(params: dict) -> str:
+    """`params` ({name: number}) as ASC_PROFILE_PARAMS writes them (param_values reads them back)."""
+    return ",".join(f"{k}={v!r}" for k, v in params.items())
 
 
 def _precision_modes(name: str, value: str) -> frozenset:
@@ -278,7 +283,7 @@ profile_params = Knob(
     ("ASC_PROFILE_PARAMS",), "str", dict,
     "what-if values of the platform's cycle-model parameters for the profiled launches, `name=value,...` "
     "(what `asc.profile(**params)` takes; the names are the platform file's, `asc-profile run --set`)",
-    default_doc="unset (the platform's values)", parse=_param_values)
+    default_doc="unset (the platform's values)", parse=param_values)
 
 
 def _backend_name(name: str, value: str) -> str:

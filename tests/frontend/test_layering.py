@@ -9,7 +9,7 @@ The layers, and what each may import (docs/architecture.md draws them):
 
     base         asc._C, errors, settings,        nothing above it
                  options, _version, _lazy,
-                 _read, _tree, installed
+                 _read, _sha, _tree, installed
     language     asc.language, asc.adv (the       base
                  kernel API; its trace state),
                  asc._exports (its names for `asc`)
@@ -51,7 +51,8 @@ import pytest
 
 LAYERS = {  # module prefix -> layer (the longest matching prefix wins)
     "asc._C": "base", "asc.errors": "base", "asc.settings": "base", "asc.options": "base",
-    "asc._version": "base", "asc._lazy": "base", "asc._read": "base", "asc._tree": "base",
+    "asc._version": "base", "asc._lazy": "base", "asc._read": "base", "asc._sha": "base",
+    "asc._tree": "base",
     "asc.installed": "base",
     "asc.language": "language", "asc.adv": "language",
     "asc.source": "source",

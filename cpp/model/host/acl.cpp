@@ -105,19 +105,38 @@ uint64_t knob_count(const cfgs::Knob& k) {
   return uint64_t(n);
 }
 
+// " \t"-trimmed text.
+std::string trimmed(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t");
+  return b == std::string::npos ? std::string() : s.substr(b, s.find_last_not_of(" \t") + 1 - b);
+}
+
+// The non-empty, trimmed items of a comma-separated list (as settings.py splits them).
+std::vector<std::string> comma_items(const std::string& text) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    if (comma == std::string::npos) comma = text.size();
+    std::string item = trimmed(text.substr(pos, comma - pos));
+    if (!item.empty()) out.push_back(item);
+    pos = comma + 1;
+  }
+  return out;
+}
+
 // settings._switch: 1/true/yes/on or 0/false/no/off (any case).
 bool knob_switch(const cfgs::Knob& k) {
   const char* v = knob_raw(k);
-  std::string text = v ? v : k.default_value, low;
-  for (char c : text) low += char(std::tolower(static_cast<unsigned char>(c)));
-  low.erase(0, low.find_first_not_of(" \t"));
-  low.erase(low.find_last_not_of(" \t") + 1);
+  const std::string text = v ? v : k.default_value;
+  std::string low = trimmed(text);
+  for (char& c : low) c = char(std::tolower(static_cast<unsigned char>(c)));
   if (low == "1" || low == "true" || low == "yes" || low == "on") return true;
   if (low == "0" || low == "false" || low == "no" || low == "off") return false;
   settings_error(std::string(knob_name_set(k)) + "='" + text + "' is not a switch (1 or 0)");
 }
 
-// settings._param_values and asc.profiler.session.check_params: `name=number,...` naming
+// settings.param_values and asc.profiler.session.check_params: `name=number,...` naming
 // the platform's cycle-model parameters (the Python side applies them when it times the
 // launches at exit; checked here so that a typo stops the program at its first launch).
 void check_profile_params(const cfgs::Knob& k) {
@@ -126,19 +145,10 @@ void check_profile_params(const cfgs::Knob& k) {
   const std::string text = v, var = knob_name_set(k);
   std::string unknown;
   int n_unknown = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t comma = text.find(',', pos);
-    if (comma == std::string::npos) comma = text.size();
-    std::string item = text.substr(pos, comma - pos);
-    pos = comma + 1;
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (item.empty()) continue;
-    size_t eq = item.find('=');
-    std::string name = item.substr(0, eq == std::string::npos ? 0 : eq);
-    name.erase(name.find_last_not_of(" \t") + 1);
-    std::string num = eq == std::string::npos ? "" : item.substr(eq + 1);
+  for (const std::string& item : comma_items(text)) {
+    const size_t eq = item.find('=');
+    const std::string name = trimmed(item.substr(0, eq == std::string::npos ? 0 : eq));
+    const std::string num = eq == std::string::npos ? "" : item.substr(eq + 1);
     char* end = nullptr;
     std::strtod(num.c_str(), &end);
     const bool number = !num.empty() && end && *end == '\0';
@@ -164,20 +174,11 @@ uint32_t knob_debug_bits(const cfgs::Knob& k) {
   if (!v) return 0;
   uint32_t bits = 0;
   std::string text = v, unknown;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t comma = text.find(',', pos);
-    if (comma == std::string::npos) comma = text.size();
-    std::string f = text.substr(pos, comma - pos);
-    f.erase(0, f.find_first_not_of(" \t"));
-    f.erase(f.find_last_not_of(" \t") + 1);
-    if (!f.empty()) {
-      int i = 0;
-      while (i < cfgs::kNumDebugFlags && f != cfgs::kDebugFlagNames[i]) ++i;
-      if (i == cfgs::kNumDebugFlags) unknown += (unknown.empty() ? "" : ", ") + f;
-      else bits |= cfgs::kDebugFlagBits[i];
-    }
-    pos = comma + 1;
+  for (const std::string& f : comma_items(text)) {
+    int i = 0;
+    while (i < cfgs::kNumDebugFlags && f != cfgs::kDebugFlagNames[i]) ++i;
+    if (i == cfgs::kNumDebugFlags) unknown += (unknown.empty() ? "" : ", ") + f;
+    else bits |= cfgs::kDebugFlagBits[i];
   }
   if (!unknown.empty()) {
     std::string known;

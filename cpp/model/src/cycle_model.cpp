@@ -983,10 +983,15 @@ void Model::start_dma(int c, int slot, int64_t i, double now) {
   tr.start = now;
   const AccessRec* a = acc(e);
   tr.ub = false;
+  tr.same_key = 0;
+  double rows = 0;  // over the instruction's GM ranges: a strided range times as its rows recorded one by one
   for (uint64_t k = 0; k < e.acc_count; ++k) {
     tr.ub = tr.ub || a[k].mem == kMemUB;
-    if (a[k].mem != kMemGM) continue;
+    if (a[k].mem != kMemGM || !a[k].bytes) continue;
     (a[k].write ? tr.write : tr.read) += a[k].bytes;
+    rows += double(std::max<uint32_t>(1, a[k].rows));
+    if (!a[k].write && !tr.same_key)  // the rows it reads first (set_rates: same_address_bytes_per_cycle)
+      tr.same_key = (uint64_t(uint32_t(a[k].region)) << 48 ^ a[k].offset) | (uint64_t(1) << 63);
   }
   tr.gm_bytes = tr.read + tr.write;
   tr.remaining = double(tr.gm_bytes);
@@ -999,16 +1004,6 @@ void Model::start_dma(int c, int slot, int64_t i, double now) {
   // its Nd2Nz rows; 1.2 of them the bytes at the L2 port) and 512-614 B rows at 7.2-8.0
   // (4.7-5.6 the bytes): a fixed cost per row, not per byte. The first row's is in the
   // burst overhead, so a one-row copy is as before.
-  // (rows counted over the instruction's GM ranges: a strided range times as its rows
-  // recorded one by one)
-  double rows = 0;
-  tr.same_key = 0;
-  for (uint64_t k = 0; k < e.acc_count; ++k) {
-    if (a[k].mem != kMemGM || !a[k].bytes) continue;
-    rows += double(std::max<uint32_t>(1, a[k].rows));
-    if (!a[k].write && !tr.same_key)
-      tr.same_key = (uint64_t(uint32_t(a[k].region)) << 48 ^ a[k].offset) | (uint64_t(1) << 63);
-  }
   if (rows > 1 && tr.cap > 0 && p_.mte_row_cycles > 0) {
     const double data = double(tr.gm_bytes) / tr.cap;
     tr.eff *= data / (data + (rows - 1) * p_.mte_row_cycles);

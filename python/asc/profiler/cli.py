@@ -101,13 +101,10 @@ def _what_if(values: List[str]) -> dict:
     from ..profiler.session import check_params
 
     try:
-        params = settings._param_values("--set", ",".join(values))
+        params = settings.param_values("--set", ",".join(values))
+        check_params(params, "--set")
     except ValueError as exc:
         raise cli.ToolError(str(exc)) from None
-    try:
-        check_params(params, "--set")
-    except SystemExit as exc:
-        raise cli.ToolError(str(exc).removeprefix("asc: ")) from None
     return params
 
 

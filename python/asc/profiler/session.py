@@ -198,15 +198,15 @@ def _uninstall():
 
 
 def check_params(params: dict, where: str) -> None:
-    """SystemExit with one line when `params` names a cycle-model parameter the platforms
-    do not have (every platform file has the same parameters: A2.base.json's)."""
+    """ValueError (one line, `where` first) when `params` names a cycle-model parameter the
+    platforms do not have (every platform file has the same parameters: A2.base.json's)."""
     if not params:
         return
     from ..runtime.platforms import get_platform
     known = get_platform("Ascend910B1").timing.values
     unknown = sorted(set(params) - set(known))
     if unknown:
-        raise SystemExit(f"asc: {where}: unknown cycle-model parameter{'s' if len(unknown) > 1 else ''} "
+        raise ValueError(f"{where}: unknown cycle-model parameter{'s' if len(unknown) > 1 else ''} "
                          f"{', '.join(unknown)} (the platform file's names, e.g. {', '.join(sorted(known)[:3])})")
 
 
@@ -221,9 +221,9 @@ def environment_session(value: Optional[str] = None) -> Optional["profile"]:
     try:
         compute = settings.profile_compute.get()
         params = settings.profile_params.get()
+        check_params(params, settings.profile_params.name)
     except ValueError as exc:
         raise SystemExit(f"asc: {exc}") from None
-    check_params(params, settings.profile_params.name)
     if value == "1" or value.endswith(".prof"):
         import os
         import uuid

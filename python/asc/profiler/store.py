@@ -554,7 +554,6 @@ def collect(command: List[str], path, cwd: Optional[str] = None, compute: bool =
     env = settings.profile_run.child_env(f"{os.getpid()}-{uuid.uuid4().hex[:12]}",
                                          settings.profile.child_env(path))
     env = settings.profile_compute.child_env(None if compute else "0", env)
-    env = settings.profile_params.child_env(
-        ",".join(f"{k}={v!r}" for k, v in params.items()) if params else None, env)
+    env = settings.profile_params.child_env(settings.param_text(params) if params else None, env)
     rc = subprocess.run(list(command), env=env, cwd=cwd).returncode
     return rc, (load(path) if os.path.exists(path) else None)

@@ -199,6 +199,7 @@ class MatmulModel {
   // (The Norm configs have it on, CFG_MDL off. The vendor turns it off on chips without it,
   // 310P among them; the Model's Matmul follows Atlas A2's path on every platform.)
   static constexpr bool UNIT_FLAG = CFG.enUnitFlag && !CB_OUT && C_TYPE::pos == TPosition::GM;
+  static constexpr uint8_t UNIT_OUT = UNIT_FLAG ? 3 : 0;  // the Fixpipe to GM's unit flag
   static constexpr bool CB_A = MM_CB::CopyA1Ptr != nullptr;
   static constexpr bool CB_B = MM_CB::CopyB1Ptr != nullptr;
   using TA = typename A_TYPE::T;
@@ -362,7 +363,7 @@ class MatmulModel {
             file_, line_, "SetBias",
             "the bias row's L1 buffer (%llu bytes) lies past the end of L1: A's and B's chunks take %llu of the "
             "core's %llu bytes (a smaller depthA1 / depthB1 or stepKa / stepKb leaves room)",
-            (unsigned long long)bias_l1_bytes_, (unsigned long long)l1_used_,
+            (unsigned long long)bias_row_bytes(), (unsigned long long)chunks_l1_bytes(),
             (unsigned long long)asc_model::current_core().mem_size(asc_model::Mem::L1));
       if (!bias_buffers_)
         fail("SetBias", "the tiling has isBias = 0, so no bias buffer was reserved: make the tiling with "
@@ -1141,7 +1142,7 @@ class MatmulModel {
     // A / B in the user's L1 buffer: no chunk buffers of the Matmul's own.
     if constexpr (L1_A) a1_len_ = 0;
     if constexpr (L1_B) b1_len_ = 0;
-    const uint64_t need_l1 = asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_);
+    const uint64_t need_l1 = chunks_l1_bytes();
     if (need_l1 > c.mem_size(asc_model::Mem::L1))
       c.fault(f, l, "Matmul::Init", "the tiling needs %llu bytes of L1 (A %d x %d, B %d x %d chunks), the core has %llu",
               (unsigned long long)need_l1, t.baseM, ka_chunk_, kb_chunk_, t.baseN,
@@ -1151,9 +1152,7 @@ class MatmulModel {
     // and checks no total, so a tiling that fills L1 with A and B (matmul_high_performance
     // cases 7-8: 256 KB + 256 KB) puts it past L1's end, harmless while no bias is set.
     // So: not reserved then, and SetBias faults.
-    bias_l1_bytes_ = t.isBias ? up16(t.baseN) * sizeof(TL0C) : 0;
-    bias_past_l1_ = bias_l1_bytes_ > 0 && need_l1 + bias_l1_bytes_ > c.mem_size(asc_model::Mem::L1);
-    l1_used_ = need_l1;
+    bias_past_l1_ = t.isBias && need_l1 + bias_row_bytes() > c.mem_size(asc_model::Mem::L1);
     if constexpr (!L1_A) pipe_->InitBuffer(a1_, uint32_t(asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_)), f, l);
     if constexpr (!L1_B) pipe_->InitBuffer(b1_, uint32_t(asc_model::elems_bytes<TB>(nbuf_b1_ * b1_len_)), f, l);
     // L0A / L0B: the vendor's Matmul InitBuffers all of L0A and L0B (tbuf_pool_l0_base.h,
@@ -1164,17 +1163,21 @@ class MatmulModel {
     a2_.init(asc_model::elems_bytes<TA>(nbuf_l0a_ * a2_len_), l0a_arena, f, l);
     b2_.init(asc_model::elems_bytes<TB>(nbuf_l0b_ * b2_len_), l0b_arena, f, l);
     if (t.isBias && !bias_past_l1_) {  // the bias row: one base_n slice in L1, then in the bias table (BT)
-      if (up16(t.baseN) * sizeof(TL0C) > c.mem_size(asc_model::Mem::BT))
+      if (bias_row_bytes() > c.mem_size(asc_model::Mem::BT))
         c.fault(f, l, "Matmul::Init", "baseN %d with a bias needs %llu bytes of bias table, the core has %llu",
-                t.baseN, (unsigned long long)(up16(t.baseN) * sizeof(TL0C)),
-                (unsigned long long)c.mem_size(asc_model::Mem::BT));
-      pipe_->InitBuffer(bias1_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
-      pipe_->InitBuffer(bt_, uint32_t(up16(t.baseN) * sizeof(TL0C)), f, l);
+                t.baseN, (unsigned long long)bias_row_bytes(), (unsigned long long)c.mem_size(asc_model::Mem::BT));
+      pipe_->InitBuffer(bias1_, uint32_t(bias_row_bytes()), f, l);
+      pipe_->InitBuffer(bt_, uint32_t(bias_row_bytes()), f, l);
       bias_buffers_ = true;
     }
     pipe_->InitBuffer(co1_, uint32_t(nbuf_l0c_ * co1_len_ * sizeof(TL0C)), f, l);
     allocated_ = true;
   }
+
+  // L1 bytes of A's and B's chunk buffers (allocate sizes them); the bias row's bytes (its
+  // base_n slice in L1, and in the bias table).
+  uint64_t chunks_l1_bytes() const { return asc_model::elems_bytes<TA>(nbuf_a1_ * a1_len_ + nbuf_b1_ * b1_len_); }
+  uint64_t bias_row_bytes() const { return up16(t_.baseN) * sizeof(TL0C); }
 
   // ---- one block of C: all of K into L0C ----------------------------------------------
   void compute_block(bool partial) {
@@ -1527,11 +1530,11 @@ class MatmulModel {
   void fixpipe_gm(const GlobalTensor<TC>& gm, bool sequential) {
     if constexpr (C_TYPE::format == CubeFormat::NZ) {
       const uint32_t c0 = SPLIT ? 8 : 16, h = SPLIT ? up16(org_m_) : uint32_t(org_m_);
-      if (sequential) fixpipe_raw(gm, up16(m_len_) * c0, true, UNIT_FLAG ? 3 : 0);
-      else fixpipe_raw(gm[uint64_t(col0()) * h + uint64_t(row0()) * c0], h * c0, true, UNIT_FLAG ? 3 : 0);
+      if (sequential) fixpipe_raw(gm, up16(m_len_) * c0, true, UNIT_OUT);
+      else fixpipe_raw(gm[uint64_t(col0()) * h + uint64_t(row0()) * c0], h * c0, true, UNIT_OUT);
     } else {
-      if (sequential) fixpipe_raw(gm, uint32_t(t_.baseN), false, UNIT_FLAG ? 3 : 0);
-      else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc(), false, UNIT_FLAG ? 3 : 0);
+      if (sequential) fixpipe_raw(gm, uint32_t(t_.baseN), false, UNIT_OUT);
+      else fixpipe_raw(gm[uint64_t(row0()) * ldc() + col0()], ldc(), false, UNIT_OUT);
     }
   }
   // A block of C to GM; with enAtomic (1 add, 2 max, 3 min) the copy combines with C's
@@ -1616,7 +1619,6 @@ class MatmulModel {
   TCubeTiling t_{};
   bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false, quant_buffer_ = false;
   bool bias_past_l1_ = false;  // the tiling's bias buffer would lie past L1's end (allocate)
-  uint64_t bias_l1_bytes_ = 0, l1_used_ = 0;
   uint8_t sub_block_idx_ = 0;  // SetSubBlockIdx
   uint8_t atomic_ = 0;  // enAtomic of the running IterateAll / IterateBatch / GetTensorC (GM only)
   int quant_kind_ = 0;  // 0 none, 1 SetQuantScalar, 2 SetQuantVector
