@@ -45,6 +45,7 @@ CONSTANTS = {
     "kLaunchTimingOnly": launch.LAUNCH_TIMING_ONLY,
     "kLaunchNpuScript": launch.LAUNCH_NPU_SCRIPT,
     "kMemCount": len(platforms.MEMORIES),
+    "kScalarMatmulStep": cycle.SCALAR_MATMUL_STEP, "kScalarMatmulStepConstant": cycle.SCALAR_MATMUL_STEP_CONSTANT,
     "kResSummary": cycle.RES_SUMMARY, "kResBlocks": cycle.RES_BLOCKS, "kResCoreEnd": cycle.RES_CORE_END,
     "kResBusy": cycle.RES_BUSY, "kResSlices": cycle.RES_SLICES, "kResFlows": cycle.RES_FLOWS,
     "kResMarks": cycle.RES_MARKS, "kResWaits": cycle.RES_WAITS, "kResScalar": cycle.RES_SCALAR,

@@ -229,3 +229,29 @@ def test_a_bias_buffer_past_l1_is_harmless_until_a_bias_is_set():
     assert f"test_adv_matmul.py:{lineno}:" in str(err.value)
     assert ("the bias row's L1 buffer (1024 bytes) lies past the end of L1: A's and B's chunks take 524288 of "
             "the core's 524288 bytes") in str(err.value)
+
+
+def test_each_k_step_records_the_matmuls_scalar_work():
+    # The timed Model charges the Matmul's own scalar work (the vendor's README: 26-46% of the
+    # AIC's time) per k step: one PIPE_S "Matmul" event a k step of a base block, of the runtime
+    # tiling's class (a Python kernel's tiling is a runtime one); cycle.simulate times it.
+    from asc.profiler import cycle, simulate, timing_params
+    m, k, n = 64, 256, 128
+    rng = np.random.default_rng(6)
+    a, b = _ints(rng, (m, k), np.float16), _ints(rng, (k, n), np.float16)
+    bias = np.zeros((1, n), np.float32)
+    tiling = host_tiling(m, n, k, 1)
+    c = np.zeros((m, n), np.float32)
+    with asc.profile() as prof:
+        matmul_cube_kernel[1](a, b, c, bias, tiling, np.zeros(1024 * 1024, np.uint8))
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-3, atol=1e-3)
+    rec = prof.launches[-1].recording
+    ev = rec.events
+    steps = (ev["pipe"] == cycle.PIPE_S) & (ev["api"] == rec.strings.index("Matmul"))
+    blocks = -(-m // tiling.base_m) * -(-n // tiling.base_n)
+    assert int(steps.sum()) == blocks * -(-k // tiling.base_k)
+    assert set(ev["event"][steps].tolist()) == {cycle.SCALAR_MATMUL_STEP}
+    p = timing_params("Ascend910B1")
+    scalar = lambda **kw: simulate(rec, p.with_overrides(**kw)).busy[0][cycle.PIPE_S]  # noqa: E731
+    assert scalar(matmul_step_scalar_cycles=1000) - scalar(matmul_step_scalar_cycles=0) == \
+        pytest.approx(1000 * int(steps.sum()))

@@ -192,7 +192,8 @@ namespace {
   X(mte_outstanding_transfers) X(ub_bank_width_bytes) X(ub_bank_groups) X(ub_bank_depth_rows)                   \
   X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)             \
   X(ub_group_reads_per_cycle) X(l2_fill_bytes_per_s) X(ub_conflict_mte_share) X(mte_row_cycles) \
-  X(same_address_bytes_per_cycle)
+  X(same_address_bytes_per_cycle) X(matmul_step_scalar_cycles) X(matmul_step_scalar_cycles_constant) \
+  X(pipe_queue_depth)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -270,6 +271,7 @@ struct CoreState {
   uint64_t sync_n = 0;
   double busy_out[kSlots] = {};
   std::vector<IntervalRec> scalar_iv;
+  bool queue_full = false;  // the scalar found the next instruction's pipe queue full (pipe_queue_depth)
 };
 
 struct HeapItem {
@@ -396,6 +398,7 @@ class Model {
   double vec_cycles(const EventRec& e, double* conflict = nullptr) const;
   double ub_bank_cycles_per_repeat(const EventRec& e, double repeats, double* group_extra, double* bank_extra) const;
   double cube_cycles(const EventRec& e) const;
+  double scalar_cycles(const EventRec& e) const;
   bool compile(int slot, const std::vector<int64_t>& idxs);
   int token_key(int core, int kind, int64_t a, int64_t b);
   int cross_key(int kind, int64_t a, int64_t b);
@@ -644,6 +647,16 @@ double Model::ub_bank_cycles_per_repeat(const EventRec& e, double repeats, doubl
   return total / sampled;
 }
 
+// A PIPE_S API event's scalar work: a library API's own bookkeeping (EventRec::event
+// names whose: abi.h kScalar*), else an API call's (GetValue, SetValue, ...).
+double Model::scalar_cycles(const EventRec& e) const {
+  switch (e.event) {
+    case kScalarMatmulStep: return p_.matmul_step_scalar_cycles;
+    case kScalarMatmulStepConstant: return p_.matmul_step_scalar_cycles_constant;
+    default: return p_.scalar_api_cycles;
+  }
+}
+
 double Model::cube_cycles(const EventRec& e) const {
   const AccessRec* x = acc(e);
   uint64_t a = 0, b = 0, c = 0;
@@ -745,7 +758,7 @@ bool Model::compile(int c, const std::vector<int64_t>& idxs) {
         ok = add(SET, PIPE_M, kNoIssueCost, key, i) && add(WAIT, PIPE_FIX, kNoIssueCost, key, i);
       }
       if (!ok) {  // the unit-flag tokens could not be placed (add reported why)
-      } else if (pipe == PIPE_S || pipe == PIPE_ALL) ok = add(SCALAR, PIPE_S, p_.scalar_api_cycles, 0, i);
+      } else if (pipe == PIPE_S || pipe == PIPE_ALL) ok = add(SCALAR, PIPE_S, scalar_cycles(e), 0, i);
       else if (gm) ok = add(DMA, pipe, 0, 0, i);
       else if (pipe == PIPE_V) {
         double lost[2] = {0, 0};
@@ -1089,6 +1102,20 @@ bool Model::step_core(int c, double now) {
         break;
       }
     } else {
+      // A pipe's instruction queue holds pipe_queue_depth instructions not yet started:
+      // when it is full the scalar unit stalls until the pipe takes one (then it issues
+      // at that time, or later by its own clock).
+      if (p_.pipe_queue_depth > 0 && double(s.queues[in.slot].size()) >= p_.pipe_queue_depth) {
+        s.queue_full = true;
+        break;
+      }
+      if (s.queue_full) {
+        s.queue_full = false;
+        if (now > s.scalar) {
+          res_.waits.push_back(SliceRec{b, PIPE_S, s.scalar, now, in.ev});
+          s.scalar = now;
+        }
+      }
       double cost = (op == SET || op == WAIT) && in.arg == kNoIssueCost ? 0.0
                     : op == SET || op == WAIT                         ? p_.sync_api_cycles
                                                                       : p_.scalar_issue_cycles;

@@ -28,6 +28,9 @@ PIPE_NAMES = {PIPE_S: "scalar", PIPE_V: "vec", PIPE_M: "cube", PIPE_MTE1: "mte1"
               PIPE_MTE3: "mte3", PIPE_FIX: "fixpipe"}
 ALL_PIPES = ("vec", "mte2", "mte3", "scalar", "cube", "mte1", "fixpipe")
 _SLOT_PIPES = (PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX)  # kResBusy's column order
+# A PIPE_S API event's `event`: whose scalar work it is (abi.h kScalarMatmulStep*); the
+# Matmul records one per k step, the cycle model charges each its own parameter.
+SCALAR_MATMUL_STEP, SCALAR_MATMUL_STEP_CONSTANT = 1, 2
 BREAKDOWN_KEYS = ("compute_cube", "compute_vector", "hbm_read", "hbm_write", "sync_wait", "scalar")
 
 (RES_SUMMARY, RES_BLOCKS, RES_CORE_END, RES_BUSY, RES_SLICES, RES_FLOWS, RES_MARKS, RES_WAITS, RES_SCALAR,

@@ -88,6 +88,14 @@ constexpr const char* kReportColumns =
     "b_block,b_pipe,b_file,b_line,b_api,b_write,b_operand,"
     "tensor_lo,tensor_hi,tensor_pos,tensor_type,region,event,id,blocks,message";
 
+// EventRec::event of a PIPE_S API event: whose scalar work it is (the cycle model charges
+// each class its own parameter). A library API's bookkeeping between the instructions it
+// issues is scalar work the kernel's lines do not show: the Matmul's per k step address and
+// loop arithmetic, which a constant tiling (MatmulApiStaticTiling) folds at compile time.
+// Any other value (an API call's -1): scalar_api_cycles.
+constexpr int32_t kScalarMatmulStep = 1;         // matmul_step_scalar_cycles: one k step, runtime tiling
+constexpr int32_t kScalarMatmulStepConstant = 2; // matmul_step_scalar_cycles_constant: constant tiling
+
 // One event of the stream. api/file index the recording's string table;
 // accesses are [acc_first, acc_first + acc_count) of its access array.
 struct EventRec {
