@@ -24,16 +24,12 @@ class Call {
  public:
   Call(const char* api, int32_t pipe, const char* file, int line, EventKind kind = EventKind::Api)
       : core_(current_core()), api_(api), pipe_(pipe), file_(file), line_(line), kind_(kind) {
-    core_.poll(file, line);
-    core_.tick();
-    ASC_PRECISION_ONLY(precision::on_call(core_);)  // --precision-trace builds only
+    enter();
   }
   Call(const Call&) = delete;
   // A GM access across an argument's end into its padding was staged (Core::check):
   // its write lands now, unless the call is being unwound by a fault.
-  ~Call() {
-    if (core_.has_staged()) core_.end_staged(std::uncaught_exceptions() == 0);
-  }
+  ~Call();
 
   // Element-typed ranges: `n` elements starting at element `first` of `t`.
   template <class Tensor>
@@ -48,27 +44,11 @@ class Call {
     static_assert(!is_int4_v<T>, "int4b_t packs two elements per byte: address it in bytes (range)");
     return reinterpret_cast<const T*>(range(t.ref(), first * sizeof(T), n * sizeof(T), false, align));
   }
-  // Byte ranges, for strided movers (one call per burst).
-  uint8_t* range(const TensorRef& r, uint64_t byte_off, uint64_t nbytes, bool write, bool align) {
-    Access a;
-    if (core_.observed()) {  // (asc-debug names the tensor and the pipe by these)
-      core_.operand = operand_of(r, write);
-      core_.call_pipe = pipe_;
-    }
-    uint8_t* p = core_.check(r, byte_off, nbytes, write, align, api_, file_, line_, &a);
-    a.operand = core_.operand;
-    a.repeat = repeat_;
-    ASC_PRECISION_ONLY(precision::on_range(core_, r, byte_off, nbytes, write);)
-    if (core_.observed()) acc_.push_back(a);  // plain runs never allocate
-    if (r.mem == Mem::GM && r.cache_mode && kind_ == EventKind::Api) event_ = r.cache_mode;  // L2 hint (cycle model)
-    bytes_ += nbytes;
-    return p;
-  }
+  // Byte ranges, for strided movers (one call per burst): checked (Core::check),
+  // recorded for the observers, handed to the --precision-trace hook.
+  uint8_t* range(const TensorRef& r, uint64_t byte_off, uint64_t nbytes, bool write, bool align);
   // Queue traffic: the buffer a TQue call hands over (not a data access; unchecked, observers only).
-  Call& buffer(Mem m, uint64_t addr, uint64_t nbytes) {
-    if (core_.observed()) acc_.push_back(Access{m, false, -1, addr, nbytes});
-    return *this;
-  }
+  Call& buffer(Mem m, uint64_t addr, uint64_t nbytes);
 
   Call& elems(uint64_t n) { elems_ = n; return *this; }
   Call& event(int32_t e, int32_t id) { event_ = e; id_ = id; return *this; }
@@ -85,10 +65,7 @@ class Call {
   // Returns false in a timing-only launch: the caller then skips its element
   // loops (data_copy, the vector engine, Mmad, Fixpipe do; other APIs still compute).
   bool run() {
-    if (core_.observed()) {
-      Event e{kind_, api_, pipe_, file_, line_, core_.block_idx(), elems_, bytes_, acc_.data(), acc_.size(), event_, id_};
-      core_.emit(e);
-    }
+    if (core_.observed()) report();
     return core_.computes();
   }
 
@@ -99,15 +76,13 @@ class Call {
   [[noreturn]] void fault(const char* msg) { core_.fault(file_, line_, api_, "%s", msg); }
 
  private:
+  // The methods below are defined in src/call.cpp: compiled once into the
+  // runtime object instead of into every API instantiation of every kernel.
+  void enter();   // poll for another core's fault, tick, the precision hook
+  void report();  // builds the Event and hands it to the observers
   // The rank of tensor r among this call's distinct tensors of its direction
   // (0 = the first destination / the first source), in the order they were declared.
-  uint8_t operand_of(const TensorRef& r, bool write) {
-    int d = write ? 1 : 0;
-    for (uint8_t i = 0; i < seen_n_[d]; ++i)
-      if (seen_[d][i] == r.addr) return i;
-    if (seen_n_[d] < kSeen) seen_[d][seen_n_[d]++] = r.addr;
-    return uint8_t(seen_n_[d] - 1);
-  }
+  uint8_t operand_of(const TensorRef& r, bool write);
   static constexpr uint8_t kSeen = 6;
   uint64_t seen_[2][kSeen];
   uint8_t seen_n_[2] = {0, 0};

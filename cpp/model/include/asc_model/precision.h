@@ -31,6 +31,25 @@
 #define ASC_PRECISION_ONLY(...)
 #endif
 
+#include <cstdint>
+#include <utility>
+#include "asc_model/core.h"
+
+namespace asc_model {
+// The shadow build's hooks into code of the runtime object (src/call.cpp: Call's
+// constructor and range(); burst_copy), which is compiled once, without the macro:
+// null there unless the kernel library it is linked into was built with
+// ASC_MODEL_PRECISION, whose precision.h fills them in when the library is loaded
+// (each kernel library holds its own copy of the runtime).
+struct PrecisionHooks {
+  void (*on_call)(Core&);
+  void (*on_range)(Core&, const TensorRef&, uint64_t byte_off, uint64_t nbytes, bool write);
+  void (*on_copy)(Core&, const char* api, const char* file, int line,
+                  const std::pair<uint8_t*, const uint8_t*>* bursts, uint64_t count, uint64_t len, Mem dst, Mem src);
+};
+extern PrecisionHooks precision_hooks;
+}  // namespace asc_model
+
 #ifdef ASC_MODEL_PRECISION
 #include <algorithm>
 #include <cmath>
@@ -461,6 +480,12 @@ inline int report(char* buf, int len) {
   if (buf && len >= need) std::memcpy(buf, out.c_str(), size_t(need));
   return need;
 }
+
+// Installs the hooks above when the kernel library is loaded (static initialisation;
+// the kernel is one translation unit, so this runs once per library).
+namespace {
+[[maybe_unused]] const bool hooks_installed = (precision_hooks = PrecisionHooks{&on_call, &on_range, &on_copy}, true);
+}  // namespace
 
 }  // namespace precision
 }  // namespace asc_model
