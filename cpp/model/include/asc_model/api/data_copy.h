@@ -3,10 +3,8 @@
 #pragma once
 #include <cstring>
 #include <vector>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include "asc_model/call.h"
+#include "asc_model/sysvar.h"
 #include "asc_model/tensor.h"
 
 namespace asc_model {
@@ -23,70 +21,12 @@ inline int32_t copy_pipe(Mem src, Mem dst) {
 
 constexpr uint64_t kBlock = 32;  // DataCopy's unit of length and gap
 
-// Local -> GM bursts of at least this many bytes are written with
-// non-temporal stores: the result goes to the user's array and is not read
-// again by this core soon, so skipping the cache (and the read-for-ownership
-// of every destination line) roughly doubles the copy-out bandwidth. Same
-// bytes as memmove (source and destination are different memories, so they
-// cannot overlap); an sfence after the last burst orders them like ordinary
-// stores for everything that follows.
-constexpr uint64_t kStreamMin = 4096;
-
-inline void stream_copy(uint8_t* d, const uint8_t* s, uint64_t n) {
-#if defined(__SSE2__)
-  uint64_t head = (16 - (reinterpret_cast<uintptr_t>(d) & 15)) & 15;
-  std::memcpy(d, s, head);
-  d += head; s += head; n -= head;
-  uint64_t body = n & ~uint64_t(63);
-  for (uint64_t i = 0; i < body; i += 64) {
-    __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-    __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 16));
-    __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 32));
-    __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 48));
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), a);
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + 16), b);
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + 32), c);
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + 48), e);
-  }
-  std::memcpy(d + body, s + body, n - body);
-#else
-  std::memcpy(d, s, n);
-#endif
-}
-inline void stream_fence() {
-#if defined(__SSE2__)
-  _mm_sfence();
-#endif
-}
-
 // Strided burst copy shared by every DataCopy form: `count` bursts of `len`
 // bytes; burst i starts at src_off + i*src_step and dst_off + i*dst_step.
-// All bursts are checked before the first byte is written.
-inline void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uint64_t count, uint64_t len,
-                       uint64_t src_step, uint64_t dst_step) {
-  // Pointers of every burst, collected before anything is written (a fixed
-  // array for the common few-burst case, so plain copies never allocate).
-  std::pair<uint8_t*, const uint8_t*> few[8];
-  std::vector<std::pair<uint8_t*, const uint8_t*>> many;
-  std::pair<uint8_t*, const uint8_t*>* bursts = few;
-  if (count > 8) { many.resize(count); bursts = many.data(); }
-  for (uint64_t i = 0; i < count; ++i) {
-    bursts[i].second = op.range(src, i * src_step, len, false, i == 0);
-    bursts[i].first = op.range(dst, i * dst_step, len, true, i == 0);
-  }
-  auto atomic = dst.mem == Mem::GM ? op.core().atomic_fn : nullptr;  // SetAtomicAdd & co (api/misc.h)
-  if (atomic && len % op.core().atomic_elem)
-    op.fault("burst length is not a whole number of atomic elements");
-  if (!op.run()) return;
-  if (atomic)
-    for (uint64_t i = 0; i < count; ++i) atomic(bursts[i].first, bursts[i].second, len);
-  else if (dst.mem == Mem::GM && src.mem != Mem::GM && len >= kStreamMin) {
-    for (uint64_t i = 0; i < count; ++i) stream_copy(bursts[i].first, bursts[i].second, len);
-    stream_fence();
-  } else
-    for (uint64_t i = 0; i < count; ++i) std::memmove(bursts[i].first, bursts[i].second, len);
-  ASC_PRECISION_ONLY(precision::on_copy(op.core(), op.api(), op.file(), op.line(), bursts, count, len, dst.mem, src.mem);)
-}
+// All bursts are checked before the first byte is written; runs the call.
+// (src/data_copy.cpp: compiled once into the runtime object.)
+void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uint64_t count, uint64_t len,
+                uint64_t src_step, uint64_t dst_step);
 
 template <class D, class S>
 void data_copy_count(const D& dst, const S& src, uint32_t count, const char* file, int line) {
@@ -134,31 +74,18 @@ void data_copy_params(const D& dst, const S& src, const AscendC::DataCopyParams&
 
 // GM -> local with padding. Each burst of `len` bytes lands in local memory as
 // [left pad][data][right pad][fill to 32 B], the pads and fill being `pad`.
+// (src/data_copy.cpp: compiled once into the runtime object; the element type
+// is its size, its name and the pad value's bytes.)
+void data_copy_pad_in_bytes(const TensorRef& dst, const TensorRef& src, uint32_t esz, const char* type,
+                            uint32_t count, uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad,
+                            uint32_t left, uint32_t right, const void* pad, const char* file, int line);
 template <class T>
 void data_copy_pad_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src, uint32_t count,
                       uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad, uint32_t left,
                       uint32_t right, T pad, const char* file, int line) {
-  TensorRef d = dst.ref(), s = src.ref();
-  Call op("DataCopyPad", copy_pipe(s.mem, d.mem), file, line);
-  Core& c = op.core();
-  if (count == 0 || len == 0) c.fault(file, line, "DataCopyPad", "blockCount=%u blockLen=%llu: both must be at least 1", count, (unsigned long long)len);
-  if (len % sizeof(T)) c.fault(file, line, "DataCopyPad", "blockLen %llu bytes is not a whole number of %s elements", (unsigned long long)len, type_name<T>());
-  if (!is_pad) left = right = 0;
-  if ((left + right) * sizeof(T) > kBlock) c.fault(file, line, "DataCopyPad", "leftPadding+rightPadding = %u elements exceed one 32-byte block", left + right);
-  uint64_t row = (left * sizeof(T) + len + right * sizeof(T) + kBlock - 1) / kBlock * kBlock;
-  uint64_t dst_step = row + dst_gap_blocks * kBlock;
-  if (!is_pad && c.pad_size == sizeof(T)) std::memcpy(&pad, &c.pad_bits, sizeof(T));
-  std::vector<std::pair<uint8_t*, const uint8_t*>> bursts(count);
-  for (uint32_t i = 0; i < count; ++i) {
-    bursts[i].second = op.range(s, i * (len + src_gap), len, false, false);
-    bursts[i].first = op.range(d, i * dst_step, row, true, i == 0);
-  }
-  if (!op.elems(count * len / sizeof(T)).run()) return;
-  for (auto& b : bursts) {
-    T* row_p = reinterpret_cast<T*>(b.first);
-    for (uint64_t k = 0; k < row / sizeof(T); ++k) std::memcpy(row_p + k, &pad, sizeof(T));
-    std::memcpy(b.first + left * sizeof(T), b.second, len);
-  }
+  static_assert(sizeof(T) <= 8, "DataCopyPad: elements of up to 8 bytes");
+  data_copy_pad_in_bytes(dst.ref(), src.ref(), uint32_t(sizeof(T)), type_name<T>(), count, len, src_gap,
+                         dst_gap_blocks, is_pad, left, right, &pad, file, line);
 }
 
 // local -> GM: bursts of `len` bytes; the local side advances by whole blocks.
