@@ -55,47 +55,16 @@ constexpr uint32_t c0_of() { return 32 / sizeof(T); }
 
 inline uint32_t up16(uint32_t x) { return (x + 15) / 16 * 16; }
 
-// ND (GM or UB) -> NZ (L1 or UB).
+// ND (GM or UB) -> NZ (L1 or UB), on elements of `esz` bytes (src/cube_layout.cpp:
+// compiled once into the runtime object; the move does not depend on the type).
+void nd2nz_bytes(const char* api, const TensorRef& dst, const TensorRef& src, uint32_t esz,
+                 const AscendC::Nd2NzParams& p, const char* file, int line);
 template <class D, class S>
 void nd2nz(const char* api, const D& dst, const S& src, const AscendC::Nd2NzParams& p, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
-  constexpr uint32_t C0 = c0_of<T>();
-  TensorRef d = dst.ref(), s = src.ref();
-  Call op(api, copy_pipe(s.mem, d.mem), file, line);
-  if (p.dValue > p.srcDValue && p.nValue > 1)
-    op.core().fault(file, line, api, "dValue %u exceeds srcDValue %u", p.dValue, p.srcDValue);
-  uint32_t blocks = (p.dValue + C0 - 1) / C0;
-  struct Row { T* d; const T* s; uint32_t n; };
-  std::vector<Row> rows;
-  rows.reserve(size_t(p.ndNum) * p.nValue * blocks);
-  // With dstNzNStride == 1 a column block's rows are back to back: one
-  // destination range per column block (the same bytes and checks as one per
-  // row, at a fraction of the calls; an 8192^3 matmul makes ~10^9 of them).
-  const bool packed = p.dstNzNStride == 1 && p.nValue > 0;
-  std::vector<T*> column(packed ? blocks : 0);
-  for (uint32_t i = 0; i < p.ndNum; ++i) {
-    for (uint32_t b = 0; b < column.size(); ++b)
-      column[b] = op.out(dst, uint64_t(p.nValue) * C0, uint64_t(i) * p.dstNzMatrixStride + uint64_t(b) * p.dstNzC0Stride * C0,
-                         i == 0 && b == 0);
-    for (uint32_t r = 0; r < p.nValue; ++r) {
-      uint64_t so = uint64_t(i) * p.srcNdMatrixStride + uint64_t(r) * p.srcDValue;
-      const T* sp = p.dValue ? op.in(src, p.dValue, so, false) : nullptr;
-      for (uint32_t b = 0; b < blocks; ++b) {
-        uint64_t dof = uint64_t(i) * p.dstNzMatrixStride + uint64_t(b) * p.dstNzC0Stride * C0 +
-                       uint64_t(r) * p.dstNzNStride * C0;
-        uint32_t n = std::min<uint32_t>(C0, p.dValue - b * C0);
-        T* d = packed ? column[b] + uint64_t(r) * C0 : op.out(dst, C0, dof, rows.empty());
-        rows.push_back({d, sp + b * C0, n});
-      }
-    }
-  }
-  if (!op.elems(uint64_t(p.ndNum) * p.nValue * p.dValue).run()) return;  // timing only: no data
-  for (auto& r : rows) {
-    T tmp[C0];
-    for (uint32_t k = 0; k < C0; ++k) tmp[k] = k < r.n ? r.s[k] : T(0);
-    std::memcpy(r.d, tmp, sizeof tmp);
-  }
+  static_assert(!is_int4_v<T>, "int4b_t packs two elements per byte: copy it as int8_t");
+  nd2nz_bytes(api, dst.ref(), src.ref(), uint32_t(sizeof(T)), p, file, line);
 }
 
 // NZ (UB) -> ND (GM). Source: 16-element rows; column block j of matrix i at

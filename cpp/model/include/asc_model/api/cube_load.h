@@ -17,32 +17,20 @@ namespace asc_model {
 // 512-byte fractals: `count` of them from fractal `start`, source fractals
 // `src_step` apart, destination fractal i at i*(1+gap); optional 16x16
 // transposition of each (16-bit types only).
+// (load_fractals_bytes, load_2d_v2_bytes: src/cube_load.cpp, compiled once into the
+// runtime object; a fractal is 512 bytes whatever its element type, whose size
+// only says whether the 16x16 transposition applies.)
+void load_fractals_bytes(const char* api, const TensorRef& dst, const TensorRef& src, uint32_t esz, uint32_t start,
+                         uint32_t count, uint32_t src_step, uint32_t gap, bool transpose, uint32_t addr_mode,
+                         const char* file, int line);
 template <class D, class S>
 void load_fractals(const char* api, const D& dst, const S& src, uint32_t start, uint32_t count, uint32_t src_step,
                    uint32_t gap, bool transpose, uint32_t addr_mode, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
-  constexpr uint32_t F = 512 / sizeof(T);
-  TensorRef s = src.ref();
-  Call op(api, s.mem == Mem::GM ? PIPE_MTE2 : PIPE_MTE1, file, line);
-  if (count == 0) op.fault("repeatTimes is 0");
-  if (addr_mode != 0) op.fault("addrMode other than 0 (increasing addresses) is not modelled");
-  if (transpose && sizeof(T) != 2) op.fault("ifTranspose for types other than 16-bit is not modelled");
-  std::vector<std::pair<T*, const T*>> f(count);
-  for (uint32_t i = 0; i < count; ++i) {
-    f[i].second = op.in(src, F, uint64_t(start + uint64_t(i) * src_step) * F, false);
-    f[i].first = op.out(dst, F, uint64_t(i) * (1 + gap) * F, i == 0);
-  }
-  if (!op.elems(uint64_t(count) * F).run()) return;  // timing-only launch: no data
-  T tmp[F];
-  for (auto& x : f) {
-    if (transpose)
-      for (uint32_t r = 0; r < 16; ++r)
-        for (uint32_t c = 0; c < 16; ++c) tmp[c * 16 + r] = x.second[r * 16 + c];
-    else
-      std::memcpy(tmp, x.second, sizeof tmp);
-    std::memcpy(x.first, tmp, sizeof tmp);
-  }
+  static_assert(!is_int4_v<T>, "int4b_t packs two elements per byte: load it as int8_t");
+  load_fractals_bytes(api, dst.ref(), src.ref(), uint32_t(sizeof(T)), start, count, src_step, gap, transpose,
+                      addr_mode, file, line);
 }
 
 // LoadData2DParamsV2 (interpretation; docs: positions and steps by fractal):
@@ -55,35 +43,14 @@ void load_fractals(const char* api, const D& dst, const S& src, uint32_t start, 
 // M row of fractals (mStep 1, dstStride 1) per call gives the L0A zZ layout,
 // and of a k x n NZ B matrix (M axis = k, K axis = n blocks), transposed, the
 // L0B Zn layout (one k block per call, dst advancing N1 fractals).
+void load_2d_v2_bytes(const TensorRef& dst, const TensorRef& src, uint32_t esz, const AscendC::LoadData2DParamsV2& p,
+                      const char* file, int line);
 template <class D, class S>
 void load_2d_v2(const D& dst, const S& src, const AscendC::LoadData2DParamsV2& p, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "LoadData: dst and src element types differ");
-  constexpr uint32_t F = 512 / sizeof(T);
-  TensorRef s = src.ref();
-  Call op("LoadData", s.mem == Mem::GM ? PIPE_MTE2 : PIPE_MTE1, file, line);
-  if (p.mStep == 0 || p.kStep == 0) op.fault("mStep and kStep must be positive");
-  if (p.srcStride < 0) op.fault("srcStride is negative");
-  if (p.ifTranspose && sizeof(T) != 2) op.fault("ifTranspose for types other than 16-bit is not modelled");
-  uint64_t dstStride = p.dstStride ? p.dstStride : p.mStep;
-  std::vector<std::pair<T*, const T*>> f;
-  f.reserve(size_t(p.mStep) * p.kStep);
-  for (uint32_t j = 0; j < p.kStep; ++j)
-    for (uint32_t i = 0; i < p.mStep; ++i) {
-      uint64_t sf = uint64_t(p.kStartPosition + j) * uint64_t(p.srcStride) + p.mStartPosition + i;
-      const T* sp = op.in(src, F, sf * F, false);
-      f.push_back({op.out(dst, F, (j * dstStride + i) * F, f.empty()), sp});
-    }
-  if (!op.elems(uint64_t(f.size()) * F).run()) return;  // timing-only launch: no data
-  T tmp[F];
-  for (auto& x : f) {
-    if (p.ifTranspose)
-      for (uint32_t r = 0; r < 16; ++r)
-        for (uint32_t c = 0; c < 16; ++c) tmp[c * 16 + r] = x.second[r * 16 + c];
-    else
-      std::memcpy(static_cast<void*>(tmp), x.second, sizeof tmp);
-    std::memcpy(static_cast<void*>(x.first), tmp, sizeof tmp);
-  }
+  static_assert(!is_int4_v<T>, "int4b_t packs two elements per byte: load it as int8_t");
+  load_2d_v2_bytes(dst.ref(), src.ref(), uint32_t(sizeof(T)), p, file, line);
 }
 
 // LoadDataWithTranspose (LoadData2dTransposeParams / ...V2), interpretation:
