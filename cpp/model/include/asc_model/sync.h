@@ -14,21 +14,21 @@ inline void implied_barrier(const char* api, ASC_LOC_PARAMS) {
   Call op(api, PIPE_ALL, ASC_LOC, EventKind::Barrier);
   op.event(int32_t(PIPE_ALL), -1).run();
 }
+// SetFlag / WaitFlag<event> (src/sync.cpp: one copy in the runtime object, not
+// one per event a kernel uses).
+void set_flag_api(int32_t event, int32_t id, const char* file, int line);
+void wait_flag_api(int32_t event, int32_t id, const char* file, int line);
 }  // namespace asc_model
 
 namespace AscendC {
 
 template <HardEvent e>
 void SetFlag(int32_t id, ASC_LOC_PARAMS) {
-  asc_model::Call op("SetFlag", PIPE_S, ASC_LOC, asc_model::EventKind::SetFlag);
-  op.core().set_flag(int(e), id, ASC_LOC);
-  op.event(int32_t(e), id).run();
+  asc_model::set_flag_api(int32_t(e), id, ASC_LOC);
 }
 template <HardEvent e>
 void WaitFlag(int32_t id, ASC_LOC_PARAMS) {
-  asc_model::Call op("WaitFlag", PIPE_S, ASC_LOC, asc_model::EventKind::WaitFlag);
-  op.core().wait_flag(int(e), id, ASC_LOC);
-  op.event(int32_t(e), id).run();
+  asc_model::wait_flag_api(int32_t(e), id, ASC_LOC);
 }
 template <pipe_t p>
 void PipeBarrier(ASC_LOC_PARAMS) {
