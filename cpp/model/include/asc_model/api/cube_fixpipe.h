@@ -64,6 +64,45 @@ inline AscendC::LocalTensor<uint64_t> fixpipe_quant_table() {
   return t;
 }
 
+// Whether quantPre mode `quant` converts S to D (false for a value that is no mode).
+template <class D, class S>
+constexpr bool fixpipe_converts(int32_t quant) {
+  using Q = AscendC::QuantModes;
+  constexpr bool f32 = std::is_same_v<S, float>, i32 = std::is_same_v<S, int32_t>;
+  constexpr bool b8 = std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>;
+  switch (Q(quant)) {
+    case Q::NoQuant: return std::is_same_v<D, S>;
+    case Q::F322F16: return f32 && std::is_same_v<D, half>;
+    case Q::F322BF16: return f32 && std::is_same_v<D, bfloat16_t>;
+    case Q::DEQF16: case Q::VDEQF16: return i32 && std::is_same_v<D, half>;
+    case Q::QF322B8_PRE: case Q::VQF322B8_PRE: return f32 && b8;
+    case Q::REQ8: case Q::VREQ8: return i32 && b8;
+    default: return false;
+  }
+}
+
+// What a Fixpipe reads and writes (src/cube_fixpipe.cpp: compiled once into the
+// runtime object, with the checks and the call's report): L0C column block j at
+// src[j], output row (row-major) or column block (NZ) i at dst[i], in bytes.
+struct FixpipeOperands {
+  std::vector<const uint8_t*> src;
+  std::vector<uint8_t*> dst;
+  const uint64_t* qv = nullptr;  // per-channel quant values (vector modes)
+  uint32_t OB = 16;              // NZ output: elements per row of a column block
+  bool vec = false;              // a vector quantPre mode
+  bool computes = true;          // Call::run(): false in a timing-only launch
+};
+struct FixpipeShape {
+  uint32_t nSize, mSize, srcStride, dstStride;
+  int32_t quant;
+  bool converts, row_major, split;
+  uint32_t dst_size;  // bytes of an element of the output
+  const char* src_type;
+  const char* dst_type;
+};
+FixpipeOperands fixpipe_operands(Call& op, const TensorRef& dst, const TensorRef& src, const TensorRef* vq,
+                                 FixpipeShape sh);
+
 // L0C -> GM / L1 / UB with NZ2ND (row_major) or NZ output, relu, quantisation.
 // `vq` (may be null): per-channel uint64 quant values (scale in the low 32 bits).
 template <class Dst, class S>
@@ -79,55 +118,22 @@ void fixpipe(const char* api, const Dst& dst, const AscendC::LocalTensor<S>& src
   if (unit_flag) op.event(-1, int32_t(unit_flag));
   Core& core = op.core();
   if (src.mem() != Mem::L0C) op.fault("src must be in CO1 (L0C)");
-  constexpr bool f32 = std::is_same_v<S, float>, i32 = std::is_same_v<S, int32_t>;
-  static_assert(f32 || i32, "Fixpipe: src must be float or int32_t");
-  bool ok = false, vec = false;
-  switch (Q(quant)) {
-    case Q::NoQuant: ok = std::is_same_v<D, S>; break;
-    case Q::F322F16: ok = f32 && std::is_same_v<D, half>; break;
-    case Q::F322BF16: ok = f32 && std::is_same_v<D, bfloat16_t>; break;
-    case Q::DEQF16: ok = i32 && std::is_same_v<D, half>; break;
-    case Q::VDEQF16: ok = i32 && std::is_same_v<D, half>; vec = true; break;
-    case Q::QF322B8_PRE: ok = f32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); break;
-    case Q::VQF322B8_PRE: ok = f32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); vec = true; break;
-    case Q::REQ8: ok = i32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); break;
-    case Q::VREQ8: ok = i32 && (std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>); vec = true; break;
-    default: op.core().fault(file, line, api, "quantPre %d is not a QuantModes value", quant);
-  }
-  if (!ok)
-    core.fault(file, line, api, "quantPre %d does not convert %s to %s", quant, type_name<S>(), type_name<D>());
-  // A vector mode without a workspace reads the table SetFixPipeConfig placed in the fixpipe buffer.
-  AscendC::LocalTensor<uint64_t> fpc_table;
-  if (vec && !vq) {
-    if (!fixpipe_regs().fpc_set)
-      op.fault("a vector quantPre mode needs its quant table: SetFixPipeConfig with the table in the fixpipe "
-               "buffer (C2PIPE2GM), or the Fixpipe form with a workspace");
-    fpc_table = fixpipe_quant_table();
-    vq = &fpc_table;
-  }
-  if (srcStride == 0) srcStride = up16(mSize);
-  if (row_major && dstStride == 0) dstStride = nSize;
-  if (split && (row_major || sizeof(D) != 4))
-    core.fault(file, line, api, "channel split needs NZ output of a 32-bit type (float / int32)");
-  uint32_t N1 = (nSize + 15) / 16;
-  // Channel split: NZ output with 8-element rows (32 B); column block j8 of
-  // 8 columns at j8*dstStride*32 B.
-  uint32_t OB = split ? 8 : 16, NO = (nSize + OB - 1) / OB;
-  std::vector<const S*> sblk(N1);
-  for (uint32_t j = 0; j < N1; ++j) sblk[j] = op.in(src, uint64_t(mSize) * 16, uint64_t(j) * srcStride * 16, j == 0);
-  std::vector<D*> drow;
-  if (row_major)
-    for (uint32_t r = 0; r < mSize; ++r) drow.push_back(op.out(dst, nSize, uint64_t(r) * dstStride, false));
-  else
-    for (uint32_t j = 0; j < NO; ++j)
-      drow.push_back(op.out(dst, uint64_t(mSize) * OB, uint64_t(j) * dstStride * 32 / sizeof(D), false));
-  const uint64_t* qv = vq ? op.in(*vq, nSize, 0, false) : nullptr;
-  if (!op.elems(uint64_t(mSize) * nSize).run()) return;
+  static_assert(std::is_same_v<S, float> || std::is_same_v<S, int32_t>, "Fixpipe: src must be float or int32_t");
+  static_assert(!is_int4_v<D>, "Fixpipe: int4b_t output is not modelled");
+  const TensorRef vq_ref = vq ? vq->ref() : TensorRef{};
+  const FixpipeOperands o = fixpipe_operands(
+      op, dst.ref(), src.ref(), vq ? &vq_ref : nullptr,
+      FixpipeShape{nSize, mSize, srcStride, dstStride, quant, fixpipe_converts<D, S>(quant), row_major, split,
+                   uint32_t(sizeof(D)), type_name<S>(), type_name<D>()});
+  if (!o.computes) return;
+  const bool vec = o.vec;
+  const uint32_t OB = o.OB;
+  const uint64_t* qv = o.qv;
   bool atomic = dst.ref().mem == Mem::GM && core.atomic_fn;
   for (uint32_t r = 0; r < mSize; ++r)
     for (uint32_t c = 0; c < nSize; ++c) {
-      S x = sblk[c / 16][r * 16 + c % 16];
-      D* out = row_major ? drow[r] + c : drow[c / OB] + r * OB + c % OB;
+      S x = reinterpret_cast<const S*>(o.src[c / 16])[r * 16 + c % 16];
+      D* out = row_major ? reinterpret_cast<D*>(o.dst[r]) + c : reinterpret_cast<D*>(o.dst[c / OB]) + r * OB + c % OB;
       D y;
       if constexpr (std::is_same_v<D, S>) {
         y = relu && x < S(0) ? S(0) : x;

@@ -18,6 +18,23 @@ template <> struct AccOf<int8_t> { using type = int32_t; };
 template <> struct AccOf<uint8_t> { using type = int32_t; };
 template <> struct AccOf<int4b_t> { using type = int32_t; };
 
+// The part of Mmad its element types only parametrise (src/cube_mmad.cpp: compiled
+// once into the runtime object): the checks, the shape (fractal sizes, block counts)
+// and the ranges of the operands, in the order the call declares them.
+struct MmadOperands {
+  const uint8_t* a = nullptr;  // L0A
+  const uint8_t* b = nullptr;  // L0B
+  uint8_t* c = nullptr;        // L0C
+  const uint8_t* bias = nullptr;  // the bias tensor's row (null without one)
+  uint32_t M16 = 0, K1 = 0, K1a = 0, N1 = 0;
+  bool init_zero = false, gemv = false;
+};
+// a_bits: bits of an element of A (4: int4b_t, nibbles); a_float: A is float;
+// c_size: bytes of an element of C (and of the bias).
+MmadOperands mmad_operands(Call& op, const TensorRef& dst, const TensorRef& fm, const TensorRef& filt,
+                           const TensorRef* bias, const AscendC::MmadParams& p, uint32_t a_bits, bool a_float,
+                           uint32_t c_size, bool gemv);
+
 // l0b_n_major: the adv Matmul's own L0B order (fractal (n block, k block) at nb*K1 + kb),
 // which its loads build (adv_matmul.h) and nothing outside it sees; Mmad itself reads
 // the vendor's Zn order (cube_layout.h).
@@ -32,41 +49,30 @@ void mmad(const AscendC::LocalTensor<C>& dst, const AscendC::LocalTensor<A>& fm,
   static_assert(std::is_same_v<A, B>, "Mmad: fm and filter element types differ");
   static_assert(std::is_same_v<C, typename AccOf<A>::type>,
                 "Mmad: dst must be float for half/bfloat16/float inputs, int32_t for int8 inputs");
+  static_assert(std::is_same_v<typename Bias::PrimType, C>, "Mmad: the bias has dst's element type");
   // int4b_t: a fractal is 16 x 64 elements in its 512 bytes (the vendor's mad_s4); the
   // operands are read as packed nibbles.
   constexpr bool s4 = is_int4_v<A>;
+  // (constants here: the element loops below divide by them)
   constexpr uint32_t C0 = s4 ? 64 : c0_of<A>();
   constexpr uint32_t F = s4 ? 1024 : 512 / sizeof(A);
   Call op("Mmad", PIPE_M, file, line);
-  if (s4 && p.k % 2) op.fault("MmadParams.k must be an even number when fm and filter are int4b_t");
-  Core& core = op.core();
-  if (dst.mem() != Mem::L0C) op.fault("dst must be in CO1 (L0C)");
-  if (fm.mem() != Mem::L0A) op.fault("fm must be in A2 (L0A)");
-  if (filt.mem() != Mem::L0B) op.fault("filter must be in B2 (L0B)");
-  if (std::is_same_v<A, float> && core.hf32) op.fault("HF32 mode (SetHF32Mode) with float inputs is not modelled");
-  if (p.fmOffset || p.enSsparse || p.enWinogradA || p.enWinogradB)
-    op.fault("fmOffset, enSsparse and the Winograd switches of MmadParams are not modelled");
-  // The vendor's Mmad without a bias tensor accumulates when isBias is set (the older form
-  // of cmatrixInitVal = false); with a bias tensor the bias row is the initial value.
-  const bool init_zero = p.cmatrixInitVal && !p.isBias;
-  uint32_t M16 = up16(p.m), K1 = (p.k + C0 - 1) / C0, N1 = (p.n + 15) / 16;
-  // kDirectionAlign (float only, the vendor's mmad examples): L0A holds A's k
-  // aligned to 16 (two 8-column fractals per 16, as a transposing load leaves
-  // it); the cube skips the padding columns. B's k stays aligned to 8.
-  const uint32_t K1a = std::is_same_v<A, float> && p.kDirectionAlign ? (p.k + 15) / 16 * 2 : K1;
-  gemv = gemv && p.m == 1;
-  const uint8_t* a8 = op.range(fm.ref(), 0, elems_bytes<A>(gemv ? uint64_t(K1) * C0 : uint64_t(M16 / 16) * K1a * F),
-                               false, true);
-  const uint8_t* b8 = op.range(filt.ref(), 0, elems_bytes<B>(uint64_t(N1) * K1 * F), false, true);
+  const TensorRef bias_ref = bias ? bias->ref() : TensorRef{};
+  const MmadOperands o = mmad_operands(op, dst.ref(), fm.ref(), filt.ref(), bias ? &bias_ref : nullptr, p,
+                                       elem_bits<A>(), std::is_same_v<A, float>, uint32_t(sizeof(C)), gemv);
+  const uint32_t M16 = o.M16, K1 = o.K1, K1a = o.K1a, N1 = o.N1;
+  const bool init_zero = o.init_zero;
+  gemv = o.gemv;
+  const uint8_t* a8 = o.a;
+  const uint8_t* b8 = o.b;
   auto a = [a8](uint64_t i) -> C {
     if constexpr (s4) return C(int4_load(a8, i)); else return C(reinterpret_cast<const A*>(a8)[i]);
   };
   auto b = [b8](uint64_t i) -> C {
     if constexpr (s4) return C(int4_load(b8, i)); else return C(reinterpret_cast<const B*>(b8)[i]);
   };
-  C* c = op.out(dst, uint64_t(N1) * M16 * 16);
-  const C* bs = nullptr;
-  if (bias) bs = op.in(*bias, p.n);
+  C* c = reinterpret_cast<C*>(o.c);
+  const C* bs = reinterpret_cast<const C*>(o.bias);
   // cmatrixSource without a bias tensor (the vendor's mmad example, scenario 1): the initial
   // value is the bias row in the bias table (C2, where DataCopy C1 -> C2 put it); the vendor's
   // mad then passes no bias address, so the Model reads the table from its start.
