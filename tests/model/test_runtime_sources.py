@@ -12,10 +12,27 @@ INC = build.include_dir()
 PARTS = sorted((INC.parent / "src").glob("*.cpp"))
 
 
-def test_the_unity_source_includes_every_part():
-    unity = build.runtime_unity(INC)
-    assert [line for line in unity.splitlines()] == [f'#include "{p}"' for p in PARTS]
-    assert {p.name for p in PARTS} >= {"runtime.cpp", "mem_pool.cpp", "thread_pool.cpp", "signals.cpp"}
+def test_the_two_unity_sources_include_every_part_once():
+    base = build.runtime_unity(INC).splitlines()
+    api = build.runtime_unity(INC, api=True).splitlines()
+    assert base + api == [f'#include "{p}"' for p in PARTS if not p.name.startswith("api_")] + \
+        [f'#include "{p}"' for p in PARTS if p.name.startswith("api_")]
+    assert {p.name for p in PARTS} >= {"runtime.cpp", "mem_pool.cpp", "thread_pool.cpp", "signals.cpp", "api_call.cpp"}
+    # the API parts (run on every API call) at the kernels' optimisation level, the rest at -O1
+    assert "-O2" in build.API_FLAGS and "-O1" in build.RUNTIME_FLAGS
+
+
+def test_the_runtime_object_holds_both_units():
+    import shutil
+
+    nm = shutil.which("nm")
+    if nm is None:
+        pytest.skip("no nm")
+    syms = subprocess.run([nm, "-C", str(build.runtime_object(INC))], capture_output=True, text=True,
+                          check=True).stdout
+    defined = {line.split(" ", 2)[2] for line in syms.splitlines() if line[17:19] in ("T ", "t ")}
+    assert "asc_model::Core::poll(char const*, int)" in defined  # runtime.cpp (RUNTIME_FLAGS)
+    assert any(d.startswith("asc_model::Call::range(") for d in defined)  # api_call.cpp (API_FLAGS)
 
 
 def test_every_runtime_source_keys_the_cache():

@@ -76,7 +76,7 @@ class Call {
   [[noreturn]] void fault(const char* msg) { core_.fault(file_, line_, api_, "%s", msg); }
 
  private:
-  // The methods below are defined in src/call.cpp: compiled once into the
+  // The methods below are defined in src/api_call.cpp: compiled once into the
   // runtime object instead of into every API instantiation of every kernel.
   void enter();   // poll for another core's fault, tick, the precision hook
   void report();  // builds the Event and hands it to the observers

@@ -36,7 +36,7 @@
 #include "asc_model/core.h"
 
 namespace asc_model {
-// The shadow build's hooks into code of the runtime object (src/call.cpp: Call's
+// The shadow build's hooks into code of the runtime object (src/api_call.cpp: Call's
 // constructor and range(); burst_copy), which is compiled once, without the macro:
 // null there unless the kernel library it is linked into was built with
 // ASC_MODEL_PRECISION, whose precision.h fills them in when the library is loaded

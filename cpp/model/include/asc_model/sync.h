@@ -14,7 +14,7 @@ inline void implied_barrier(const char* api, ASC_LOC_PARAMS) {
   Call op(api, PIPE_ALL, ASC_LOC, EventKind::Barrier);
   op.event(int32_t(PIPE_ALL), -1).run();
 }
-// SetFlag / WaitFlag<event> (src/sync.cpp: one copy in the runtime object, not
+// SetFlag / WaitFlag<event> (src/api_sync.cpp: one copy in the runtime object, not
 // one per event a kernel uses).
 void set_flag_api(int32_t event, int32_t id, const char* file, int line);
 void wait_flag_api(int32_t event, int32_t id, const char* file, int line);

@@ -59,6 +59,14 @@ LINK_FLAGS = ("-Wl,-Bsymbolic",)
 # the critical path of the first launch, at no measurable run-time cost.
 RUNTIME_FLAGS = tuple("-O1" if f == "-O2" else f for f in CXX_FLAGS if f not in CHECK_FLAGS)
 
+# Except its API parts (src/api_*.cpp: the halves of API implementations that do not
+# depend on the element type, moved out of the headers so that a kernel does not
+# compile them again), which run on every API call: -O2, as the kernels. They are a
+# second translation unit, compiled beside the first (<1 s), and partially linked
+# with it into the one runtime object.
+API_FLAGS = tuple(f for f in CXX_FLAGS if f not in CHECK_FLAGS)
+API_PREFIX = "api_"
+
 _tmp_root: Optional[Path] = None
 
 
@@ -222,12 +230,13 @@ def runtime_files(inc: Path) -> List[Path]:
     return [d / n for n in names if n.endswith((".cpp", ".h"))]
 
 
-def runtime_unity(inc: Path) -> str:
-    """The one translation unit the runtime object is compiled from: every
-    src/*.cpp, #included in name order. One g++ process parses the std headers
-    the parts share once (separate objects would cost ≈ 0.3 s of CPU each on
-    the first launch's critical path); each part also compiles on its own."""
-    parts = [p for p in runtime_files(inc) if p.suffix == ".cpp"]
+def runtime_unity(inc: Path, api: bool = False) -> str:
+    """A translation unit the runtime object is compiled from: every src/*.cpp
+    (api: every src/api_*.cpp; else every other one), #included in name order.
+    One g++ process parses the std headers the parts share once (separate
+    objects would cost ≈ 0.3 s of CPU each on the first launch's critical
+    path); each part also compiles on its own."""
+    parts = [p for p in runtime_files(inc) if p.suffix == ".cpp" and p.name.startswith(API_PREFIX) == api]
     return "".join('#include "{}"\n'.format(str(p).replace("\\", "\\\\").replace('"', '\\"')) for p in parts)
 
 
@@ -318,6 +327,7 @@ def _content_digest(inc: Path) -> str:
     h.update(subprocess.run([cxx(), "--version"], capture_output=True, text=True).stdout.encode())
     h.update(" ".join(CXX_FLAGS).encode())
     h.update(" ".join(RUNTIME_FLAGS).encode())
+    h.update(" ".join(API_FLAGS).encode())
     h.update(_tree_digest(inc).encode())
     return h.hexdigest()
 
@@ -332,7 +342,7 @@ def _stat_key(inc: Path) -> str:
     stat = os.stat
     exe = cxx()
     st = stat(exe)  # (through its symlinks: the device and inode say which file it is, realpath not needed)
-    head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS)
+    head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS) + "|" + " ".join(API_FLAGS)
     parts = [(exe, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)]
     installed = _cache.installed_key() if _installed.inside(str(inc)) else None
     if installed is not None:
@@ -489,6 +499,12 @@ def _prebuilt(path: Path) -> Optional[Path]:
 def _build_locked(out: Path, cmd: List[str], what: str, stdin: Optional[str] = None) -> None:
     """Runs `cmd` (which writes the path that is its last argument) under `out`'s lock and
     commits that file as `out`, unless a valid `out` is there (a damaged one: removed)."""
+    _make_locked(out, lambda tmp: _run([*cmd, str(tmp)], what, stdin=stdin))
+
+
+def _make_locked(out: Path, make: Callable[[Path], None]) -> None:
+    """Calls make(tmp) (which writes the file tmp) under `out`'s lock and commits tmp as
+    `out`, unless a valid `out` is there (a damaged one: removed)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     with _file_lock(_lock_path(out)):
         state, why = check(out)
@@ -497,16 +513,41 @@ def _build_locked(out: Path, cmd: List[str], what: str, stdin: Optional[str] = N
         discard(out, why if state == BAD else None)
         tmp = _cache.tmp_path(out)
         try:
-            _run([*cmd, str(tmp)], what, stdin=stdin)
+            make(tmp)
             _commit(tmp, out)
         finally:
             _cache.remove_quietly(tmp)
 
 
 def _build_runtime(inc: Path, out: Path) -> None:
-    """Compiles the runtime object into `out` (nothing when a valid one is there)."""
-    _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc), "-x", "c++", "-c", "-", "-o"],
-                  "compiling the Model runtime", stdin=runtime_unity(inc))
+    """Compiles the runtime object into `out` (nothing when a valid one is there): its two
+    translation units side by side (runtime_unity at RUNTIME_FLAGS, its API parts at
+    API_FLAGS), partially linked (-r) into one relocatable object."""
+    def make(tmp: Path) -> None:
+        import threading
+
+        parts = [_cache.tmp_path(out.with_name(out.name + f".{n}.o")) for n in ("base", "api")]
+        errors: List[ModelCompileError] = []
+
+        def compile_part(flags: Sequence[str], api: bool, part: Path) -> None:
+            try:
+                _run([cxx(), *flags, "-I", str(inc), "-x", "c++", "-c", "-", "-o", str(part)],
+                     "compiling the Model runtime", stdin=runtime_unity(inc, api=api))
+            except ModelCompileError as exc:
+                errors.append(exc)
+
+        try:
+            t = threading.Thread(target=compile_part, args=(API_FLAGS, True, parts[1]))
+            t.start()
+            compile_part(RUNTIME_FLAGS, False, parts[0])
+            t.join()
+            if errors:
+                raise errors[0]
+            _run([cxx(), "-r", "-nostdlib", *map(str, parts), "-o", str(tmp)], "linking the Model runtime")
+        finally:
+            _cache.remove_quietly(*parts)
+
+    _make_locked(out, make)
 
 
 def _find_runtime(inc: Path) -> Tuple[Path, bool]:

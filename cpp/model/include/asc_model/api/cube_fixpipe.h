@@ -81,7 +81,7 @@ constexpr bool fixpipe_converts(int32_t quant) {
   }
 }
 
-// What a Fixpipe reads and writes (src/cube_fixpipe.cpp: compiled once into the
+// What a Fixpipe reads and writes (src/api_cube_fixpipe.cpp: compiled once into the
 // runtime object, with the checks and the call's report): L0C column block j at
 // src[j], output row (row-major) or column block (NZ) i at dst[i], in bytes.
 struct FixpipeOperands {

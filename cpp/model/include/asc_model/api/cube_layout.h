@@ -55,7 +55,7 @@ constexpr uint32_t c0_of() { return 32 / sizeof(T); }
 
 inline uint32_t up16(uint32_t x) { return (x + 15) / 16 * 16; }
 
-// ND (GM or UB) -> NZ (L1 or UB), on elements of `esz` bytes (src/cube_layout.cpp:
+// ND (GM or UB) -> NZ (L1 or UB), on elements of `esz` bytes (src/api_cube_layout.cpp:
 // compiled once into the runtime object; the move does not depend on the type).
 void nd2nz_bytes(const char* api, const TensorRef& dst, const TensorRef& src, uint32_t esz,
                  const AscendC::Nd2NzParams& p, const char* file, int line);

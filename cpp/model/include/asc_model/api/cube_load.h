@@ -17,7 +17,7 @@ namespace asc_model {
 // 512-byte fractals: `count` of them from fractal `start`, source fractals
 // `src_step` apart, destination fractal i at i*(1+gap); optional 16x16
 // transposition of each (16-bit types only).
-// (load_fractals_bytes, load_2d_v2_bytes: src/cube_load.cpp, compiled once into the
+// (load_fractals_bytes, load_2d_v2_bytes: src/api_cube_load.cpp, compiled once into the
 // runtime object; a fractal is 512 bytes whatever its element type, whose size
 // only says whether the 16x16 transposition applies.)
 void load_fractals_bytes(const char* api, const TensorRef& dst, const TensorRef& src, uint32_t esz, uint32_t start,

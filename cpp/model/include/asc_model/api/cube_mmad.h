@@ -18,7 +18,7 @@ template <> struct AccOf<int8_t> { using type = int32_t; };
 template <> struct AccOf<uint8_t> { using type = int32_t; };
 template <> struct AccOf<int4b_t> { using type = int32_t; };
 
-// The part of Mmad its element types only parametrise (src/cube_mmad.cpp: compiled
+// The part of Mmad its element types only parametrise (src/api_cube_mmad.cpp: compiled
 // once into the runtime object): the checks, the shape (fractal sizes, block counts)
 // and the ranges of the operands, in the order the call declares them.
 struct MmadOperands {

@@ -24,7 +24,7 @@ constexpr uint64_t kBlock = 32;  // DataCopy's unit of length and gap
 // Strided burst copy shared by every DataCopy form: `count` bursts of `len`
 // bytes; burst i starts at src_off + i*src_step and dst_off + i*dst_step.
 // All bursts are checked before the first byte is written; runs the call.
-// (src/data_copy.cpp: compiled once into the runtime object.)
+// (src/api_data_copy.cpp: compiled once into the runtime object.)
 void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uint64_t count, uint64_t len,
                 uint64_t src_step, uint64_t dst_step);
 
@@ -74,7 +74,7 @@ void data_copy_params(const D& dst, const S& src, const AscendC::DataCopyParams&
 
 // GM -> local with padding. Each burst of `len` bytes lands in local memory as
 // [left pad][data][right pad][fill to 32 B], the pads and fill being `pad`.
-// (src/data_copy.cpp: compiled once into the runtime object; the element type
+// (src/api_data_copy.cpp: compiled once into the runtime object; the element type
 // is its size, its name and the pad value's bytes.)
 void data_copy_pad_in_bytes(const TensorRef& dst, const TensorRef& src, uint32_t esz, const char* type,
                             uint32_t count, uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad,

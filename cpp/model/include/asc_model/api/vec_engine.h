@@ -10,6 +10,8 @@
 // register (SetVectorMask) is used when isSetMask is false. Counter mode
 // (SetMaskCount): the register's low word is a total element count; the call
 // covers ceil(count/epr) repeats (repeatTimes is ignored), the last partial.
+// The mask planning and operand declaration, which depend on neither the element
+// type nor the element function, are compiled once (src/api_vec_engine.cpp).
 #pragma once
 #include <algorithm>
 #include <array>

@@ -11,7 +11,10 @@ namespace vec {
 
 Mask Mask::first(uint32_t n) {
   Mask m;
-  for (uint32_t i = 0; i < n && i < 256; ++i) m.set(int(i));
+  for (uint32_t k = 0; k < 4; ++k) {  // word k holds elements 64k .. 64k+63
+    uint32_t lo = 64 * k;
+    m.w[k] = n >= lo + 64 ? ~0ull : n > lo ? (1ull << (n - lo)) - 1 : 0;
+  }
   return m;
 }
 
