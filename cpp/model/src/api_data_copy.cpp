@@ -115,4 +115,60 @@ void data_copy_pad_in_bytes(const TensorRef& d, const TensorRef& s, uint32_t esz
   }
 }
 
+namespace {
+uint64_t elems_bytes_of(uint64_t n, uint32_t bits) { return bits == 4 ? (n + 1) / 2 : n * (bits / 8); }
+uint64_t bytes_elems_of(uint64_t n, uint32_t bits) { return bits == 4 ? n * 2 : n / (bits / 8); }
+}  // namespace
+
+void data_copy_count_bytes(const TensorRef& d, const TensorRef& s, uint32_t count, uint32_t bits, const char* type,
+                           const char* file, int line) {
+  Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
+  uint64_t bytes = elems_bytes_of(count, bits);  // int4b_t: 64 elements per 32-byte block
+  if (bytes % kBlock != 0 && op.core().npu_script()) {
+    // The device copies whole 32-byte blocks and drops the rest without a word (the
+    // vendor's DataCopy count form divides by the block size); an NPU script may rely on it.
+    bytes -= bytes % kBlock;
+    op.elems(uint32_t(bytes_elems_of(bytes, bits)));
+    if (bytes == 0) {
+      op.run();
+      return;
+    }
+    burst_copy(op, d, s, 1, bytes, 0, 0);
+    return;
+  }
+  if (bytes % kBlock != 0)
+    op.core().fault(file, line, "DataCopy",
+                    "%u elements of %s = %llu bytes is not a whole number of 32-byte blocks (use DataCopyPad)",
+                    count, type, (unsigned long long)bytes);
+  op.elems(count);
+  burst_copy(op, d, s, 1, bytes, 0, 0);
+}
+
+void data_copy_params_bytes(const TensorRef& d, const TensorRef& s, const AscendC::DataCopyParams& p, uint32_t bits,
+                            const char* file, int line) {
+  Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
+  if (p.blockCount == 0 || p.blockLen == 0)
+    op.core().fault(file, line, "DataCopy", "blockCount=%u blockLen=%u: both must be at least 1", p.blockCount,
+                    p.blockLen);
+  // L1 -> the fixpipe buffer (C1 -> C2PIPE2GM): bursts of 128 B (the vendor's copy_cbuf_to_fbuf;
+  // its CopyDeqTensorToFbuf counts burst_len in 128 B), the gap in the fixpipe buffer too.
+  uint64_t unit = d.mem == Mem::FB && s.mem == Mem::L1 ? 128 : kBlock;
+  uint64_t len = p.blockLen * unit;
+  op.elems(bytes_elems_of(p.blockCount * len, bits));
+  burst_copy(op, d, s, p.blockCount, len, len + p.srcStride * kBlock, len + p.dstStride * unit);
+}
+
+// The pipe follows the destination: MTE2 into L1, MTE1 into L0A/L0B (api/data_copy.h).
+void init_const_value_bytes(const TensorRef& d, const void* value, uint32_t esz, uint32_t repeat_times,
+                            uint32_t block_num, uint32_t dst_gap, const char* file, int line) {
+  Call op("InitConstValue", d.mem == Mem::L1 ? PIPE_MTE2 : PIPE_MTE1, file, line);
+  uint64_t unit = (d.mem == Mem::L0A || d.mem == Mem::L0B) ? 512 : 32;
+  uint64_t run = uint64_t(block_num) * unit, step = run + uint64_t(dst_gap) * unit;
+  std::vector<uint8_t*> rows(repeat_times);
+  for (uint32_t r = 0; r < repeat_times; ++r)
+    rows[r] = op.range(d, r * step / esz * esz, run / esz * esz, true, r == 0);
+  if (!op.elems(repeat_times * run / esz).run()) return;
+  for (uint8_t* row : rows) fill_pattern(row, run / esz * esz, value, esz);
+}
+
 }  // namespace asc_model

@@ -28,48 +28,26 @@ constexpr uint64_t kBlock = 32;  // DataCopy's unit of length and gap
 void burst_copy(Call& op, const TensorRef& dst, const TensorRef& src, uint64_t count, uint64_t len,
                 uint64_t src_step, uint64_t dst_step);
 
+// The DataCopy count and DataCopyParams forms on elements of `bits` bits (4:
+// int4b_t, two a byte) named `type` (src/api_data_copy.cpp: compiled once into the
+// runtime object; the copies move bytes).
+void data_copy_count_bytes(const TensorRef& dst, const TensorRef& src, uint32_t count, uint32_t bits,
+                           const char* type, const char* file, int line);
+void data_copy_params_bytes(const TensorRef& dst, const TensorRef& src, const AscendC::DataCopyParams& p,
+                            uint32_t bits, const char* file, int line);
+
 template <class D, class S>
 void data_copy_count(const D& dst, const S& src, uint32_t count, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
-  TensorRef d = dst.ref(), s = src.ref();
-  Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
-  uint64_t bytes = elems_bytes<T>(count);  // int4b_t: 64 elements per 32-byte block
-  if (bytes % kBlock != 0 && op.core().npu_script()) {
-    // The device copies whole 32-byte blocks and drops the rest without a word (the
-    // vendor's DataCopy count form divides by the block size); an NPU script may rely on it.
-    bytes -= bytes % kBlock;
-    op.elems(uint32_t(bytes_elems<T>(bytes)));
-    if (bytes == 0) {
-      op.run();
-      return;
-    }
-    burst_copy(op, d, s, 1, bytes, 0, 0);
-    return;
-  }
-  if (bytes % kBlock != 0)
-    op.core().fault(file, line, "DataCopy",
-                    "%u elements of %s = %llu bytes is not a whole number of 32-byte blocks (use DataCopyPad)",
-                    count, type_name<T>(), (unsigned long long)bytes);
-  op.elems(count);
-  burst_copy(op, d, s, 1, bytes, 0, 0);
+  data_copy_count_bytes(dst.ref(), src.ref(), count, elem_bits<T>(), type_name<T>(), file, line);
 }
 
 template <class D, class S>
 void data_copy_params(const D& dst, const S& src, const AscendC::DataCopyParams& p, const char* file, int line) {
   using T = typename D::PrimType;
   static_assert(std::is_same_v<T, typename S::PrimType>, "DataCopy: dst and src element types differ");
-  TensorRef d = dst.ref(), s = src.ref();
-  Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
-  if (p.blockCount == 0 || p.blockLen == 0)
-    op.core().fault(file, line, "DataCopy", "blockCount=%u blockLen=%u: both must be at least 1", p.blockCount,
-                    p.blockLen);
-  // L1 -> the fixpipe buffer (C1 -> C2PIPE2GM): bursts of 128 B (the vendor's copy_cbuf_to_fbuf;
-  // its CopyDeqTensorToFbuf counts burst_len in 128 B), the gap in the fixpipe buffer too.
-  uint64_t unit = d.mem == Mem::FB && s.mem == Mem::L1 ? 128 : kBlock;
-  uint64_t len = p.blockLen * unit;
-  op.elems(bytes_elems<T>(p.blockCount * len));
-  burst_copy(op, d, s, p.blockCount, len, len + p.srcStride * kBlock, len + p.dstStride * unit);
+  data_copy_params_bytes(dst.ref(), src.ref(), p, elem_bits<T>(), file, line);
 }
 
 // GM -> local with padding. Each burst of `len` bytes lands in local memory as
@@ -79,6 +57,9 @@ void data_copy_params(const D& dst, const S& src, const AscendC::DataCopyParams&
 void data_copy_pad_in_bytes(const TensorRef& dst, const TensorRef& src, uint32_t esz, const char* type,
                             uint32_t count, uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad,
                             uint32_t left, uint32_t right, const void* pad, const char* file, int line);
+// InitConstValue on elements of `esz` bytes, `value` pointing to one (src/api_data_copy.cpp).
+void init_const_value_bytes(const TensorRef& dst, const void* value, uint32_t esz, uint32_t repeat_times,
+                            uint32_t block_num, uint32_t dst_gap, const char* file, int line);
 template <class T>
 void data_copy_pad_in(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src, uint32_t count,
                       uint64_t len, uint64_t src_gap, uint64_t dst_gap_blocks, bool is_pad, uint32_t left,
@@ -282,16 +263,9 @@ void SetPadValue(T value, ASC_LOC_PARAMS) {
 // with an MTE1_M flag).
 template <class T, class U = T, std::enable_if_t<std::is_same_v<T, U>, bool> = true>
 void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p, ASC_LOC_PARAMS) {
-  asc_model::Mem m = dst.mem();
-  asc_model::Call op("InitConstValue", m == asc_model::Mem::L1 ? PIPE_MTE2 : PIPE_MTE1, ASC_LOC);
-  uint64_t unit = (m == asc_model::Mem::L0A || m == asc_model::Mem::L0B) ? 512 : 32;
-  uint64_t run = uint64_t(p.blockNum) * unit, step = run + uint64_t(p.dstGap) * unit;
-  std::vector<T*> rows(p.repeatTimes);
-  for (uint32_t r = 0; r < p.repeatTimes; ++r) rows[r] = op.out(dst, run / sizeof(T), r * step / sizeof(T), r == 0);
-  if (!op.elems(p.repeatTimes * run / sizeof(T)).run()) return;
-  T v = T(p.initValue);
-  for (T* row : rows)
-    for (uint64_t k = 0; k < run / sizeof(T); ++k) row[k] = v;
+  static_assert(!asc_model::is_int4_v<T> && sizeof(T) <= 8, "InitConstValue: elements of 1 to 8 bytes");
+  const T v = T(p.initValue);
+  asc_model::init_const_value_bytes(dst.ref(), &v, uint32_t(sizeof(T)), p.repeatTimes, p.blockNum, p.dstGap, ASC_LOC);
 }
 
 // Fill(dst, InitConstValueParams): the vendor's new name of InitConstValue (basic API).
