@@ -255,30 +255,3 @@ def test_each_k_step_records_the_matmuls_scalar_work():
     scalar = lambda **kw: simulate(rec, p.with_overrides(**kw)).busy[0][cycle.PIPE_S]  # noqa: E731
     assert scalar(matmul_step_scalar_cycles=1000) - scalar(matmul_step_scalar_cycles=0) == \
         pytest.approx(1000 * int(steps.sum()))
-
-
-@pytest.mark.parametrize("trans_b", [True, False])
-def test_l0_loads_are_the_vendors_a2_instructions(trans_b):
-    # The vendor's A2 Matmul moves a k step's A block into L0A with one Load3Dv2
-    # (load_to_l0a_loadInstr.h; the FMATRIX set once a round) and a transposed B block with
-    # one Load2D of K1 x N1 fractals (load_to_l0b_loadInstr.h); a K x N B here still takes one
-    # transposing load per 16-column block. The instruction count is what the cycle model
-    # times (and what the vendor's 32-deep MTE1 queue holds), the product what numpy says.
-    m, k, n = 64, 256, 128
-    rng = np.random.default_rng(7)
-    a, b = _ints(rng, (m, k), np.float16), _ints(rng, (k, n), np.float16)
-    b_in = np.ascontiguousarray(b.T) if trans_b else b
-    bias = np.zeros((1, n), np.float32)
-    tiling = host_tiling(m, n, k, 2, trans_b=trans_b)
-    c = np.zeros((m, n), np.float32)
-    with asc.profile() as prof:
-        matmul_mix_kernel[1](a, b_in, c, bias, tiling, np.zeros(1024 * 1024, np.uint8), False, trans_b)
-    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-3, atol=1e-3)
-    rec = prof.launches[-1].recording
-    ev = rec.events
-    count = lambda name: int((ev["api"] == rec.strings.index(name)).sum()) if name in rec.strings else 0  # noqa: E731
-    blocks = -(-tiling.single_core_m // tiling.base_m) * -(-tiling.single_core_n // tiling.base_n)
-    steps = tiling.used_core_num * blocks * -(-k // tiling.base_k)  # every core's k steps
-    b_loads = 1 if trans_b else -(-tiling.base_n // 16)
-    assert count("LoadData") == steps * (1 + b_loads)
-    assert count("SetFmatrix") == tiling.used_core_num  # one round on each core

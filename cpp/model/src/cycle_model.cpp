@@ -193,7 +193,7 @@ namespace {
   X(ub_group_accesses_per_cycle) X(ub_group_writes_per_cycle) X(l2_hit_head_cycles)             \
   X(ub_group_reads_per_cycle) X(l2_fill_bytes_per_s) X(ub_conflict_mte_share) X(mte_row_cycles) \
   X(same_address_bytes_per_cycle) X(matmul_step_scalar_cycles) X(matmul_step_scalar_cycles_constant) \
-  X(pipe_queue_depth) X(mte1_efficiency)
+  X(pipe_queue_depth)
 
 struct Params {
 #define ASC_FIELD(n) double n;
@@ -774,7 +774,7 @@ bool Model::compile(int c, const std::vector<int64_t>& idxs) {
         for (uint64_t k = 0; k < e.acc_count && !first_w; ++k)
           if (acc(e)[k].write) first_w = &acc(e)[k];
         double rate = first_w && first_w->mem == kMemL0B ? p_.mte1_l0b_bytes_per_cycle : p_.mte1_l0a_bytes_per_cycle;
-        ok = add(OP, pipe, p_.mte1_fixed_cycles + double(e.bytes) / 2.0 / (rate * p_.mte1_efficiency), 0, i);
+        ok = add(OP, pipe, p_.mte1_fixed_cycles + double(e.bytes) / 2.0 / rate, 0, i);
       } else if (pipe == PIPE_MTE2 || pipe == PIPE_MTE3 || pipe == PIPE_FIX) {
         uint64_t nbytes = 0;
         for (uint64_t k = 0; k < e.acc_count; ++k)

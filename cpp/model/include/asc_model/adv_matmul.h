@@ -1025,7 +1025,6 @@ class MatmulModel {
   }
   void start(const char* api, uint8_t enAtomic, const char* f, int l) {
     need_init(api, f, l);
-    fmatrix_w_ = 0;  // a round sets the FMATRIX again (the kernel may have changed it since)
     if (!has_a_ || !has_b_) fail(api, "SetTensorA and SetTensorB come first");
     if (sizeof(TA) != 2 && trans_a_)
       fail(api, "a transposed A of int8 or float inputs (K x M in GM) is not modelled");
@@ -1243,13 +1242,11 @@ class MatmulModel {
       else
         load_l0a(l0a, l1a_all[uint64_t(a_buf) * a1_len_], k0 - a_chunk * ka_chunk_, k_len,
                  std::min(ka_chunk_, single_k_ - a_chunk * ka_chunk_));
-      bool l0b_zn;
       if constexpr (L1_B)
-        l0b_zn = load_l0b(l0b, b_l1_, k0, k_len, single_k_, trans_b_ ? up16(single_n_) / 16 : 0,
-                          uint32_t(col0()) / 16);
+        load_l0b(l0b, b_l1_, k0, k_len, single_k_, trans_b_ ? up16(single_n_) / 16 : 0, uint32_t(col0()) / 16);
       else
-        l0b_zn = load_l0b(l0b, l1b_all[uint64_t(b_buf) * b1_len_], k0 - b_chunk * kb_chunk_, k_len,
-                          std::min(kb_chunk_, single_k_ - b_chunk * kb_chunk_));
+        load_l0b(l0b, l1b_all[uint64_t(b_buf) * b1_len_], k0 - b_chunk * kb_chunk_, k_len,
+                 std::min(kb_chunk_, single_k_ - b_chunk * kb_chunk_));
       // Is this the last k tile of the L1 chunk? Then its buffer is free after this load.
       const bool a_last = !L1_A && (kt + 1 == k_tiles || (kt + 1) * t.baseK / ka_chunk_ != a_chunk);
       const bool b_last = !L1_B && (kt + 1 == k_tiles || (kt + 1) * t.baseK / kb_chunk_ != b_chunk);
@@ -1267,11 +1264,11 @@ class MatmulModel {
       if (kt == 0 && with_bias) {
         p.cmatrixSource = true;
         const LocalTensor<TL0C> bias = bt_.template Get<TL0C>(file_, line_);
-        asc_model::mmad(l0c, l0a, l0b, &bias, p, file_, line_, /*l0b_n_major=*/!l0b_zn);
+        asc_model::mmad(l0c, l0a, l0b, &bias, p, file_, line_, /*l0b_n_major=*/true);
         raise<HE::M_MTE1>(kBiasId);  // the bias table is free again
       } else {
         asc_model::mmad<TL0C, TA, TB, LocalTensor<TL0C>>(l0c, l0a, l0b, nullptr, p, file_, line_,
-                                                         /*l0b_n_major=*/!l0b_zn);
+                                                         /*l0b_n_major=*/true);
       }
       raise<HE::M_MTE1>(l0);
     }
@@ -1343,25 +1340,6 @@ class MatmulModel {
     // K1 fractal columns of C0 (16 for 16-bit types: the transposed form below is 16-bit only)
     const uint32_t M1 = up16(m_len_) / 16, K1 = (uint32_t(k_len) + C0 - 1) / C0, kb0 = uint32_t(kin) / C0;
     const uint32_t KC1 = up16(kc) / 16, LM1 = l1_m1 ? l1_m1 : M1;
-    if constexpr (sizeof(TA) == 2) {
-      if (!trans_a_) {
-        // The vendor's A2 load (load_to_l0a_loadInstr.h; A2 has Load3Dv2 and no Load2Dv2,
-        // matmul_chip_cap.h): the L1 matrix is the feature map [KC1][1][LM1*16][16] of a
-        // 1 x 1 filter, and one Load3Dv2 writes the block's M1 x K1 fractals in zZ.
-        // The FMATRIX is set when the map's width changes (the vendor's Prepare on A2).
-        if (fmatrix_w_ != LM1 * 16) {
-          const uint8_t pad[4] = {0, 0, 0, 0};
-          SetFmatrix(1, uint16_t(LM1 * 16), pad, FmatrixMode::FMATRIX_LEFT, file_, line_);
-          fmatrix_w_ = LM1 * 16;
-        }
-        LoadData3DParamsV2Pro p;
-        p.channelSize = uint16_t(KC1 * 16);
-        p.extConfig = uint64_t(K1 * C0) | uint64_t(M1 * 16) << 16 | uint64_t(kb0 * C0) << 32 |
-                      uint64_t(rb0 * 16) << 48;
-        LoadData(l0a, l1, p, file_, line_);
-        return;
-      }
-    }
     for (uint32_t r = 0; r < M1; ++r) {
       LoadData2DParams p;
       p.repeatTimes = uint8_t(K1);
@@ -1381,32 +1359,16 @@ class MatmulModel {
   // asc_model::mmad(..., l0b_n_major=true); a kernel's Mmad reads the vendor's Zn.
   // l1_n1 / cb0: a transposed B's L1 matrix has l1_n1 16-row bands (0: the chunk's own
   // n_len rows); the block starts at column (row, transposed) cb0 * 16 of it.
-  // Returns true when it wrote the vendor's Zn order instead (fractal (k block j, n block c)
-  // at j * N1 + c): a transposed 16-bit B, whose L1 NZ (fractal (c, j) at j * LN1 + c) holds
-  // each k block's N1 fractals in a row, loads as the vendor's A2 Matmul does
-  // (load_to_l0b_loadInstr.h): one Load2D of K1 x N1 fractals when the block spans the L1
-  // matrix's N, else one of N1 per k block.
-  bool load_l0b(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len, int32_t kc,
+  void load_l0b(const LocalTensor<TB>& l0b, const LocalTensor<TB>& l1, int32_t kin, int32_t k_len, int32_t kc,
                 uint32_t l1_n1 = 0, uint32_t cb0 = 0) {
     if constexpr (sizeof(TB) != 2) {
       if (!trans_b_) {  // K x N B: LoadDataWithTranspose of 16-row bands
         load_l0b_transposing(l0b, l1, kin, k_len, kc, cb0);
-        return false;
+        return;
       }
     }
     const uint32_t N1 = up16(n_len_) / 16, K1 = (uint32_t(k_len) + C0 - 1) / C0, kb0 = uint32_t(kin) / C0;
     const uint32_t KC1 = up16(kc) / 16, LN1 = l1_n1 ? l1_n1 : N1;
-    if (sizeof(TB) == 2 && trans_b_) {
-      const bool whole = LN1 == N1 && K1 * N1 <= 255;
-      for (uint32_t j = 0; j < (whole ? 1 : K1); ++j) {
-        LoadData2DParams p;
-        p.repeatTimes = uint8_t(whole ? K1 * N1 : N1);
-        p.startIndex = uint16_t((kb0 + j) * LN1 + cb0);
-        p.srcStride = 1;
-        LoadData(l0b[uint64_t(j) * N1 * F], l1, p, file_, line_);
-      }
-      return true;
-    }
     for (uint32_t c = 0; c < N1; ++c) {
       LoadData2DParams p;
       p.repeatTimes = uint8_t(K1);
@@ -1420,7 +1382,6 @@ class MatmulModel {
       }
       LoadData(l0b[uint64_t(c) * K1 * F], l1, p, file_, line_);
     }
-    return false;
   }
 
   // L0B of a K x N int8 / float B from its NZ in L1 (kc rows padded to KA, column
@@ -1670,7 +1631,6 @@ class MatmulModel {
   bool inited_ = false, allocated_ = false, iterating_ = false, bias_buffers_ = false, quant_buffer_ = false;
   bool bias_past_l1_ = false;  // the tiling's bias buffer would lie past L1's end (allocate)
   uint8_t sub_block_idx_ = 0;  // SetSubBlockIdx
-  uint32_t fmatrix_w_ = 0;  // the l1W of the FMATRIX this object last set (load_l0a), 0: none
   uint8_t atomic_ = 0;  // enAtomic of the running IterateAll / IterateBatch / GetTensorC (GM only)
   int quant_kind_ = 0;  // 0 none, 1 SetQuantScalar, 2 SetQuantVector
   uint64_t quant_scalar_ = 0;
