@@ -65,31 +65,37 @@ inline void SetMaskNorm(ASC_LOC_PARAMS) {
 }
 
 // ---- binary -----------------------------------------------------------------
+// Each op's element function is one named type (detail_elem::<Name>) that all its
+// forms pass: the level-0 count-mask and bit-mask forms then share one
+// instantiation of binary_l0 / unary_l0 (the mask is a value), where a lambda per
+// form made two.
+#define ASC_VEC_BIN_FN(Name, EXPR)                                                                       \
+  namespace detail_elem {                                                                                \
+  struct Name {                                                                                          \
+    template <class D, class A, class B>                                                                 \
+    auto operator()([[maybe_unused]] D d, A a, B b) const { return EXPR; }                               \
+  };                                                                                                     \
+  }
 #define ASC_VEC_BIN_L0(Name, EXPR, PRE)                                                                  \
+  ASC_VEC_BIN_FN(Name, EXPR)                                                                             \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,           \
             uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {           \
     asc_model::vec::binary_l0<T>(#Name, dst, src0, src1, asc_model::vec::count_arg(mask), isSetMask,     \
-                                 repeatTimes, p,                                                         \
-                                 []([[maybe_unused]] auto d, auto a, auto b) { return EXPR; },           \
-                                 ASC_LOC, PRE);                                                          \
+                                 repeatTimes, p, detail_elem::Name{}, ASC_LOC, PRE);                     \
   }                                                                                                      \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,           \
             const uint64_t mask[2], uint8_t repeatTimes, const BinaryRepeatParams& p, ASC_LOC_PARAMS) {  \
     asc_model::vec::binary_l0<T>(#Name, dst, src0, src1, asc_model::vec::bits_arg(mask), isSetMask,      \
-                                 repeatTimes, p,                                                         \
-                                 []([[maybe_unused]] auto d, auto a, auto b) { return EXPR; },           \
-                                 ASC_LOC, PRE);                                                          \
+                                 repeatTimes, p, detail_elem::Name{}, ASC_LOC, PRE);                     \
   }
 #define ASC_VEC_BIN(Name, EXPR, PRE)                                                                     \
   ASC_VEC_BIN_L0(Name, EXPR, PRE)                                                                        \
   template <class T>                                                                                     \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,           \
             const int32_t& count, ASC_LOC_PARAMS) {                                                      \
-    asc_model::vec::binary_l2<T>(#Name, dst, src0, src1, count,                                          \
-                                 []([[maybe_unused]] auto d, auto a, auto b) { return EXPR; },           \
-                                 ASC_LOC, PRE);                                                          \
+    asc_model::vec::binary_l2<T>(#Name, dst, src0, src1, count, detail_elem::Name{}, ASC_LOC, PRE);      \
   }
 
 using asc_model::vec::relu;
@@ -108,24 +114,31 @@ ASC_VEC_BIN(FusedMulAddRelu, relu(a * d + b), nullptr)
 // MulAddDst (dst = src0 * src1 + dst, dst may be wider: float += half * half): vec_cast.h
 #undef ASC_VEC_BIN
 #undef ASC_VEC_BIN_L0
+#undef ASC_VEC_BIN_FN
 
 // ---- unary ------------------------------------------------------------------
 #define ASC_VEC_UN(Name, EXPR)                                                                           \
+  namespace detail_elem {                                                                                \
+  struct Name {                                                                                          \
+    template <class D, class X>                                                                          \
+    auto operator()(D, X x) const { return EXPR; }                                                       \
+  };                                                                                                     \
+  }                                                                                                      \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes,    \
             const UnaryRepeatParams& p, ASC_LOC_PARAMS) {                                                \
     asc_model::vec::unary_l0<T>(#Name, dst, src, asc_model::vec::count_arg(mask), isSetMask, repeatTimes, \
-                                p, [](auto, auto x) { return EXPR; }, ASC_LOC);                          \
+                                p, detail_elem::Name{}, ASC_LOC);                                        \
   }                                                                                                      \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[2],                \
             uint8_t repeatTimes, const UnaryRepeatParams& p, ASC_LOC_PARAMS) {                           \
     asc_model::vec::unary_l0<T>(#Name, dst, src, asc_model::vec::bits_arg(mask), isSetMask, repeatTimes, \
-                                p, [](auto, auto x) { return EXPR; }, ASC_LOC);                          \
+                                p, detail_elem::Name{}, ASC_LOC);                                        \
   }                                                                                                      \
   template <class T>                                                                                     \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, ASC_LOC_PARAMS) { \
-    asc_model::vec::unary_l2<T>(#Name, dst, src, count, [](auto, auto x) { return EXPR; }, ASC_LOC);     \
+    asc_model::vec::unary_l2<T>(#Name, dst, src, count, detail_elem::Name{}, ASC_LOC);                   \
   }
 ASC_VEC_UN(Exp, std::exp(x))
 ASC_VEC_UN(Ln, std::log(x))
@@ -138,26 +151,33 @@ ASC_VEC_UN(Not, decltype(x)(~x))
 #undef ASC_VEC_UN
 
 // ---- tensor-scalar ----------------------------------------------------------
+// (the element function holds the scalar, in the compute type Cmp<T>)
 #define ASC_VEC_SC(Name, EXPR)                                                                           \
+  namespace detail_elem {                                                                                \
+  template <class S>                                                                                     \
+  struct Name {                                                                                          \
+    S s;                                                                                                 \
+    template <class D, class X>                                                                          \
+    auto operator()(D, X x) const { return EXPR; }                                                       \
+  };                                                                                                     \
+  }                                                                                                      \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const asc_model::vec::NoDeduce<T>& scalar, \
             uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& p, ASC_LOC_PARAMS) {            \
-    asc_model::vec::Cmp<T> s = scalar;                                                                   \
     asc_model::vec::unary_l0<T>(#Name, dst, src, asc_model::vec::count_arg(mask), isSetMask, repeatTimes, \
-                                p, [s](auto, auto x) { return EXPR; }, ASC_LOC);                         \
+                                p, detail_elem::Name<asc_model::vec::Cmp<T>>{scalar}, ASC_LOC);          \
   }                                                                                                      \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const asc_model::vec::NoDeduce<T>& scalar, \
             const uint64_t mask[2], uint8_t repeatTimes, const UnaryRepeatParams& p, ASC_LOC_PARAMS) {   \
-    asc_model::vec::Cmp<T> s = scalar;                                                                   \
     asc_model::vec::unary_l0<T>(#Name, dst, src, asc_model::vec::bits_arg(mask), isSetMask, repeatTimes, \
-                                p, [s](auto, auto x) { return EXPR; }, ASC_LOC);                         \
+                                p, detail_elem::Name<asc_model::vec::Cmp<T>>{scalar}, ASC_LOC);          \
   }                                                                                                      \
   template <class T, bool isSetMask = true>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const asc_model::vec::NoDeduce<T>& scalar, \
             const int32_t& count, ASC_LOC_PARAMS) {                                                      \
-    asc_model::vec::Cmp<T> s = scalar;                                                                   \
-    asc_model::vec::unary_l2<T>(#Name, dst, src, count, [s](auto, auto x) { return EXPR; }, ASC_LOC);    \
+    asc_model::vec::unary_l2<T>(#Name, dst, src, count, detail_elem::Name<asc_model::vec::Cmp<T>>{scalar}, \
+                                ASC_LOC);                                                                \
   }
 ASC_VEC_SC(Adds, x + s)
 ASC_VEC_SC(Muls, x * s)
