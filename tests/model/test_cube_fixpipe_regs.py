@@ -103,3 +103,16 @@ def test_fixpipe_register_faults(run, which, match):
     z = np.zeros((32, 32), np.float16)
     with pytest.raises(ModelFault, match=match):
         run("fpc", KERNEL, PARAMS, 1, [to_zz(a, 32), to_zn(b, 32), q, z, z.copy(), which])
+
+
+def test_a_launch_starts_with_the_fixpipe_registers_reset(run):
+    # The registers belong to the launch's core: a launch that sets FPC (which=0) leaves
+    # nothing for the next launch, whose DataCopy without SetFixPipeConfig must fault. (They
+    # were thread-local, keyed by the Core's address, which a later launch's core often
+    # reuses: the second launch then read the first one's table, about one run in four.)
+    a, b, q, _ = _data()
+    for _ in range(8):
+        o = np.zeros((32, 32), np.float16)
+        run("fpc", KERNEL, PARAMS, 1, [to_zz(a, 32), to_zn(b, 32), q, o, o.copy(), 0])
+        with pytest.raises(ModelFault, match=r"needs its quant table: SetFixPipeConfig"):
+            run("fpc", KERNEL, PARAMS, 1, [to_zz(a, 32), to_zn(b, 32), q, o, o.copy(), 1])

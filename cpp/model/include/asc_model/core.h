@@ -41,6 +41,20 @@ struct TensorRef {
   const char* type = nullptr;  // element type name (type_name<T>())
 };
 
+// Fixpipe's FPC and ND_PARA registers (api/cube_fixpipe.h: SetFixPipeConfig,
+// SetFixpipeNz2ndFlag, ...): QuantPreAddr is FPC[15:8] in 128-byte units, ndNum ND_PARA[15:0].
+struct FixpipeRegs {
+  uint64_t fpc = 0, nd_para = 0;
+  bool fpc_set = false, nd_set = false;
+  uint32_t quant_addr() const { return uint32_t((fpc >> 8) & 0xff) << 7; }
+  uint16_t nd_num() const { return uint16_t(nd_para & 0xffff); }
+};
+// The vector unit's reduction registers ACC_VAL and MAX_MIN_CNT (api/vec_reduce.h).
+struct ReduceSpr {
+  uint64_t acc = 0, mm_val = 0, mm_idx = 0;
+  bool acc_set = false, mm_set = false;
+};
+
 class Core {
  public:
   Core(Launch* launch, const LaunchConfig& cfg, int block_idx);
@@ -135,6 +149,8 @@ class Core {
   // SetFmatrix's FMATRIX registers, [0] left (FMATRIX_LEFT, fMatrixCtrl false), [1] right:
   // l1W bits 0..15, l1H 16..31, padList[i] bits 32+8i (the vendor's packing)
   uint64_t fmatrix[2] = {0, 0};
+  FixpipeRegs fixpipe;   // per core, so a new launch's core never sees an old one's (the
+  ReduceSpr reduce_spr;  // registers were thread-local, keyed by a Core address a later launch reused)
   int64_t determine_waits = 0;  // WaitPreBlock calls so far (sync.h)
   bool hf32 = false, hf32_trans = false, mm_layout = false;
   // LoadDataWithSparse: the 2-bit index block (128 B) of each 512 B L0B

@@ -40,21 +40,8 @@ inline float low_f32(uint64_t bits) { return bits_f32(uint32_t(bits)); }
 // [31:16], dstNdStride [47:32]). A vector-quant DataCopy from L0C (and a
 // vector-quant Fixpipe without a workspace) reads its uint64 table from the
 // fixpipe buffer at QuantPreAddr; DataCopy's NZ2ND takes ndNum from ND_PARA.
-// Each core runs on one host thread at a time, so the registers are the
-// thread's, reset when another core runs on it (as api/vec_reduce.h's).
-struct FixpipeRegs {
-  const void* core = nullptr;
-  uint64_t fpc = 0, nd_para = 0;
-  bool fpc_set = false, nd_set = false;
-  uint32_t quant_addr() const { return uint32_t((fpc >> 8) & 0xff) << 7; }
-  uint16_t nd_num() const { return uint16_t(nd_para & 0xffff); }
-};
-inline FixpipeRegs& fixpipe_regs() {
-  thread_local FixpipeRegs r;
-  Core* c = &current_core();
-  if (r.core != c) r = FixpipeRegs{c};
-  return r;
-}
+// The registers live in the core (Core::fixpipe): a launch's cores start with them reset.
+inline FixpipeRegs& fixpipe_regs() { return current_core().fixpipe; }
 // The quant table QuantPreAddr names: uint64 values from there to the end of the fixpipe buffer.
 inline AscendC::LocalTensor<uint64_t> fixpipe_quant_table() {
   const FixpipeRegs& r = fixpipe_regs();

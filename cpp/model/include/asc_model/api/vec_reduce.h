@@ -56,20 +56,9 @@ inline T index_bits(uint64_t idx) {
 // The vector unit's reduction registers (ACC_VAL, MAX_MIN_CNT) of the calling
 // core: ReduceSum leaves its sum in ACC_VAL; ReduceMax / ReduceMin and
 // WholeReduceMax / WholeReduceMin (ReduceRepeat MAX / MIN: its last repeat)
-// leave the value and its index in MAX_MIN_CNT. Each core runs on one host
-// thread at a time, so the registers are the thread's, reset when another
-// core runs on it.
-struct ReduceSpr {
-  const void* core = nullptr;
-  uint64_t acc = 0, mm_val = 0, mm_idx = 0;
-  bool acc_set = false, mm_set = false;
-};
-inline ReduceSpr& reduce_spr() {
-  thread_local ReduceSpr s;
-  Core* c = &current_core();
-  if (s.core != c) s = ReduceSpr{c};
-  return s;
-}
+// leave the value and its index in MAX_MIN_CNT. They live in the core
+// (Core::reduce_spr): a launch's cores start with them reset.
+inline ReduceSpr& reduce_spr() { return current_core().reduce_spr; }
 template <class T>
 inline uint64_t value_bits(T v) {
   uint64_t u = 0;
@@ -555,7 +544,7 @@ template <class T>
 T sum(const char* api, const char* file, int line) {
   check_type<T>(api, file, line);
   asc_model::Call op(api, PIPE_S, file, line);
-  asc_model::vec::ReduceSpr& r = asc_model::vec::reduce_spr();
+  asc_model::ReduceSpr& r = asc_model::vec::reduce_spr();
   if (!r.acc_set) op.fault("no ReduceSum has run on this core: the register holds no sum yet");
   op.elems(1).run();
   return asc_model::vec::bits_value<T>(r.acc);
@@ -564,7 +553,7 @@ template <class T>
 void max_min(const char* api, T& value, T* index, const char* file, int line) {
   check_type<T>(api, file, line);
   asc_model::Call op(api, PIPE_S, file, line);
-  asc_model::vec::ReduceSpr& r = asc_model::vec::reduce_spr();
+  asc_model::ReduceSpr& r = asc_model::vec::reduce_spr();
   if (!index) op.fault("the form without maxMinIndex is not supported on Atlas A2: pass maxMinIndex too");
   if (!r.mm_set) op.fault("no ReduceMax / ReduceMin / WholeReduceMax / WholeReduceMin has run on this core");
   op.elems(1).run();
