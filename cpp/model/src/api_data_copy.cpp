@@ -1,7 +1,7 @@
 // burst_copy (asc_model/api/data_copy.h), the mover every DataCopy form and
 // DataCopyPad's local -> GM direction share, and DataCopyPad's GM -> local
-// direction: compiled once into the runtime object (-O1: their loops are
-// memmove / memcpy, the non-temporal copy below and the atomic function).
+// direction, DataCopy's count and DataCopyParams forms and InitConstValue: compiled
+// once into the runtime object, on bytes (the element type is its size and name).
 #include <algorithm>
 #include <cstring>
 #include <utility>
@@ -115,20 +115,15 @@ void data_copy_pad_in_bytes(const TensorRef& d, const TensorRef& s, uint32_t esz
   }
 }
 
-namespace {
-uint64_t elems_bytes_of(uint64_t n, uint32_t bits) { return bits == 4 ? (n + 1) / 2 : n * (bits / 8); }
-uint64_t bytes_elems_of(uint64_t n, uint32_t bits) { return bits == 4 ? n * 2 : n / (bits / 8); }
-}  // namespace
-
 void data_copy_count_bytes(const TensorRef& d, const TensorRef& s, uint32_t count, uint32_t bits, const char* type,
                            const char* file, int line) {
   Call op("DataCopy", copy_pipe(s.mem, d.mem), file, line);
-  uint64_t bytes = elems_bytes_of(count, bits);  // int4b_t: 64 elements per 32-byte block
+  uint64_t bytes = elems_bytes(count, bits);  // int4b_t: 64 elements per 32-byte block
   if (bytes % kBlock != 0 && op.core().npu_script()) {
     // The device copies whole 32-byte blocks and drops the rest without a word (the
     // vendor's DataCopy count form divides by the block size); an NPU script may rely on it.
     bytes -= bytes % kBlock;
-    op.elems(uint32_t(bytes_elems_of(bytes, bits)));
+    op.elems(uint32_t(bytes_elems(bytes, bits)));
     if (bytes == 0) {
       op.run();
       return;
@@ -154,7 +149,7 @@ void data_copy_params_bytes(const TensorRef& d, const TensorRef& s, const Ascend
   // its CopyDeqTensorToFbuf counts burst_len in 128 B), the gap in the fixpipe buffer too.
   uint64_t unit = d.mem == Mem::FB && s.mem == Mem::L1 ? 128 : kBlock;
   uint64_t len = p.blockLen * unit;
-  op.elems(bytes_elems_of(p.blockCount * len, bits));
+  op.elems(bytes_elems(p.blockCount * len, bits));
   burst_copy(op, d, s, p.blockCount, len, len + p.srcStride * kBlock, len + p.dstStride * unit);
 }
 

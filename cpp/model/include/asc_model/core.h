@@ -149,8 +149,10 @@ class Core {
   // SetFmatrix's FMATRIX registers, [0] left (FMATRIX_LEFT, fMatrixCtrl false), [1] right:
   // l1W bits 0..15, l1H 16..31, padList[i] bits 32+8i (the vendor's packing)
   uint64_t fmatrix[2] = {0, 0};
-  FixpipeRegs fixpipe;   // per core, so a new launch's core never sees an old one's (the
-  ReduceSpr reduce_spr;  // registers were thread-local, keyed by a Core address a later launch reused)
+  // Registers a launch's core starts with reset (thread-locals keyed by the Core's
+  // address were not: a later launch's core reused the address and read them).
+  FixpipeRegs fixpipe;
+  ReduceSpr reduce_spr;
   int64_t determine_waits = 0;  // WaitPreBlock calls so far (sync.h)
   bool hf32 = false, hf32_trans = false, mm_layout = false;
   // LoadDataWithSparse: the 2-bit index block (128 B) of each 512 B L0B

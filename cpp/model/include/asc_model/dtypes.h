@@ -185,18 +185,14 @@ namespace asc_model {
 template <> inline const char* type_name<int4b_t>() { return "int4b_t"; }
 
 template <class T> inline constexpr bool is_int4_v = std::is_same_v<T, int4b_t>;
-// The bytes n elements of T occupy (two int4b_t per byte; an odd count ends in a half byte).
-template <class T> constexpr uint64_t elems_bytes(uint64_t n) {
-  if constexpr (is_int4_v<T>) return (n + 1) / 2;
-  else return n * sizeof(T);
-}
-// The elements of T in n bytes.
-template <class T> constexpr uint64_t bytes_elems(uint64_t n) {
-  if constexpr (is_int4_v<T>) return n * 2;
-  else return n / sizeof(T);
-}
 // The bits of one element of T (the vendor's SizeOfBits).
 template <class T> constexpr uint32_t elem_bits() { return is_int4_v<T> ? 4 : uint32_t(sizeof(T) * 8); }
+// The bytes n elements of `bits` bits occupy (4: int4b_t, two per byte; an odd count ends
+// in a half byte), and the elements in n bytes: by size, for code compiled once for every type.
+constexpr uint64_t elems_bytes(uint64_t n, uint32_t bits) { return bits == 4 ? (n + 1) / 2 : n * (bits / 8); }
+constexpr uint64_t bytes_elems(uint64_t n, uint32_t bits) { return bits == 4 ? n * 2 : n / (bits / 8); }
+template <class T> constexpr uint64_t elems_bytes(uint64_t n) { return elems_bytes(n, elem_bits<T>()); }
+template <class T> constexpr uint64_t bytes_elems(uint64_t n) { return bytes_elems(n, elem_bits<T>()); }
 // Nibble i of a packed int4b_t array, sign-extended, and its store.
 inline int8_t int4_load(const uint8_t* base, uint64_t i) {
   return int8_t(int4b_t(uint32_t(base[i >> 1] >> ((i & 1) * 4))));

@@ -23,6 +23,7 @@ import contextlib
 import os
 import shutil
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
@@ -519,30 +520,39 @@ def _make_locked(out: Path, make: Callable[[Path], None]) -> None:
             _cache.remove_quietly(tmp)
 
 
+def _side_by_side(first: Callable[[], None], second: Callable[[], None]) -> None:
+    """Runs two compiles at once (`second` on a thread: g++ runs outside the GIL) and
+    raises the first one's ModelCompileError, if any, once both are done."""
+    errors: List[ModelCompileError] = []
+
+    def run(fn: Callable[[], None]) -> None:
+        try:
+            fn()
+        except ModelCompileError as exc:
+            errors.append(exc)
+
+    t = threading.Thread(target=run, args=(second,))
+    t.start()
+    run(first)
+    t.join()
+    if errors:
+        raise errors[0]
+
+
 def _build_runtime(inc: Path, out: Path) -> None:
     """Compiles the runtime object into `out` (nothing when a valid one is there): its two
     translation units side by side (runtime_unity at RUNTIME_FLAGS, its API parts at
     API_FLAGS), partially linked (-r) into one relocatable object."""
     def make(tmp: Path) -> None:
-        import threading
-
         parts = [_cache.tmp_path(out.with_name(out.name + f".{n}.o")) for n in ("base", "api")]
-        errors: List[ModelCompileError] = []
 
         def compile_part(flags: Sequence[str], api: bool, part: Path) -> None:
-            try:
-                _run([cxx(), *flags, "-I", str(inc), "-x", "c++", "-c", "-", "-o", str(part)],
-                     "compiling the Model runtime", stdin=runtime_unity(inc, api=api))
-            except ModelCompileError as exc:
-                errors.append(exc)
+            _run([cxx(), *flags, "-I", str(inc), "-x", "c++", "-c", "-", "-o", str(part)],
+                 "compiling the Model runtime", stdin=runtime_unity(inc, api=api))
 
         try:
-            t = threading.Thread(target=compile_part, args=(API_FLAGS, True, parts[1]))
-            t.start()
-            compile_part(RUNTIME_FLAGS, False, parts[0])
-            t.join()
-            if errors:
-                raise errors[0]
+            _side_by_side(lambda: compile_part(RUNTIME_FLAGS, False, parts[0]),
+                          lambda: compile_part(API_FLAGS, True, parts[1]))
             _run([cxx(), "-r", "-nostdlib", *map(str, parts), "-o", str(tmp)], "linking the Model runtime")
         finally:
             _cache.remove_quietly(*parts)
@@ -631,22 +641,7 @@ def prebuild(inc: Optional[Path] = None) -> List[Path]:
     root.mkdir(parents=True, exist_ok=True)
     rt = _runtime_path(inc, root)
     gch = root / pch_dir(inc).name / "kernel_operator.h.gch"
-    errors = []
-
-    def run(fn, *a):
-        try:
-            fn(*a)
-        except ModelCompileError as exc:
-            errors.append(exc)
-
-    import threading
-
-    t = threading.Thread(target=run, args=(_build_pch, inc, gch))
-    t.start()
-    run(_build_runtime, inc, rt)
-    t.join()
-    if errors:
-        raise errors[0]
+    _side_by_side(lambda: _build_runtime(inc, rt), lambda: _build_pch(inc, gch))
     return [rt, gch]
 
 
