@@ -36,7 +36,10 @@ import sys
 
 _HEX = r"[0-9a-f]"
 # A file the Model names by a digest: its name (and content) says what it is, not its folder.
-_DIGEST_FILE = re.compile(rf"^(model-{_HEX}{{24}}\.(cpp|o|so)|(runtime|host|program-config|engine)-{_HEX}{{20}}\.(o|so))$")
+# (The runtime object's two translation units, `runtime-<digest>.o.base.o` and `.api.o`
+# (build._build_runtime), are compiled from stdin: the unity source counts by content.)
+_DIGEST_FILE = re.compile(rf"^(model-{_HEX}{{24}}\.(cpp|o|so)|(runtime|host|program-config|engine)-{_HEX}{{20}}\.(o|so)"
+                          rf"|runtime-{_HEX}{{20}}\.o\.(base|api)\.o)$")
 # The precompiled headers' folders (build.pch_dir, toolchain._paths).
 _PCH_DIR = re.compile(rf"^(program-)?pch-{_HEX}{{20}}-{_HEX}{{8}}$")
 _PCH_FILE = re.compile(r"^(kernel_operator|asc_program)\.h\.gch$")

@@ -539,12 +539,19 @@ def _side_by_side(first: Callable[[], None], second: Callable[[], None]) -> None
         raise errors[0]
 
 
+def runtime_parts(out: Path) -> List[Path]:
+    """The runtime object's two translation units' objects, named after it (`<out>.base.o`,
+    `<out>.api.o`): digest-named, so a compile cache keyed by names (tests/cxx_cache.py)
+    knows them for what they are."""
+    return [out.with_name(out.name + f".{n}.o") for n in ("base", "api")]
+
+
 def _build_runtime(inc: Path, out: Path) -> None:
     """Compiles the runtime object into `out` (nothing when a valid one is there): its two
     translation units side by side (runtime_unity at RUNTIME_FLAGS, its API parts at
     API_FLAGS), partially linked (-r) into one relocatable object."""
     def make(tmp: Path) -> None:
-        parts = [_cache.tmp_path(out.with_name(out.name + f".{n}.o")) for n in ("base", "api")]
+        parts = [_cache.tmp_path(p) for p in runtime_parts(out)]
 
         def compile_part(flags: Sequence[str], api: bool, part: Path) -> None:
             _run([cxx(), *flags, "-I", str(inc), "-x", "c++", "-c", "-", "-o", str(part)],
