@@ -155,3 +155,20 @@ def test_a_bad_runtime_knob_fails_before_the_launch(monkeypatch, run, cache, cap
 def test_the_package_exports_its_settings():
     assert asc.settings is settings
     # (LaunchConfig's layout against the C++ struct: tests/model/test_abi.py)
+
+
+def test_a_cxx_that_writes_nothing_is_a_clear_compile_error(monkeypatch, tmp_path):
+    """$CXX set to a program that exits 0 without writing its output (not a compiler): the
+    Model's build says so, naming it, instead of a FileNotFoundError from deep in the cache."""
+    fake = tmp_path / "not-a-compiler"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("CXX", str(fake))
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("ASC_MODEL_PREBUILT", str(tmp_path / "no-prebuilt"))
+    build._toolchain_cache.clear()
+    try:
+        with pytest.raises(build.ModelCompileError, match=r"not-a-compiler exited 0 but wrote no runtime-\w+\.o"):
+            build.runtime_object(build.include_dir())
+    finally:
+        build._toolchain_cache.clear()  # the digest of the fake toolchain goes with it

@@ -172,8 +172,14 @@ def discard(path: Path, reason: Optional[str] = None) -> None:
 
 
 def _commit(tmp: Path, path: Path) -> None:
-    """Moves a finished artefact into place, then writes its checksum."""
-    digest = _cache.sha256_file(tmp)
+    """Moves a finished artefact into place, then writes its checksum. A compiler that
+    exited 0 without writing it (a $CXX that is not a C++ compiler) is a ModelCompileError
+    naming it, not a traceback."""
+    try:
+        digest = _cache.sha256_file(tmp)
+    except FileNotFoundError:
+        raise ModelCompileError(f"the host compiler {cxx()} exited 0 but wrote no {path.name}: set $CXX to a "
+                                f"C++17 compiler (g++ or clang++)") from None
     os.replace(tmp, path)
     _cache.write_atomic(_sum_path(path), digest.encode() + b"\n")
 
