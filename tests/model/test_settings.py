@@ -166,9 +166,23 @@ def test_a_cxx_that_writes_nothing_is_a_clear_compile_error(monkeypatch, tmp_pat
     monkeypatch.setenv("CXX", str(fake))
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("ASC_MODEL_PREBUILT", str(tmp_path / "no-prebuilt"))
-    build._toolchain_cache.clear()
-    try:
-        with pytest.raises(build.ModelCompileError, match=r"not-a-compiler exited 0 but wrote no runtime-\w+\.o"):
-            build.runtime_object(build.include_dir())
-    finally:
-        build._toolchain_cache.clear()  # the digest of the fake toolchain goes with it
+    inc = build.include_dir()
+    with pytest.raises(build.ModelCompileError, match=r"not-a-compiler exited 0 but wrote no runtime-\w+\.o"):
+        build.runtime_object(inc)
+
+
+def test_the_toolchain_digest_follows_cxx_within_a_process(monkeypatch, tmp_path):
+    """$CXX is read at use time: a process that changes it gets the new compiler's
+    toolchain digest (its own artefacts), not the one it computed first."""
+    monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
+    inc = build.include_dir()
+    first = build.toolchain_digest(inc)
+    other = tmp_path / "other-cxx"
+    # another compiler (its --version differs: g++ to clang++, say; a wrapper of the same g++
+    # is the same toolchain and shares its artefacts by design)
+    other.write_text("#!/bin/sh\n[ \"$1\" = --version ] && { echo other-cxx 1.0; exit 0; }\nexec g++ \"$@\"\n")
+    other.chmod(0o755)
+    with monkeypatch.context() as m:
+        m.setenv("CXX", str(other))
+        assert build.toolchain_digest(inc) != first
+    assert build.toolchain_digest(inc) == first

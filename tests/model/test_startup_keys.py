@@ -315,7 +315,7 @@ def test_first_launch_computes_the_model_digest_once_on_its_own_thread(monkeypat
     assert (x == 7).all()
     if config.effective_backend() is config.Backend.Model:
         assert calls == [threading.main_thread()]
-        assert str(build.include_dir()) in build._toolchain_cache
+        assert (str(build.include_dir()), build.cxx()) in build._toolchain_cache
 
 
 def test_threads_needing_the_digest_at_once_all_get_it(model_tree, monkeypatch):

@@ -398,8 +398,12 @@ def toolchain_digest(inc: Path) -> str:
     Model's sources and the front end's walk of the package are both a Python loop
     around system calls, and run side by side they hand the GIL back and forth at each
     call (a new process's first cached launch measured ~0.7 ms slower with the walks
-    overlapped; benchmarks/model_compile_relaunch.py)."""
-    key = str(inc)
+    overlapped; benchmarks/model_compile_relaunch.py).
+
+    Kept per process by (include dir, compiler): $CXX is read at use time like every
+    knob, and a process that changes it must not key the new compiler's artefacts
+    with the old one's digest."""
+    key = (str(inc), cxx())
     got = _toolchain_cache.get(key)
     if got is None:
         _toolchain_cache[key] = got = _compute_toolchain_digest(inc)
