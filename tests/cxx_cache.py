@@ -36,8 +36,8 @@ import sys
 
 _HEX = r"[0-9a-f]"
 # A file the Model names by a digest: its name (and content) says what it is, not its folder.
-# (The runtime object's two translation units, `runtime-<digest>.o.base.o` and `.api.o`
-# (build._build_runtime), are compiled from stdin: the unity source counts by content.)
+# The runtime object's two translation units (`runtime-<digest>.o.base.o` and `.api.o`,
+# build.runtime_parts) are compiled from stdin, which counts by its content.
 _DIGEST_FILE = re.compile(rf"^(model-{_HEX}{{24}}\.(cpp|o|so)|(runtime|host|program-config|engine)-{_HEX}{{20}}\.(o|so)"
                           rf"|runtime-{_HEX}{{20}}\.o\.(base|api)\.o)$")
 # The precompiled headers' folders (build.pch_dir, toolchain._paths).
