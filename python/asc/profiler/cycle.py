@@ -2,8 +2,9 @@
 
 A profiled launch records the Model's instrumentation stream in memory (a C++
 Observer per core appending packed records; LaunchConfig.record points at a
-RecordIO the runtime fills). `Recording.take` copies the records into numpy
-arrays and frees the C++ copy; `simulate` runs the C++ cycle model over them
+RecordIO the runtime fills). `Recording.take` views the records as numpy arrays
+where the C++ recording holds them (freed with the last view: recording.Owner);
+`simulate` runs the C++ cycle model over them
 with the platform's parameters (a flat array of doubles, in the order the
 model names in RecordIO.param_names) and returns a `SimResult` whose arrays
 are read with numpy. The semantics of the model are described at the top of
@@ -20,6 +21,7 @@ import numpy as np
 from ..runtime.model.recording import (ACCESS, EVENT, FLOW, INTERVAL, KIND_CODE, KINDS, LINE, MARK, MEM_CODE,  # noqa: F401
                                        MEMS, SIZES, SLICE, CycleInput, RecordIO, _read, check_layouts,
                                        upgrade_accesses)
+from ..runtime.model.recording import Owner as _Owner, view as _view
 from ..runtime.model.recording import Recording as _Recording
 from .platform import TimingParams
 
@@ -176,15 +178,12 @@ def simulate(events: Union[Recording, Sequence[dict]], params: TimingParams, aiv
                      api_factor.ctypes.data, int(aiv_per_aic), int(aic_base))
     res = ctypes.c_void_p()
     rc = io.run(ctypes.byref(inp), ctypes.byref(res))
-    try:
-        if rc != 0:
-            msg = _read(io.result_buffer, res, RES_ERROR, np.uint8).tobytes().decode(errors="replace")
-            raise RuntimeError(msg)
-        dtypes = {RES_SUMMARY: np.float64, RES_BLOCKS: np.int32, RES_CORE_END: np.float64, RES_BUSY: np.float64,
-                  RES_SLICES: SLICE, RES_FLOWS: FLOW, RES_MARKS: MARK, RES_WAITS: SLICE, RES_SCALAR: INTERVAL,
-                  RES_LINES: LINE, RES_BREAKDOWN: np.float64, RES_CONFLICTS: np.float64}
-        buffers = {k: _read(io.result_buffer, res, k, d) for k, d in dtypes.items()}
-    finally:
-        if res.value:
-            io.free_result(res)
+    owner = _Owner(io.free_result, res.value) if res.value else None  # frees the result after its last view
+    if rc != 0:
+        msg = _read(io.result_buffer, res, RES_ERROR, np.uint8).tobytes().decode(errors="replace")
+        raise RuntimeError(msg)
+    dtypes = {RES_SUMMARY: np.float64, RES_BLOCKS: np.int32, RES_CORE_END: np.float64, RES_BUSY: np.float64,
+              RES_SLICES: SLICE, RES_FLOWS: FLOW, RES_MARKS: MARK, RES_WAITS: SLICE, RES_SCALAR: INTERVAL,
+              RES_LINES: LINE, RES_BREAKDOWN: np.float64, RES_CONFLICTS: np.float64}
+    buffers = {k: _view(io.result_buffer, owner, k, d) for k, d in dtypes.items()}
     return SimResult(rec, buffers)
