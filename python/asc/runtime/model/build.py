@@ -44,7 +44,11 @@ CXX_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-fvisibility=hidden", "-Wno-narrowin
 # code (an integer division by zero, INT_MIN / -1) is found from its address
 # (faults.py). Not GCC's -fsanitize=integer-divide-by-zero: with it, some cube
 # kernels compute wrong results (g++ 12; tests/model/test_cube_load.py).
-CHECK_FLAGS = ("-g1",)
+# DWARF 4: Debian 12's addr2line (binutils 2.40) names the wrong file for some
+# addresses of a DWARF 5 line table whose file was renamed by `#line` (the emitted
+# kernel's Python file): printf's caller came out as model-<digest>.cpp, not the .py,
+# once the Model's headers no longer put debug.h's inline code in every kernel.
+CHECK_FLAGS = ("-g1", "-gdwarf-4")
 CXX_FLAGS += CHECK_FLAGS
 
 # Kernel libraries bind their own symbols at link time: the C++ library's template
