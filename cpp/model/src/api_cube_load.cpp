@@ -4,6 +4,7 @@
 // transposed as 16x16 matrices).
 #include "asc_model/api/cube_load.h"
 
+#include <array>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -64,6 +65,34 @@ void load_2d_v2_bytes(const TensorRef& d, const TensorRef& s, uint32_t esz, cons
     }
   if (!op.elems(uint64_t(f.size()) * (kFractal / esz)).run()) return;  // timing-only launch: no data
   move_fractals(f, p.ifTranspose);
+}
+
+void load_transpose_s4(const AscendC::LocalTensor<int4b_t>& dst, const AscendC::LocalTensor<int4b_t>& src,
+                              uint32_t start, uint32_t count, uint32_t src_step, uint32_t gap, uint32_t dst_frac_gap,
+                              uint32_t src_frac_gap, uint32_t addr_mode, const char* file, int line, bool v1) {
+  Call op("LoadDataWithTranspose", PIPE_MTE1, file, line);
+  if (dst.mem() != Mem::L0B) op.fault("int4b_t is transposed into B2 (L0B) only");
+  if (count == 0) op.fault("repeatTimes is 0");
+  if (addr_mode != 0) op.fault("addrMode other than 0 (increasing addresses) is not modelled");
+  const TensorRef s = src.ref(), d = dst.ref();
+  std::vector<std::array<const uint8_t*, 4>> in(count);
+  std::vector<std::array<uint8_t*, 4>> out(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    uint64_t s0 = start + uint64_t(i) * src_step * (v1 ? 4 : 1);
+    uint64_t d0 = uint64_t(i) * (v1 ? 1 + gap : 4 + 3 * dst_frac_gap + gap);
+    for (uint32_t f = 0; f < 4; ++f) {
+      in[i][f] = op.range(s, (s0 + f * (1 + src_frac_gap)) * 512, 512, false, false);
+      out[i][f] = op.range(d, (d0 + f * (1 + dst_frac_gap)) * 512, 512, true, i == 0 && f == 0);
+    }
+  }
+  if (!op.elems(uint64_t(count) * 4 * 1024).run()) return;  // timing-only launch: no data
+  for (uint32_t i = 0; i < count; ++i) {
+    uint8_t t[4][512] = {};
+    for (uint32_t row = 0; row < 64; ++row)  // M[row][c] = fractal row / 16, its row row % 16
+      for (uint32_t c = 0; c < 64; ++c)
+        int4_store(t[c / 16], (c % 16) * 64 + row, int4b_t(int32_t(int4_load(in[i][row / 16], (row % 16) * 64 + c))));
+    for (uint32_t f = 0; f < 4; ++f) std::memcpy(out[i][f], t[f], 512);
+  }
 }
 
 }  // namespace asc_model

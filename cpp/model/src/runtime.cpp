@@ -296,6 +296,8 @@ Core::Core(Launch* launch, const LaunchConfig& cfg, int block_idx)
 
 Core::~Core() { release_memory(); }
 
+void Core::add_observer(Observer* o) { observers_.push_back(o); }
+
 void Core::release_memory() {
   if (!store_) return;
   for (int m = 0; m < kMemCount; ++m) {

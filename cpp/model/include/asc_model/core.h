@@ -88,7 +88,7 @@ class Core {
   bool computes() const { return computes_; }
   // An NPU script forced onto the Model (kLaunchNpuScript): where the device is silent, act as it does.
   bool npu_script() const { return npu_script_; }
-  void add_observer(Observer* o) { observers_.push_back(o); }
+  void add_observer(Observer* o);  // (src/runtime.cpp: the runtime adds them, not kernels)
   void emit(const Event& e) { for (Observer* o : observers_) o->on_event(e); }
   uint64_t tick() { return ++calls_; }  // also GetSystemCycle's clock
 
