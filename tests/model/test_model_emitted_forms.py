@@ -105,7 +105,7 @@ int main() {
 
 
 def _syntax_check(src):
-    r = subprocess.run([build.cxx(), *build.CXX_FLAGS, "-fsyntax-only", "-I", str(build.include_dir()), str(src)],
+    r = subprocess.run([build.cxx(), *build.cxx_flags(), "-fsyntax-only", "-I", str(build.include_dir()), str(src)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
 
@@ -119,7 +119,7 @@ def test_structs_brace_init(tmp_path):
 def test_struct_positions_fill_the_vendors_fields(tmp_path):
     src, exe = tmp_path / "fields.cpp", tmp_path / "fields"
     src.write_text(FIELD_ORDER)
-    r = subprocess.run([build.cxx(), *build.CXX_FLAGS, "-I", str(build.include_dir()), str(src), "-o", str(exe)],
+    r = subprocess.run([build.cxx(), *build.cxx_flags(), "-I", str(build.include_dir()), str(src), "-o", str(exe)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True)

@@ -38,7 +38,7 @@ def test_headers_that_include_kernel_operator_compile_with_its_pch(tmp_path):
         src = tmp_path / (h.replace("/", "_") + ".cpp")
         src.write_text(f'#include "kernel_operator.h"\n#include "{h}"\n')
         # -H: g++ names the PCH it used ("! <path>.gch") and every header it read
-        r = subprocess.run([build.cxx(), *build.CXX_FLAGS, "-H", "-fsyntax-only", "-I", str(pch_dir),
+        r = subprocess.run([build.cxx(), *build.cxx_flags(), "-H", "-fsyntax-only", "-I", str(pch_dir),
                             "-I", str(inc), str(src)], capture_output=True, text=True)
         assert r.returncode == 0, f"{h} breaks compiles that use the PCH:\n{r.stderr[-2000:]}"
         assert f"! {gch}" in r.stderr, f"{h}: the PCH was not used:\n{r.stderr[:2000]}"

@@ -186,3 +186,35 @@ def test_the_toolchain_digest_follows_cxx_within_a_process(monkeypatch, tmp_path
         m.setenv("CXX", str(other))
         assert build.toolchain_digest(inc) != first
     assert build.toolchain_digest(inc) == first
+
+
+def test_gcc_only_flags_go_to_gcc_only(monkeypatch, tmp_path):
+    """GCC_FLAGS (the line table written by GCC, not gas: addr2line reads gas's DWARF 5 table
+    wrong) reach GCC's command lines only: clang rejects them."""
+    import shutil
+    import subprocess
+
+    gxx = shutil.which("g++")
+    if gxx:
+        assert build.is_gcc(gxx)
+        monkeypatch.setenv("CXX", gxx)
+        assert set(build.GCC_FLAGS) <= set(build.cxx_flags())
+        wrapper = tmp_path / "mycc"  # a name that says nothing: the compiler is asked
+        wrapper.write_text(f'#!/bin/sh\nexec {gxx} "$@"\n')
+        wrapper.chmod(0o755)
+        assert build.is_gcc(str(wrapper))
+    fake = tmp_path / "not-a-compiler"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    assert not build.is_gcc(str(fake))
+    clang = shutil.which("clang++-19") or shutil.which("clang++")
+    if clang is None:  # (./dev setup installs clang 19 for the vendor check: CI runs this part)
+        pytest.skip("no clang++ on PATH: the clang half of the check needs one")
+    assert not build.is_gcc(clang)
+    monkeypatch.setenv("CXX", clang)
+    flags = build.cxx_flags()
+    assert not set(build.GCC_FLAGS) & set(flags)
+    src = tmp_path / "t.cpp"
+    src.write_text("int f() { return 1; }\n")
+    r = subprocess.run([clang, *flags, "-c", str(src), "-o", str(tmp_path / "t.o")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr

@@ -60,7 +60,7 @@ def digest(inc: Path, part: str = "host") -> str:
 
 def program_flags(inc: Path) -> List[str]:
     """g++ flags of every program source (the Model's kernel flags) and its include path."""
-    return [*build.CXX_FLAGS, "-I", str(host_dir(inc)), "-I", str(host_include(inc)), "-I", str(inc)]
+    return [*build.cxx_flags(), "-I", str(host_dir(inc)), "-I", str(host_include(inc)), "-I", str(inc)]
 
 
 def _artefact(path: Path, make_cmd, what: str, stdin=None) -> Path:

@@ -44,12 +44,17 @@ CXX_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-fvisibility=hidden", "-Wno-narrowin
 # code (an integer division by zero, INT_MIN / -1) is found from its address
 # (faults.py). Not GCC's -fsanitize=integer-divide-by-zero: with it, some cube
 # kernels compute wrong results (g++ 12; tests/model/test_cube_load.py).
-# DWARF 4: Debian 12's addr2line (binutils 2.40) names the wrong file for some
-# addresses of a DWARF 5 line table whose file was renamed by `#line` (the emitted
-# kernel's Python file): printf's caller came out as model-<digest>.cpp, not the .py,
-# once the Model's headers no longer put debug.h's inline code in every kernel.
-CHECK_FLAGS = ("-g1", "-gdwarf-4")
+CHECK_FLAGS = ("-g1",)
 CXX_FLAGS += CHECK_FLAGS
+
+# GCC's own, added when the compiler is GCC (cxx_flags): the line table written by
+# GCC, not by the assembler. Debian 12's addr2line (binutils 2.40) names the wrong
+# file for some addresses of the DWARF 5 line table gas writes when a `#line` renamed
+# the file (the emitted kernel's Python file): printf's caller came out as
+# model-<digest>.cpp, not the .py, for one layout of the Model's headers (readelf
+# decodes the same table right). -gdwarf-4 avoids it too, but made a kernel's compile
+# ~35% slower; this costs nothing. Clang (its own assembler) neither needs nor takes it.
+GCC_FLAGS = ("-gno-as-loc-support",)
 
 # Kernel libraries bind their own symbols at link time: the C++ library's template
 # instantiations they define are exported (libstdc++'s headers give them default
@@ -252,6 +257,43 @@ def runtime_unity(inc: Path, api: bool = False) -> str:
 
 
 _cxx_cache = {}
+_gcc_cache = {}
+
+
+def is_gcc(exe: str) -> bool:
+    """Whether the compiler `exe` is GCC, once per compiler and process (only compiles ask,
+    never a cached launch): by the name of the file it resolves to (Debian's g++ is
+    x86_64-linux-gnu-g++-12, its clang++ clang++-19), else by asking it whether it
+    defines __GNUC__ and not __clang__ (a wrapper script; ~10 ms)."""
+    got = _gcc_cache.get(exe)
+    if got is None:
+        import re  # (here, not at `import asc`: the pattern is compiled when a compile asks)
+
+        name = os.path.basename(os.path.realpath(exe))
+        if "clang" in name:
+            got = False
+        elif re.fullmatch(_GCC_NAME, name):
+            got = True
+        else:
+            import subprocess
+
+            try:
+                out = subprocess.run([exe, "-dM", "-E", "-x", "c++", os.devnull], capture_output=True,
+                                     text=True).stdout
+            except OSError:
+                out = ""
+            got = "#define __GNUC__ " in out and "#define __clang__ " not in out
+        _gcc_cache[exe] = got
+    return got
+
+
+_GCC_NAME = r"(?:[\w.]+-)*(?:g\+\+|gcc)(?:-\d+(?:\.\d+)*)?"  # x86_64-linux-gnu-g++-12, g++, gcc-12
+
+
+def cxx_flags() -> Tuple[str, ...]:
+    """The kernel flags (CXX_FLAGS) for the compiler cxx() names: with GCC_FLAGS when it is GCC."""
+    exe = cxx()
+    return CXX_FLAGS + GCC_FLAGS if is_gcc(exe) else CXX_FLAGS
 
 
 # Tried in this order when $CXX is unset.
@@ -336,7 +378,7 @@ def _content_digest(inc: Path) -> str:
     h = hashlib.sha256()
 
     h.update(subprocess.run([cxx(), "--version"], capture_output=True, text=True).stdout.encode())
-    h.update(" ".join(CXX_FLAGS).encode())
+    h.update(" ".join(CXX_FLAGS + GCC_FLAGS).encode())
     h.update(" ".join(RUNTIME_FLAGS).encode())
     h.update(" ".join(API_FLAGS).encode())
     h.update(_tree_digest(inc).encode())
@@ -353,7 +395,7 @@ def _stat_key(inc: Path) -> str:
     stat = os.stat
     exe = cxx()
     st = stat(exe)  # (through its symlinks: the device and inode say which file it is, realpath not needed)
-    head = " ".join(CXX_FLAGS) + "|" + " ".join(RUNTIME_FLAGS) + "|" + " ".join(API_FLAGS)
+    head = " ".join(CXX_FLAGS + GCC_FLAGS) + "|" + " ".join(RUNTIME_FLAGS) + "|" + " ".join(API_FLAGS)
     parts = [(exe, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)]
     installed = _cache.installed_key() if _installed.inside(str(inc)) else None
     if installed is not None:
@@ -645,7 +687,7 @@ def path_key(inc: Path) -> str:
 
 
 def _pch_flags(inc: Path) -> List[str]:
-    return [cxx(), *CXX_FLAGS, "-I", str(inc), "-x", "c++-header", str(inc / "kernel_operator.h"), "-o"]
+    return [cxx(), *cxx_flags(), "-I", str(inc), "-x", "c++-header", str(inc / "kernel_operator.h"), "-o"]
 
 
 def _build_pch(inc: Path, gch: Path) -> None:
@@ -802,9 +844,10 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
         alt = _prebuilt_path(gch)
         if alt is not None and not (gch.exists() and _sum_path(gch).exists()) and _sum_path(alt).exists():
             gch = alt  # verified by _Compile while g++ runs, like the cache's own
+        kernel_flags = cxx_flags()
 
         def flags(pch: bool) -> List[str]:
-            return [cxx(), *CXX_FLAGS, *(["-I", str(gch.parent)] if pch else []), "-I", str(inc)]
+            return [cxx(), *kernel_flags, *(["-I", str(gch.parent)] if pch else []), "-I", str(inc)]
 
         rt, rt_cached = _find_runtime(inc)
         tmp = _cache.tmp_path(lib)
@@ -822,7 +865,7 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
                     _build_runtime(inc, rt)
                 finally:
                     job.wait()
-                _run([cxx(), *CXX_FLAGS, "-shared", *LINK_FLAGS, str(obj), str(rt), "-o", str(tmp)],
+                _run([cxx(), *kernel_flags, "-shared", *LINK_FLAGS, str(obj), str(rt), "-o", str(tmp)],
                      "linking the kernel for the Model")
             _commit(tmp, lib)
         finally:
