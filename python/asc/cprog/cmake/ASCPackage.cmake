@@ -22,11 +22,16 @@ endif()
 set(ASC_MODEL_DIR "${ASC_PACKAGE_DIR}/cprog/cmake")
 list(APPEND CMAKE_MODULE_PATH "${ASC_MODEL_DIR}/modules")
 
-# acl/acl.h for the project's plain C++ sources too (its .asc sources get it from asc-cc).
-execute_process(COMMAND "${ASC_CC}" --print-host-include
-                OUTPUT_VARIABLE ASC_HOST_INCLUDE OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _asc_rc)
-if(NOT _asc_rc EQUAL 0 OR ASC_HOST_INCLUDE STREQUAL "")
-  message(FATAL_ERROR "ASC: ${ASC_CC} --print-host-include failed (${_asc_rc})")
+# acl/acl.h for the project's plain C++ sources too (its .asc sources get it from asc-cc):
+# where asc-config found it, unless $ASC_MODEL_INCLUDE names another Model (then asc-cc says).
+if(DEFINED ASC_DEFAULT_HOST_INCLUDE AND "$ENV{ASC_MODEL_INCLUDE}" STREQUAL "")
+  set(ASC_HOST_INCLUDE "${ASC_DEFAULT_HOST_INCLUDE}")
+else()
+  execute_process(COMMAND "${ASC_CC}" --print-host-include
+                  OUTPUT_VARIABLE ASC_HOST_INCLUDE OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _asc_rc)
+  if(NOT _asc_rc EQUAL 0 OR ASC_HOST_INCLUDE STREQUAL "")
+    message(FATAL_ERROR "ASC: ${ASC_CC} --print-host-include failed (${_asc_rc})")
+  endif()
 endif()
 include_directories(SYSTEM "${ASC_HOST_INCLUDE}")
 
