@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from asc.cprog import prefix
 
@@ -94,17 +98,12 @@ def test_npu_arch_macro_follows_the_architecture(tmp_path):
 
 def _configured_host_include(tmp_path: Path, env: dict) -> str:
     """ASC_HOST_INCLUDE as find_package(ASC) leaves it (a project that only finds the package)."""
-    import os
-    import shutil
-
-    import pytest
     if shutil.which("cmake") is None:
         pytest.skip("cmake is not on PATH: ./dev setup installs it")
     src = tmp_path / "src"
     src.mkdir(exist_ok=True)
     (src / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.16)\nfind_package(ASC REQUIRED)\n"
                                         'message(STATUS "ASC_HOST_INCLUDE=${ASC_HOST_INCLUDE}")\n')
-    import tempfile
     build = Path(tempfile.mkdtemp(prefix="build-", dir=tmp_path))
     r = subprocess.run(["cmake", "-S", str(src), "-B", str(build), f"-DCMAKE_PREFIX_PATH={prefix.ensure()}",
                         "-Wno-dev"], capture_output=True, text=True, timeout=120,
@@ -117,7 +116,6 @@ def test_configure_finds_acl_where_asc_cc_does(tmp_path):
     """find_package(ASC) gives plain C++ sources acl/acl.h's folder: the one asc-config wrote
     into the package (no asc-cc run at configure) when $ASC_MODEL_INCLUDE is unset, the
     one `asc-cc --print-host-include` names for the Model that $ASC_MODEL_INCLUDE points at."""
-    import os
     env = {k: v for k, v in os.environ.items() if k != "ASC_MODEL_INCLUDE"}
     printed = subprocess.run([str(prefix.ensure() / "bin" / "asc-cc"), "--print-host-include"], env=env,
                              capture_output=True, text=True).stdout.strip()

@@ -6,6 +6,8 @@ its knobs through LaunchConfig, whose layout matches the ctypes mirror."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -157,13 +159,17 @@ def test_the_package_exports_its_settings():
     # (LaunchConfig's layout against the C++ struct: tests/model/test_abi.py)
 
 
+def _script(path: Path, text: str) -> str:
+    """An executable shell script at `path` (a stand-in compiler); its path."""
+    path.write_text("#!/bin/sh\n" + text)
+    path.chmod(0o755)
+    return str(path)
+
+
 def test_a_cxx_that_writes_nothing_is_a_clear_compile_error(monkeypatch, tmp_path):
     """$CXX set to a program that exits 0 without writing its output (not a compiler): the
     Model's build says so, naming it, instead of a FileNotFoundError from deep in the cache."""
-    fake = tmp_path / "not-a-compiler"
-    fake.write_text("#!/bin/sh\nexit 0\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("CXX", str(fake))
+    monkeypatch.setenv("CXX", _script(tmp_path / "not-a-compiler", "exit 0\n"))
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("ASC_MODEL_PREBUILT", str(tmp_path / "no-prebuilt"))
     inc = build.include_dir()
@@ -177,13 +183,11 @@ def test_the_toolchain_digest_follows_cxx_within_a_process(monkeypatch, tmp_path
     monkeypatch.setenv("ASC_CACHE_DIR", str(tmp_path / "cache"))
     inc = build.include_dir()
     first = build.toolchain_digest(inc)
-    other = tmp_path / "other-cxx"
     # another compiler (its --version differs: g++ to clang++, say; a wrapper of the same g++
     # is the same toolchain and shares its artefacts by design)
-    other.write_text("#!/bin/sh\n[ \"$1\" = --version ] && { echo other-cxx 1.0; exit 0; }\nexec g++ \"$@\"\n")
-    other.chmod(0o755)
+    other = _script(tmp_path / "other-cxx", '[ "$1" = --version ] && { echo other-cxx 1.0; exit 0; }\nexec g++ "$@"\n')
     with monkeypatch.context() as m:
-        m.setenv("CXX", str(other))
+        m.setenv("CXX", other)
         assert build.toolchain_digest(inc) != first
     assert build.toolchain_digest(inc) == first
 
@@ -191,22 +195,14 @@ def test_the_toolchain_digest_follows_cxx_within_a_process(monkeypatch, tmp_path
 def test_gcc_only_flags_go_to_gcc_only(monkeypatch, tmp_path):
     """GCC_FLAGS (the line table written by GCC, not gas: addr2line reads gas's DWARF 5 table
     wrong) reach GCC's command lines only: clang rejects them."""
-    import shutil
-    import subprocess
-
     gxx = shutil.which("g++")
     if gxx:
         assert build.is_gcc(gxx)
         monkeypatch.setenv("CXX", gxx)
         assert set(build.GCC_FLAGS) <= set(build.cxx_flags())
-        wrapper = tmp_path / "mycc"  # a name that says nothing: the compiler is asked
-        wrapper.write_text(f'#!/bin/sh\nexec {gxx} "$@"\n')
-        wrapper.chmod(0o755)
-        assert build.is_gcc(str(wrapper))
-    fake = tmp_path / "not-a-compiler"
-    fake.write_text("#!/bin/sh\nexit 0\n")
-    fake.chmod(0o755)
-    assert not build.is_gcc(str(fake))
+        # a name that says nothing: the compiler is asked
+        assert build.is_gcc(_script(tmp_path / "mycc", f'exec {gxx} "$@"\n'))
+    assert not build.is_gcc(_script(tmp_path / "not-a-compiler", "exit 0\n"))
     clang = shutil.which("clang++-19") or shutil.which("clang++")
     if clang is None:  # (./dev setup installs clang 19 for the vendor check: CI runs this part)
         pytest.skip("no clang++ on PATH: the clang half of the check needs one")

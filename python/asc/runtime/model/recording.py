@@ -68,14 +68,17 @@ def check_layouts(io: RecordIO) -> None:
                            f"asc.profiler.cycle ({io.sizes:#x} vs {SIZES:#x})")
 
 
-def _read(fn, handle, which, dtype) -> np.ndarray:
-    """A copy of buffer `which` of a C++ recording or result."""
+def _buffer(fn, handle, which, dtype):
+    """Buffer `which` of a C++ recording or result as a ctypes array over its memory (None: empty)."""
     ptr = ctypes.c_void_p()
     n = fn(handle, which, ctypes.byref(ptr))
-    if not n:
-        return np.empty(0, dtype)
-    raw = (ctypes.c_char * (n * np.dtype(dtype).itemsize)).from_address(ptr.value)
-    return np.frombuffer(raw, dtype).copy()
+    return (ctypes.c_char * (n * np.dtype(dtype).itemsize)).from_address(ptr.value) if n else None
+
+
+def _read(fn, handle, which, dtype) -> np.ndarray:
+    """A copy of buffer `which` of a C++ recording or result."""
+    raw = _buffer(fn, handle, which, dtype)
+    return np.empty(0, dtype) if raw is None else np.frombuffer(raw, dtype).copy()
 
 
 class Owner:
@@ -97,11 +100,9 @@ class Owner:
 def view(fn, owner: Owner, which, dtype) -> np.ndarray:
     """Buffer `which` of the owner's C++ object as a numpy array over its memory (writable,
     as a copy was); the array holds the owner, which frees the memory after the last view."""
-    ptr = ctypes.c_void_p()
-    n = fn(owner.handle, which, ctypes.byref(ptr))
-    if not n:
+    raw = _buffer(fn, owner.handle, which, dtype)
+    if raw is None:
         return np.empty(0, dtype)
-    raw = (ctypes.c_char * (n * np.dtype(dtype).itemsize)).from_address(ptr.value)
     raw._owner = owner  # (the array's base is `raw`)
     return np.frombuffer(raw, dtype)
 
