@@ -20,7 +20,7 @@ import pytest
 
 from conftest import SCALE_PARAMS, gm, make_kernel, scalar, scale_source
 from asc import cache
-from asc.runtime.model import ModelBackend, build
+from asc.runtime.model import ModelBackend, build, library_record
 
 def run_scale(backend, kernel, add, seed=0):
     x = np.arange(4 * 256, dtype=np.float32) + seed
@@ -344,3 +344,95 @@ def test_a_pch_is_keyed_by_its_headers_folder(tmp_path, monkeypatch):
     monkeypatch.setattr(toolchain, "digest", lambda inc, part="host": "0" * 64)
     assert toolchain._paths(a)["pch"] != toolchain._paths(b)["pch"]
     assert toolchain._paths(a)["host"] == toolchain._paths(b)["host"]
+
+
+# ---- the library record (runtime/model/library_record.py) ----
+
+def _as_installed(monkeypatch):
+    """This checkout taken for an installed copy whose Model files are its own (a wheel)."""
+    monkeypatch.setattr(cache, "installed_key", lambda: "record:" + "0" * 64)
+    monkeypatch.setattr(library_record._installed, "inside", lambda path: True)
+
+
+def _load_recorded(src, kdir, monkeypatch):
+    """A load that must come from the record: the full way's steps fail if taken."""
+    def full_way(*a, **k):
+        raise AssertionError("the library was looked up the full way")
+
+    with monkeypatch.context() as m:
+        m.setattr(build, "build_library", full_way)
+        m.setattr(build, "include_dir", full_way)
+        m.setattr(build, "cxx", full_way)
+        run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)
+
+
+def test_a_relaunch_finds_its_library_through_the_record(kdir, monkeypatch):
+    """An installed copy's kernel library, once trusted by its identity, is found by the next
+    load from the record in its entry: no include folder, compiler lookup or hashing."""
+    _as_installed(monkeypatch)
+    monkeypatch.setattr(build, "TRUST_AGE_S", 0.2)
+    src = scale_source(4.0, uuid.uuid4().hex)
+    record = kdir / library_record.NAME
+    run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)
+    assert not record.exists()  # the library is too new to be trusted by its identity yet
+    time.sleep(0.3)
+    run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)
+    assert record.exists()
+    _load_recorded(src, kdir, monkeypatch)
+
+
+def _recorded(kdir, monkeypatch):
+    _as_installed(monkeypatch)
+    monkeypatch.setattr(build, "TRUST_AGE_S", 0.2)
+    src = scale_source(4.0, uuid.uuid4().hex)
+    lib = build.build_library(src + _stub(), kdir, build.include_dir())
+    time.sleep(0.3)
+    assert build.check(lib) == (build.OK, "")
+    library_record.write(kdir, lib, build.include_dir(), build.cxx())
+    assert library_record.find(kdir) == lib
+    return src, lib
+
+
+@pytest.mark.parametrize("change", ["cxx", "path", "include", "library", "compiler"])
+def test_the_record_holds_only_while_what_it_came_from_does(kdir, monkeypatch, tmp_path, change):
+    """A changed setting ($CXX, $PATH, $ASC_MODEL_INCLUDE), a library written since, or another
+    compiler file at the recorded path: the record is not used (the full way decides)."""
+    src, lib = _recorded(kdir, monkeypatch)
+    if change == "cxx":
+        monkeypatch.setenv("CXX", build.cxx())  # the same compiler, named otherwise: still another setting
+    elif change == "path":
+        monkeypatch.setenv("PATH", os.environ["PATH"] + os.pathsep + str(tmp_path))
+    elif change == "include":
+        monkeypatch.setenv("ASC_MODEL_INCLUDE", str(build.include_dir()))
+    elif change == "library":
+        os.utime(lib, ns=(time.time_ns(), time.time_ns()))
+    else:
+        fake = tmp_path / "g++"
+        fake.write_text("#!/bin/sh\nexec g++ \"$@\"\n")
+        fake.chmod(0o755)
+        monkeypatch.setenv("CXX", str(fake))
+        library_record.write(kdir, lib, build.include_dir(), str(fake))
+        assert library_record.find(kdir) == lib
+        fake.write_text("#!/bin/sh\nexec g++ \"$@\"  \n")  # a new compiler file: size and mtime change
+    assert library_record.find(kdir) is None
+    run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)  # the full way still runs it
+
+
+def test_a_damaged_record_is_removed_with_one_warning(kdir, monkeypatch, caplog):
+    src, lib = _recorded(kdir, monkeypatch)
+    record = kdir / library_record.NAME
+    record.write_bytes(record.read_bytes().replace(lib.name.encode(), b"../../../etc/passwd"[:len(lib.name)]))
+    assert library_record.find(kdir) is None and not record.exists()
+    mine, _ = warnings_naming(caplog, record)
+    assert len(mine) == 1 and "corrupt" in mine[0]
+    run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)
+
+
+def test_a_checkout_writes_no_record(kdir, monkeypatch):
+    """A checkout's Model headers are edited in place: its libraries are found the full way,
+    which sees an edit (the toolchain digest's stat walk)."""
+    monkeypatch.setattr(build, "TRUST_AGE_S", 0.0)
+    src = scale_source(4.0, uuid.uuid4().hex)
+    for _ in range(2):
+        run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)
+    assert cache.installed_key() is None and not (kdir / library_record.NAME).exists()

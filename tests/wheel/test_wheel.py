@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -193,6 +194,24 @@ def hidden_llvm_prefix(tmp: Path):
 def test_kernel_on_the_model(venv):
     res = venv.script("kernel.py", KERNEL)
     assert "kernel ok" in res.stdout
+
+
+def test_a_relaunch_takes_the_library_record(venv):
+    """An installed copy's relaunch finds the kernel's library through the record the previous
+    process left in the kernel's cache entry (asc/runtime/model/library_record.py), without
+    the full way's lookup: the third process runs with that way disabled."""
+    venv.script("kernel.py", KERNEL)  # compiled (or found) by this install
+    time.sleep(2.2)  # older than build.TRUST_AGE_S: the next process trusts it by its identity
+    venv.script("kernel.py", KERNEL)  # ... and records it
+    # the same kernel.py (its absolute path, as `python kernel.py` runs it, is part of the
+    # kernel's key), run with the full way disabled
+    relaunch = "from asc.runtime.model import build\n" \
+               "def full_way(*a, **k): raise AssertionError('the full way was taken')\n" \
+               "build.build_library = build.include_dir = full_way\n" \
+               "import os, runpy; runpy.run_path(os.path.abspath('kernel.py'), run_name='__main__')\n"
+    assert "kernel ok" in venv.run(venv.python, "-c", relaunch).stdout
+    records = list(Path(venv.env["ASC_CACHE_DIR"]).glob("*/*/model-library.rec"))
+    assert records, "no library record was written"
 
 
 def test_kernel_with_llvm_hidden(venv):

@@ -20,7 +20,7 @@ from ..backend import CompiledKernel, KernelBackend, Launcher
 from .. import hooks
 from ..platforms import PlatformSpec, get_platform
 from ... import cache as _asc_cache
-from . import build, launch
+from . import build, launch, library_record
 from . import abi as _abi
 from .build import ModelCompileError
 from .faults import OUTPUT_RULE, fault_message
@@ -79,6 +79,24 @@ def _open_library(source: str, cache_dir: Optional[Path], inc: Path):
     return (path, *got)
 
 
+def _find_library(kernel: CompiledKernel):
+    """(path, CDLL, entry) of a kernel's library: by the record a previous process left in
+    the kernel's cache entry when it still holds (library_record), else the full way
+    (_open_library), which leaves a record for the next process."""
+    found = library_record.find(kernel.cache_dir)
+    if found is not None:
+        try:
+            return (found, *_dlopen(found))
+        except (OSError, AttributeError):
+            pass  # the full way finds out what is wrong with it, and says so
+    inc = build.include_dir()
+    source = kernel.source + launch.launch_stub(kernel.name, kernel.params)
+    got = _open_library(source, kernel.cache_dir, inc)
+    if found is None or found != got[0]:
+        library_record.write(kernel.cache_dir, got[0], inc, build.cxx())
+    return got
+
+
 class ModelBackend(KernelBackend):
     name = "model"
 
@@ -98,10 +116,8 @@ class ModelBackend(KernelBackend):
     def load(self, kernel: CompiledKernel) -> Launcher:
         state = kernel.backend_state.get("model")
         if state is None:
-            inc = build.include_dir()
-            source = kernel.source + launch.launch_stub(kernel.name, kernel.params)
             t0 = time.perf_counter()
-            lib_path, lib, entry = _open_library(source, kernel.cache_dir, inc)
+            lib_path, lib, entry = _find_library(kernel)
             self.last_compile_s = time.perf_counter() - t0
             state = {"lib": lib, "entry": entry, "path": lib_path}
             kernel.backend_state["model"] = state

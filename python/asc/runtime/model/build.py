@@ -107,8 +107,20 @@ def _ok_path(path: Path) -> Path:
 TRUST_AGE_S = 2.0
 
 
-def _ident(st: os.stat_result) -> bytes:
+def stat_ident(st: os.stat_result) -> bytes:
+    """A file's identity as `.<file>.verified` records it: any write, or another file in its
+    place, changes it."""
     return f"{st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}".encode()
+
+
+def trusted(path: Path, st: os.stat_result) -> bool:
+    """Whether `path`, whose stat is `st`, is trusted by its identity: its `.verified` record
+    (written by check) holds that identity with the checksum the file matched then."""
+    try:
+        want = read_bytes(_sum_path(path)).strip()
+        return read_bytes(_ok_path(path)) == stat_ident(st) + b" " + want
+    except OSError:
+        return False
 
 
 def check(path: Path) -> Tuple[str, str]:
@@ -131,7 +143,7 @@ def check(path: Path) -> Tuple[str, str]:
         return MISSING, ""
     except OSError as exc:
         return BAD, f"cannot be read ({exc.strerror})"
-    ident = _ident(st)
+    ident = stat_ident(st)
     try:
         if read_bytes(_ok_path(path)) == ident + b" " + want:
             return OK, ""

@@ -4,6 +4,7 @@ stub, and converting Python arguments without copying arrays."""
 from __future__ import annotations
 
 import ctypes
+import math
 import struct
 from typing import Any, Sequence, Tuple
 
@@ -32,7 +33,7 @@ class LaunchConfig(ctypes.Structure):
         ("time_limit_s", ctypes.c_double),
         ("debug_flags", ctypes.c_uint32),
         ("num_regions", ctypes.c_uint32),
-        ("regions", ctypes.POINTER(RegionDesc)),
+        ("regions", ctypes.c_void_p),  # const RegionDesc*: an address (Marshaller packs the array)
         ("err", ctypes.c_char_p),
         ("err_len", ctypes.c_uint32),
         ("launch_flags", ctypes.c_uint32),
@@ -93,34 +94,62 @@ def launch_stub(kernel_name: str, params: Sequence[ParamSpec]) -> str:
 _scalar_value = scalar_value
 
 
+# A scalar parameter's cell in the packed argument block: (struct code, padding to 8 bytes).
+# 16-bit floats travel as their bit patterns (kernel_args.scalar_value).
+_CELL = {
+    "bool": "?7x", "int8_t": "b7x", "uint8_t": "B7x", "int16_t": "h6x", "uint16_t": "H6x",
+    "int32_t": "i4x", "uint32_t": "I4x", "int64_t": "q", "uint64_t": "Q",
+    "float": "f4x", "double": "d", "half": "H6x", "bfloat16_t": "H6x",
+}
+_FLOAT_CELLS = frozenset(("float", "double"))
+_c_char = ctypes.c_char
+_addressof = ctypes.addressof
+
+
 class Marshaller:
-    """Converts one kernel's arguments for a launch. Built once per kernel: the
-    argument values live in one ctypes Structure whose field addresses make the
-    `void**` array the stub unpacks, so a launch allocates three ctypes objects."""
+    """Converts one kernel's arguments for a launch. Built once per kernel: a launch packs
+    every argument's value, the `void**` array the stub unpacks and the GM regions into one
+    bytearray with one struct call (8-byte cells: each value is aligned for its type).
+
+    Built without ctypes types: creating a Structure type and two array types per kernel
+    cost a new process's first launch ~0.15 ms (benchmarks/model_compile_relaunch.py)."""
 
     def __init__(self, params: Sequence[ParamSpec]):
         self.params = list(params)
-        fields = [(f"a{i}", ctypes.c_void_p if p.kind == "gm" else
-                   ctypes.c_double * len(struct_fields(p)) if p.kind == "struct" else _SCALARS[p.ctype])
-                  for i, p in enumerate(self.params)]
-        self.Args = type("Args", (ctypes.Structure,), {"_fields_": fields or [("pad", ctypes.c_int)]})
-        self.offsets = [getattr(self.Args, f"a{i}").offset for i in range(len(self.params))]
-        self.Ptrs = ctypes.c_void_p * max(1, len(self.params))
-        gm = [p for p in self.params if p.kind == "gm"]
-        self.Regions = RegionDesc * max(1, len(gm))
-        self.names = [p.name.encode() for p in gm]  # kept alive with the marshaller
-        # The regions and the pointer array are packed with struct and copied in:
-        # several times cheaper than ctypes' per-element initialisation.
-        self.name_addrs = [ctypes.cast(ctypes.c_char_p(n), ctypes.c_void_p).value for n in self.names]
+        codes, offsets, at = [], [], 0
+        for p in self.params:
+            offsets.append(at)
+            if p.kind == "gm":
+                code, size = "Q", 8
+            elif p.kind == "struct":
+                n = len(struct_fields(p))
+                code, size = "d" * n, 8 * n
+            else:
+                code = _CELL.get(p.ctype)
+                if code is None:
+                    raise TypeError(f"parameter {p.name!r}: unsupported scalar type {p.ctype!r}")
+                size = 8
+            codes.append(code)
+            at += size
+        gm = [i for i, p in enumerate(self.params) if p.kind == "gm"]
+        self.offsets = offsets
+        self.ptrs_at = at  # the void* array, then the RegionDesc array
+        self.regions_at = at + 8 * len(self.params)
+        self.size = self.regions_at + 24 * len(gm) or 8
         assert ctypes.sizeof(RegionDesc) == 24 and ctypes.sizeof(ctypes.c_void_p) == 8
-        self.pack_regions = struct.Struct("=" + "QQQ" * max(1, len(gm))).pack
-        self.pack_ptrs = struct.Struct("=" + "Q" * max(1, len(self.params))).pack
+        self.pack_into = struct.Struct("=" + "".join(codes) + "Q" * len(self.params) + "QQQ" * len(gm)).pack_into
+        # the GM parameters' names, NUL-terminated in one buffer kept alive with the marshaller
+        names = [self.params[i].name.encode() + b"\0" for i in gm]
+        self.names = ctypes.create_string_buffer(b"".join(names))
+        at, self.name_addrs = _addressof(self.names), []
+        for n in names:
+            self.name_addrs.append(at)
+            at += len(n)
         self.expected = [expected_dtype(p.dtype) if p.kind == "gm" else None for p in self.params]
         self.num_regions = len(gm)
-        self.plain_ints = [i for i, p in enumerate(self.params)
-                           if p.kind == "scalar" and p.ctype not in ("half", "bfloat16_t", "float", "double", "bool")]
 
     def __call__(self, args: Sequence[Any]):
+        """(address of the void* array, address of the regions, region count, keep-alive)."""
         params = self.params
         if len(args) != len(params):
             raise TypeError(f"kernel takes {len(params)} arguments ({', '.join(p.name for p in params)}), "
@@ -135,18 +164,36 @@ class Marshaller:
                 values.append(addr)
                 regions += (addr, nbytes, name_addrs[len(regions) // 3])
             elif p.kind == "struct":
-                values.append((ctypes.c_double * len(struct_fields(p)))(*struct_values(p, args[i])))
+                values.extend(struct_values(p, args[i]))
             else:
                 values.append(_scalar_value(p, args[i]))
-        vals = self.Args(*values)
-        for i in self.plain_ints:
-            if getattr(vals, f"a{i}") != values[i]:  # ctypes wraps silently
-                p = params[i]
-                raise OverflowError(f"argument {p.name!r}: {values[i]} does not fit in {p.ctype}")
-        base = ctypes.addressof(vals)
-        ptrs = self.Ptrs.from_buffer_copy(self.pack_ptrs(*[base + off for off in self.offsets] or [0]))
-        regs = self.Regions.from_buffer_copy(self.pack_regions(*regions or [0, 0, 0]))
-        return ptrs, regs, self.num_regions, vals
+        buf = bytearray(self.size)
+        cell = _c_char.from_buffer(buf)  # (exports buf: it cannot be resized while the launch runs)
+        base = _addressof(cell)
+        try:
+            self.pack_into(buf, 0, *values, *[base + off for off in self.offsets], *regions)
+        except (struct.error, OverflowError):
+            self._pack_checked(buf, base, values, regions)
+        return base + self.ptrs_at, base + self.regions_at, self.num_regions, (buf, cell)
+
+    def _pack_checked(self, buf, base, values, regions):
+        """A value struct refused: an integer outside its C type is an OverflowError naming the
+        argument; a float beyond float's range becomes +-inf (the C conversion's result)."""
+        k = 0
+        for p in self.params:
+            if p.kind == "struct":
+                k += len(struct_fields(p))
+                continue
+            if p.kind == "scalar":
+                v = values[k]
+                try:
+                    struct.pack("=" + _CELL[p.ctype], v)
+                except (struct.error, OverflowError):
+                    if p.ctype not in _FLOAT_CELLS:
+                        raise OverflowError(f"argument {p.name!r}: {v} does not fit in {p.ctype}") from None
+                    values[k] = math.copysign(math.inf, v)
+            k += 1
+        self.pack_into(buf, 0, *values, *[base + off for off in self.offsets], *regions)
 
 
 def marshal(params: Sequence[ParamSpec], args: Sequence[Any]):

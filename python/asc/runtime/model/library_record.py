@@ -1,0 +1,104 @@
+"""A kernel's Model library, found again by a new process through a record in the kernel's
+cache entry.
+
+A new process finding a cached kernel's library the full way asks for the Model's include
+folder and the host compiler (a $PATH search), derives the toolchain digest (a stat key and
+a stamp), hashes the kernel source with its launch stub to name the library, and checks the
+library against its checksum (build.build_library): ~0.6 ms of its first launch, for an
+answer that cannot have changed while nothing it was derived from did. The record keeps the
+answer with what it was derived from:
+
+- the settings it was found under ($ASC_MODEL_INCLUDE, $CXX, $PATH: compared as text);
+- the compiler file cxx() named then (path, device, inode, size, mtime: one stat);
+- the library's identity when it was verified (build.check's trust key: one stat).
+
+It lives in the kernel's cache entry (cache.entry_dir), whose key holds the package's
+content key, and it is written only for an installed copy of asc whose Model files are the
+package's own (a wheel's `asc/_model`): there the package key covers the Model's headers
+and runtime sources, so the toolchain digest follows from the settings and the compiler
+alone. A checkout (whose headers one edits) or $ASC_MODEL_INCLUDE naming a folder outside
+the package writes none and keeps the full way. Anything that fails to match, or a record
+that fails its checksum, sends the launch the full way (and that way writes a fresh record).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import List, Optional
+
+from ... import cache as _cache
+from ... import installed as _installed
+from ... import settings
+from ..._read import read_bytes
+from . import build
+
+NAME = "model-library.rec"
+_VERSION = 1
+
+
+def _settings_now() -> List[Optional[str]]:
+    return [settings.model_include.raw(), settings.cxx.raw(), os.environ.get("PATH")]
+
+
+def _file_id(st: os.stat_result) -> List[int]:
+    return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns]
+
+
+def _checksum(body: bytes) -> bytes:
+    return _cache.sha256(body).hexdigest()[:16].encode()
+
+
+def find(cache_dir: Optional[Path]) -> Optional[Path]:
+    """The library the record in `cache_dir` names, when everything it was derived from still
+    holds; else None (the caller takes the full way)."""
+    if cache_dir is None:
+        return None
+    path = os.path.join(cache_dir, NAME)
+    try:
+        raw = read_bytes(path)
+    except OSError:
+        return None
+    body, _, check = raw.rstrip(b"\n").rpartition(b"\n")
+    try:
+        if check != _checksum(body):
+            raise ValueError("checksum")
+        version, env, exe, exe_id, lib_name, lib_ident = json.loads(body)
+        if version != _VERSION or not isinstance(lib_name, str) or os.sep in lib_name:
+            raise ValueError("fields")
+    except (ValueError, TypeError):
+        _cache.warn_removed(Path(path), "is corrupt")
+        _cache.remove_quietly(Path(path))
+        return None
+    if env != _settings_now():
+        return None
+    try:
+        if _file_id(os.stat(exe)) != exe_id:
+            return None
+        lib = Path(cache_dir, lib_name)
+        if build.stat_ident(os.stat(lib)).decode() != lib_ident:
+            return None
+    except OSError:
+        return None
+    return lib
+
+
+def write(cache_dir: Optional[Path], lib: Path, inc: Path, exe: str) -> None:
+    """Records `lib` (just found or built, and verified, by build.build_library) for the next
+    process, when the record can stand for the full way: an installed copy's own Model files,
+    a library in the kernel's entry, verified long enough ago to be trusted by its stat key
+    (build.check's rule). Quietly nothing when it cannot be written (a read-only cache)."""
+    if cache_dir is None or lib.parent != Path(cache_dir):
+        return
+    if _cache.installed_key() is None or not _installed.inside(str(inc)):
+        return
+    try:
+        st = os.stat(lib)
+        if not build.trusted(lib, st):
+            return
+        body = json.dumps([_VERSION, _settings_now(), exe, _file_id(os.stat(exe)), lib.name,
+                           build.stat_ident(st).decode()]).encode()
+        _cache.write_atomic(Path(cache_dir, NAME), body + b"\n" + _checksum(body) + b"\n")
+    except OSError:
+        pass
