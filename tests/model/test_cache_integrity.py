@@ -388,8 +388,8 @@ def _recorded(kdir, monkeypatch):
     lib = build.build_library(src + _stub(), kdir, build.include_dir())
     time.sleep(0.3)
     assert build.check(lib) == (build.OK, "")
-    library_record.write(kdir, lib, build.include_dir(), build.cxx())
-    assert library_record.find(kdir) == lib
+    library_record.write(kdir, lib, build.include_dir(), build.cxx(), None)
+    assert library_record.find(kdir).lib == lib
     return src, lib
 
 
@@ -411,8 +411,8 @@ def test_the_record_holds_only_while_what_it_came_from_does(kdir, monkeypatch, t
         fake.write_text("#!/bin/sh\nexec g++ \"$@\"\n")
         fake.chmod(0o755)
         monkeypatch.setenv("CXX", str(fake))
-        library_record.write(kdir, lib, build.include_dir(), str(fake))
-        assert library_record.find(kdir) == lib
+        library_record.write(kdir, lib, build.include_dir(), str(fake), None)
+        assert library_record.find(kdir).lib == lib
         fake.write_text("#!/bin/sh\nexec g++ \"$@\"  \n")  # a new compiler file: size and mtime change
     assert library_record.find(kdir) is None
     run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)  # the full way still runs it
@@ -421,7 +421,7 @@ def test_the_record_holds_only_while_what_it_came_from_does(kdir, monkeypatch, t
 def test_a_damaged_record_is_removed_with_one_warning(kdir, monkeypatch, caplog):
     src, lib = _recorded(kdir, monkeypatch)
     record = kdir / library_record.NAME
-    record.write_bytes(record.read_bytes().replace(lib.name.encode(), b"../../../etc/passwd"[:len(lib.name)]))
+    record.write_bytes(record.read_bytes().replace(lib.name.encode(), b"../../../etc/passwd"))
     assert library_record.find(kdir) is None and not record.exists()
     mine, _ = warnings_naming(caplog, record)
     assert len(mine) == 1 and "corrupt" in mine[0]
@@ -436,3 +436,35 @@ def test_a_checkout_writes_no_record(kdir, monkeypatch):
     for _ in range(2):
         run_scale(ModelBackend(), make_kernel("scale", src, SCALE_PARAMS, kdir), 4.0)
     assert cache.installed_key() is None and not (kdir / library_record.NAME).exists()
+
+
+def test_the_record_keeps_the_platforms_memories(kdir, monkeypatch):
+    """A backend given its platform by name (asc.runtime.config's) launches a recorded kernel
+    with the memory figures the record keeps, without reading the platform's files; a launch
+    on another platform reads that one's and records them instead."""
+    from asc.runtime import platforms
+    src, lib = _recorded(kdir, monkeypatch)
+    kernel = lambda: make_kernel("scale", src, SCALE_PARAMS, kdir)  # noqa: E731
+    run_scale(ModelBackend("Ascend910B1"), kernel(), 4.0)  # reads the platform, records its memories
+    b1 = platforms.get_platform("Ascend910B1")
+    assert library_record.find(kdir).memories == ("Ascend910B1", b1.mem_sizes(), b1.mem_aligns())
+
+    def unread(*a, **k):
+        raise AssertionError("the platform's record was read")
+
+    backend = ModelBackend("Ascend910B1")
+    with monkeypatch.context() as m:
+        m.setattr(sys.modules[ModelBackend.__module__], "get_platform", unread)
+        run_scale(backend, kernel(), 4.0)
+        assert backend._platform is None
+        cfg = launch_config(backend)
+        assert list(cfg.mem_size) == list(b1.mem_sizes()) and list(cfg.mem_align) == list(b1.mem_aligns())
+    assert backend.platform is b1  # asked for: read then
+    run_scale(ModelBackend("Ascend910B4"), kernel(), 4.0)
+    b4 = platforms.get_platform("Ascend910B4")
+    assert library_record.find(kdir).memories == ("Ascend910B4", b4.mem_sizes(), b4.mem_aligns())
+
+
+def launch_config(backend):
+    from asc.runtime.model import launch
+    return launch.LaunchConfig.from_buffer_copy(backend._config_template())

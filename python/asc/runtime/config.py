@@ -158,12 +158,11 @@ def _create(which: Backend, plat: Platform) -> KernelBackend:
     if which is Backend.Model:
         try:
             from .model import ModelBackend
-            from .platforms import PLATFORMS
         except ImportError as exc:
             raise BackendUnavailable(
                 f"the Model backend is not available in this build ({exc}); the kernel was "
                 "compiled to Ascend C (set ASC_DUMP_PATH to keep the source)") from None
-        model = ModelBackend(PLATFORMS[plat.name])
+        model = ModelBackend(plat.name)  # (its record is read when a launch needs more than its memories)
         if which is not backend:  # ASC_FORCE_BACKEND runs an NPU script: its tensors are torch_npu's
             from .model.launch import LAUNCH_NPU_SCRIPT
             model.launch_flags |= LAUNCH_NPU_SCRIPT

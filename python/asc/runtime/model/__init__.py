@@ -14,11 +14,11 @@ from __future__ import annotations
 import ctypes
 import time
 from pathlib import Path
-from typing import Any, List, Optional, Sequence
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from ..backend import CompiledKernel, KernelBackend, Launcher
 from .. import hooks
-from ..platforms import PlatformSpec, get_platform
+from ..platforms import PLATFORMS, PlatformSpec, get_platform
 from ... import cache as _asc_cache
 from . import build, launch, library_record
 from . import abi as _abi
@@ -79,30 +79,45 @@ def _open_library(source: str, cache_dir: Optional[Path], inc: Path):
     return (path, *got)
 
 
-def _find_library(kernel: CompiledKernel):
+def _find_library(kernel: CompiledKernel, backend: "ModelBackend"):
     """(path, CDLL, entry) of a kernel's library: by the record a previous process left in
     the kernel's cache entry when it still holds (library_record), else the full way
-    (_open_library), which leaves a record for the next process."""
+    (_open_library), which leaves a record for the next process. A record made under the
+    backend's platform also gives its memory figures (the platform's file is not read)."""
     found = library_record.find(kernel.cache_dir)
     if found is not None:
         try:
-            return (found, *_dlopen(found))
+            got = (found.lib, *_dlopen(found.lib))
         except (OSError, AttributeError):
-            pass  # the full way finds out what is wrong with it, and says so
+            got = None  # the full way finds out what is wrong with it, and says so
+        if got is not None:
+            mem = found.memories
+            if backend._platform is None and mem is not None and mem[0] == backend.platform_name:
+                backend._memories = mem[1], mem[2]
+            else:
+                backend.platform  # read now: the record keeps its memories for the next process
+                mine = backend._registered_memories()
+                if mine != mem:
+                    library_record.rewrite(found, mine)
+            return got
     inc = build.include_dir()
     source = kernel.source + launch.launch_stub(kernel.name, kernel.params)
     got = _open_library(source, kernel.cache_dir, inc)
-    if found is None or found != got[0]:
-        library_record.write(kernel.cache_dir, got[0], inc, build.cxx())
+    backend.platform  # (read now rather than at the launch: the record keeps its memories)
+    library_record.write(kernel.cache_dir, got[0], inc, build.cxx(), backend._registered_memories())
     return got
 
 
 class ModelBackend(KernelBackend):
     name = "model"
 
-    def __init__(self, platform: Optional[PlatformSpec] = None, *, timeout_s: float = _abi.WATCHDOG_S,
+    def __init__(self, platform: Union[PlatformSpec, str, None] = None, *, timeout_s: float = _abi.WATCHDOG_S,
                  trace: bool = False):
-        self.platform = platform or get_platform()
+        # A platform given by name (asc.runtime.config's backend) is read when first asked for:
+        # a launch needs only its memory figures, which a library record may already hold.
+        self._platform: Optional[PlatformSpec] = None if isinstance(platform, str) else platform or get_platform()
+        self.platform_name = platform if isinstance(platform, str) else self._platform.name
+        self._memories: Optional[Tuple[Sequence[int], Sequence[int]]] = None  # (sizes, aligns) from a record
         self.timeout_s = timeout_s
         self.trace = trace  # record the instrumentation stream of each launch
         self.last_trace: List[dict] = []
@@ -113,11 +128,30 @@ class ModelBackend(KernelBackend):
         self._cfg_key = None
         self._cfg_bytes = b""
 
+    @property
+    def platform(self) -> PlatformSpec:
+        if self._platform is None:
+            self._platform = get_platform(self.platform_name)
+        return self._platform
+
+    @platform.setter
+    def platform(self, spec: PlatformSpec) -> None:
+        self._platform, self.platform_name, self._memories = spec, spec.name, None
+
+    def _registered_memories(self) -> Optional[Tuple[str, Sequence[int], Sequence[int]]]:
+        """(name, sizes, aligns) of this backend's platform when it is the registered record of
+        that name (what a library record may keep for the next process), else None."""
+        if self._platform is None:
+            return None if self._memories is None else (self.platform_name, *self._memories)
+        if PLATFORMS.get(self.platform_name) is not self._platform:  # (read already: no cost)
+            return None
+        return self.platform_name, self._platform.mem_sizes(), self._platform.mem_aligns()
+
     def load(self, kernel: CompiledKernel) -> Launcher:
         state = kernel.backend_state.get("model")
         if state is None:
             t0 = time.perf_counter()
-            lib_path, lib, entry = _find_library(kernel)
+            lib_path, lib, entry = _find_library(kernel, self)
             self.last_compile_s = time.perf_counter() - t0
             state = {"lib": lib, "entry": entry, "path": lib_path}
             kernel.backend_state["model"] = state
@@ -147,10 +181,14 @@ class ModelBackend(KernelBackend):
 
     def _config_template(self) -> bytes:
         """LaunchConfig bytes with this platform's memory sizes and alignments."""
-        key = (id(self.platform), self.timeout_s)
+        if self._platform is None and self._memories is not None:
+            key, (sizes, aligns) = (self.platform_name, self.timeout_s), self._memories
+        else:
+            key = (id(self.platform), self.timeout_s)
+            sizes, aligns = self.platform.mem_sizes(), self.platform.mem_aligns()
         if self._cfg_key != key:
             cfg = launch.LaunchConfig()
-            for i, (size, align) in enumerate(zip(self.platform.mem_sizes(), self.platform.mem_aligns())):
+            for i, (size, align) in enumerate(zip(sizes, aligns)):
                 cfg.mem_size[i] = size
                 cfg.mem_align[i] = align
             cfg.timeout_s = self.timeout_s

@@ -19,6 +19,10 @@ and runtime sources, so the toolchain digest follows from the settings and the c
 alone. A checkout (whose headers one edits) or $ASC_MODEL_INCLUDE naming a folder outside
 the package writes none and keeps the full way. Anything that fails to match, or a record
 that fails its checksum, sends the launch the full way (and that way writes a fresh record).
+
+The record also keeps the memory figures (sizes, alignments) of the registered platform the
+kernel was launched on, by name: the package's target records are covered by the same key,
+so a launch on that platform needs no read of the platform's files (~0.4 ms).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ... import cache as _cache
 from ... import installed as _installed
@@ -35,7 +39,17 @@ from ..._read import read_bytes
 from . import build
 
 NAME = "model-library.rec"
-_VERSION = 1
+_VERSION = 2
+
+# (platform name, memory sizes, memory alignments), in platforms.MEMORIES order
+Memories = Tuple[str, Sequence[int], Sequence[int]]
+
+
+class Found(NamedTuple):
+    lib: Path
+    memories: Optional[Memories]
+    fields: list  # the record as read (rewrite keeps what it does not change)
+    path: Path
 
 
 def _settings_now() -> List[Optional[str]]:
@@ -50,41 +64,54 @@ def _checksum(body: bytes) -> bytes:
     return _cache.sha256(body).hexdigest()[:16].encode()
 
 
-def find(cache_dir: Optional[Path]) -> Optional[Path]:
-    """The library the record in `cache_dir` names, when everything it was derived from still
-    holds; else None (the caller takes the full way)."""
+def _memories(value) -> Optional[Memories]:
+    if value is None:
+        return None
+    name, sizes, aligns = value
+    if not (isinstance(name, str) and all(isinstance(v, int) for v in [*sizes, *aligns])
+            and len(sizes) == len(aligns)):
+        raise ValueError("memories")
+    return name, tuple(sizes), tuple(aligns)
+
+
+def find(cache_dir: Optional[Path]) -> Optional[Found]:
+    """The library the record in `cache_dir` names (with the memory figures it keeps), when
+    everything it was derived from still holds; else None (the caller takes the full way)."""
     if cache_dir is None:
         return None
-    path = os.path.join(cache_dir, NAME)
+    folder = str(cache_dir)  # (strings, not Paths, until the answer: this runs in every relaunch)
     try:
-        raw = read_bytes(path)
+        raw = read_bytes(folder + "/" + NAME)
     except OSError:
         return None
     body, _, check = raw.rstrip(b"\n").rpartition(b"\n")
     try:
         if check != _checksum(body):
             raise ValueError("checksum")
-        version, env, exe, exe_id, lib_name, lib_ident = json.loads(body)
+        fields = json.loads(body)
+        version, env, exe, exe_id, lib_name, lib_ident, memories = fields
         if version != _VERSION or not isinstance(lib_name, str) or os.sep in lib_name:
             raise ValueError("fields")
+        memories = _memories(memories)
     except (ValueError, TypeError):
-        _cache.warn_removed(Path(path), "is corrupt")
-        _cache.remove_quietly(Path(path))
+        path = Path(folder, NAME)
+        _cache.warn_removed(path, "is corrupt")
+        _cache.remove_quietly(path)
         return None
     if env != _settings_now():
         return None
     try:
         if _file_id(os.stat(exe)) != exe_id:
             return None
-        lib = Path(cache_dir, lib_name)
+        lib = folder + "/" + lib_name
         if build.stat_ident(os.stat(lib)).decode() != lib_ident:
             return None
     except OSError:
         return None
-    return lib
+    return Found(Path(lib), memories, fields, Path(folder, NAME))
 
 
-def write(cache_dir: Optional[Path], lib: Path, inc: Path, exe: str) -> None:
+def write(cache_dir: Optional[Path], lib: Path, inc: Path, exe: str, memories: Optional[Memories]) -> None:
     """Records `lib` (just found or built, and verified, by build.build_library) for the next
     process, when the record can stand for the full way: an installed copy's own Model files,
     a library in the kernel's entry, verified long enough ago to be trusted by its stat key
@@ -97,8 +124,20 @@ def write(cache_dir: Optional[Path], lib: Path, inc: Path, exe: str) -> None:
         st = os.stat(lib)
         if not build.trusted(lib, st):
             return
-        body = json.dumps([_VERSION, _settings_now(), exe, _file_id(os.stat(exe)), lib.name,
-                           build.stat_ident(st).decode()]).encode()
-        _cache.write_atomic(Path(cache_dir, NAME), body + b"\n" + _checksum(body) + b"\n")
+        _store(Path(cache_dir, NAME), [_VERSION, _settings_now(), exe, _file_id(os.stat(exe)), lib.name,
+                                       build.stat_ident(st).decode(), memories])
     except OSError:
         pass
+
+
+def rewrite(found: Found, memories: Optional[Memories]) -> None:
+    """The record `found` with other memory figures (a launch on another platform)."""
+    try:
+        _store(found.path, [*found.fields[:-1], memories])
+    except OSError:
+        pass
+
+
+def _store(path: Path, fields: list) -> None:
+    body = json.dumps(fields).encode()
+    _cache.write_atomic(path, body + b"\n" + _checksum(body) + b"\n")
