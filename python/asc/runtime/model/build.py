@@ -319,8 +319,8 @@ def cxx() -> str:
     """Full path of the host compiler (settings.cxx: $CXX, else g++, else
     clang++), looked up once per process (and again when $CXX or $PATH
     changes). None found: ModelCompileError naming the package to install."""
-    exe = settings.cxx.raw()
-    key = (exe, os.environ.get("PATH"))  # PATH: not asc's knob, the lookup's
+    key = compiler_setting()
+    exe = key[0]
     path = _cxx_cache.get(key)
     if path is None:
         for name in (exe,) if exe else DEFAULT_CXX:
@@ -336,6 +336,11 @@ def cxx() -> str:
                 f"or set $CXX to a C++17 compiler")
         _cxx_cache[key] = path
     return path
+
+
+def compiler_setting() -> Tuple[Optional[str], Optional[str]]:
+    """What cxx() finds the compiler by, as text: ($CXX, $PATH)."""
+    return settings.cxx.raw(), os.environ.get("PATH")  # PATH: not asc's knob, the lookup's
 
 
 def which(name: str, path: Optional[str]) -> Optional[str]:

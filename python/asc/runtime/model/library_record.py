@@ -53,7 +53,7 @@ class Found(NamedTuple):
 
 
 def _settings_now() -> List[Optional[str]]:
-    return [settings.model_include.raw(), settings.cxx.raw(), os.environ.get("PATH")]
+    return [settings.model_include.raw(), *build.compiler_setting()]
 
 
 def _file_id(st: os.stat_result) -> List[int]:
