@@ -3,6 +3,7 @@
 ConstExpr values that are lists / tuples / arrays, and kernels whose source
 Python did not keep."""
 
+import ctypes
 import linecache
 import os
 import subprocess
@@ -15,7 +16,7 @@ import pytest
 import asc
 from asc.errors import CompileError
 from asc.runtime.backend import ParamSpec
-from asc.runtime.model.launch import Marshaller
+from asc.runtime.model.launch import Marshaller, RegionDesc
 
 
 
@@ -331,3 +332,45 @@ def test_python_dash_c_kernel_is_one_clear_error(tmp_path):
     assert "CompileError: @asc.jit needs the source" in err, err
     assert "OSError" not in err and "could not get source" not in err and "inspect.py" not in err, err
     assert err.count("Traceback") == 1, err
+
+
+def _cells(ptrs, n):
+    """The n addresses of the packed void* array a launch stub unpacks."""
+    return list((ctypes.c_void_p * n).from_address(ptrs))
+
+
+def test_marshaller_packs_each_value_where_the_stub_reads_it():
+    params = [ParamSpec("x", "gm", "float32", "GM_ADDR"), ParamSpec("n", "scalar", "int32", "int32_t"),
+              ParamSpec("u", "scalar", "uint64", "uint64_t"), ParamSpec("f", "scalar", "float32", "float"),
+              ParamSpec("h", "scalar", "float16", "half"), ParamSpec("b", "scalar", "bool", "bool"),
+              ParamSpec("d", "scalar", "float64", "double"), ParamSpec("y", "gm", "float32", "GM_ADDR")]
+    x, y = np.zeros(4, np.float32), np.zeros(8, np.float32)
+    ptrs, regions, nreg, keep = Marshaller(params)([x, -7, 2 ** 64 - 1, 0.1, 1.5, True, 1e300, y])
+    cells = _cells(ptrs, len(params))
+    assert all(c % 8 == 0 for c in cells)  # each value aligned for its type
+    assert ctypes.c_void_p.from_address(cells[0]).value == x.ctypes.data
+    assert ctypes.c_int32.from_address(cells[1]).value == -7
+    assert ctypes.c_uint64.from_address(cells[2]).value == 2 ** 64 - 1
+    assert ctypes.c_float.from_address(cells[3]).value == np.float32(0.1)
+    assert ctypes.c_uint16.from_address(cells[4]).value == np.float16(1.5).view(np.uint16)
+    assert ctypes.c_bool.from_address(cells[5]).value is True
+    assert ctypes.c_double.from_address(cells[6]).value == 1e300
+    assert ctypes.c_void_p.from_address(cells[7]).value == y.ctypes.data
+    assert nreg == 2
+    got = [(r.base, r.nbytes, r.name) for r in (RegionDesc * 2).from_address(regions)]
+    assert got == [(x.ctypes.data, 16, b"x"), (y.ctypes.data, 32, b"y")]
+
+
+@pytest.mark.parametrize("ctype,value", [("int32_t", 2 ** 31), ("int32_t", -2 ** 31 - 1), ("uint32_t", -1),
+                                         ("int8_t", 128), ("uint64_t", 2 ** 64), ("int64_t", -2 ** 63 - 1)])
+def test_an_integer_outside_its_type_is_an_overflow_error_naming_the_argument(ctype, value):
+    m = Marshaller([ParamSpec("x", "gm", "float32", "GM_ADDR"), ParamSpec("n", "scalar", "", ctype)])
+    with pytest.raises(OverflowError, match=rf"argument 'n': {value} does not fit in {ctype}"):
+        m([np.zeros(4, np.float32), value])
+
+
+def test_a_float_beyond_float_range_becomes_inf_as_in_c():
+    m = Marshaller([ParamSpec("f", "scalar", "float32", "float"), ParamSpec("g", "scalar", "float32", "float")])
+    ptrs, _, _, keep = m([1e300, -1e300])
+    f, g = (ctypes.c_float.from_address(c).value for c in _cells(ptrs, 2))
+    assert f == np.inf and g == -np.inf

@@ -149,7 +149,8 @@ class Marshaller:
         self.num_regions = len(gm)
 
     def __call__(self, args: Sequence[Any]):
-        """(address of the void* array, address of the regions, region count, keep-alive)."""
+        """(address of the void* array, address of the regions, region count, what must stay alive
+        until the launch returns: the packed block, and the names its regions point at)."""
         params = self.params
         if len(args) != len(params):
             raise TypeError(f"kernel takes {len(params)} arguments ({', '.join(p.name for p in params)}), "
@@ -174,7 +175,7 @@ class Marshaller:
             self.pack_into(buf, 0, *values, *[base + off for off in self.offsets], *regions)
         except (struct.error, OverflowError):
             self._pack_checked(buf, base, values, regions)
-        return base + self.ptrs_at, base + self.regions_at, self.num_regions, (buf, cell)
+        return base + self.ptrs_at, base + self.regions_at, self.num_regions, (buf, cell, self.names)
 
     def _pack_checked(self, buf, base, values, regions):
         """A value struct refused: an integer outside its C type is an OverflowError naming the
