@@ -409,8 +409,8 @@ def test_the_record_holds_only_while_what_it_came_from_does(kdir, monkeypatch, t
     compiler file at the recorded path: the record is not used (the full way decides)."""
     src, lib = _recorded(kdir, monkeypatch, recorded_source)
     if change == "cxx":
-        exe = build.cxx()  # the same compiler, named otherwise: still another setting
-        monkeypatch.setenv("CXX", os.path.basename(exe) if os.environ.get("CXX") == exe else exe)
+        exe = build.cxx()  # the same compiler file, spelt otherwise: still another setting
+        monkeypatch.setenv("CXX", os.path.join(os.path.dirname(exe), ".", os.path.basename(exe)))
     elif change == "path":
         monkeypatch.setenv("PATH", os.environ["PATH"] + os.pathsep + str(tmp_path))
     elif change == "include":
