@@ -190,7 +190,9 @@ def _default_model_include() -> Path:
     checkout's cpp/model."""
     global _model_include_default
     if _model_include_default is None:
-        installed = Path(os.path.dirname(os.path.abspath(__file__)), "_model", "include")  # a wheel's copy
+        from .installed import PACKAGE_ROOT  # (this package's folder, as imported: no system call)
+
+        installed = Path(PACKAGE_ROOT, "_model", "include")  # a wheel's copy
         if installed.is_dir():
             _model_include_default = installed
         else:

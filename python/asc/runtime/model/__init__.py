@@ -95,15 +95,13 @@ def _find_library(kernel: CompiledKernel, backend: "ModelBackend"):
             if backend._platform is None and mem is not None and mem[0] == backend.platform_name:
                 backend._memories = mem[1], mem[2]
             else:
-                backend.platform  # read now: the record keeps its memories for the next process
-                mine = backend._registered_memories()
+                mine = backend._registered_memories()  # (reads the platform: the record keeps them)
                 if mine != mem:
                     library_record.rewrite(found, mine)
             return got
     inc = build.include_dir()
     source = kernel.source + launch.launch_stub(kernel.name, kernel.params)
     got = _open_library(source, kernel.cache_dir, inc)
-    backend.platform  # (read now rather than at the launch: the record keeps its memories)
     library_record.write(kernel.cache_dir, got[0], inc, build.cxx(), backend._registered_memories())
     return got
 
@@ -140,12 +138,12 @@ class ModelBackend(KernelBackend):
 
     def _registered_memories(self) -> Optional[Tuple[str, Sequence[int], Sequence[int]]]:
         """(name, sizes, aligns) of this backend's platform when it is the registered record of
-        that name (what a library record may keep for the next process), else None."""
-        if self._platform is None:
-            return None if self._memories is None else (self.platform_name, *self._memories)
-        if PLATFORMS.get(self.platform_name) is not self._platform:  # (read already: no cost)
+        that name (what a library record may keep for the next process), else None. Reads the
+        platform if it was not yet (its launches would: asked for before one, not after)."""
+        spec = self.platform
+        if PLATFORMS.get(self.platform_name) is not spec:  # (read already: no cost)
             return None
-        return self.platform_name, self._platform.mem_sizes(), self._platform.mem_aligns()
+        return self.platform_name, spec.mem_sizes(), spec.mem_aligns()
 
     def load(self, kernel: CompiledKernel) -> Launcher:
         state = kernel.backend_state.get("model")

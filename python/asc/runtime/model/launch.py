@@ -11,7 +11,7 @@ from typing import Any, Sequence, Tuple
 from ... import settings
 from . import abi as _abi
 from ..backend import ParamSpec
-from ..kernel_args import (SCALAR_CTYPES, array_view, expected_dtype, scalar_value, stub_call_args,
+from ..kernel_args import (array_view, expected_dtype, scalar_value, stub_call_args,
                            struct_fields, struct_values)
 
 NUM_MEMS = 8
@@ -68,8 +68,6 @@ ENTRY = "asc_model_launch"
 
 # asc_model::run_launch runs 1..4096 blocks (cpp/model/src/runtime.cpp).
 MAX_BLOCK_DIM = 4096
-
-_SCALARS = SCALAR_CTYPES
 
 
 def launch_stub(kernel_name: str, params: Sequence[ParamSpec]) -> str:
