@@ -26,6 +26,7 @@
 // (python/asc/runtime/targets, passed in as CycleInput::params in the order of
 // kParamNames); nothing here is a cost literal.
 #include "cycle_model.h"
+#include "l2_residency.h"
 #include "sync_pipes.h"
 
 #include <algorithm>
@@ -293,74 +294,6 @@ struct SyncState {
   double release = 0.0;
 };
 
-// L2 residency: LRU over (region, granule), dirty bit per granule. Granules
-// are dense per GM argument (offset / l2_granule_bytes), so each region keeps
-// a table granule -> node; the nodes form a doubly linked list, least recently
-// used first, and are reused through a free list.
-struct L2 {
-  struct Node {
-    int32_t prev, next;
-    int32_t region;
-    bool dirty;
-    uint64_t granule;
-  };
-  std::vector<std::vector<int32_t>> table;  // [region][granule] -> node, -1: not resident
-  std::vector<Node> nodes;
-  std::vector<int32_t> free_nodes;
-  int32_t head = -1, tail = -1;
-  size_t size = 0;
-
-  int32_t& slot(int32_t region, uint64_t g) {
-    if (size_t(region) >= table.size()) table.resize(size_t(region) + 1);
-    auto& t = table[size_t(region)];
-    if (g >= t.size()) t.resize(std::max<size_t>(g + 1, t.size() * 2), -1);
-    return t[g];
-  }
-  // The region's slots, sized past granule `last`: a row's granules are looked
-  // up without a bounds check each (nothing resizes them until the row is done).
-  int32_t* slots(int32_t region, uint64_t last) { return &slot(region, last) - last; }
-  void unlink(int32_t n) {
-    Node& x = nodes[n];
-    (x.prev >= 0 ? nodes[x.prev].next : head) = x.next;
-    (x.next >= 0 ? nodes[x.next].prev : tail) = x.prev;
-  }
-  void append(int32_t n) {
-    Node& x = nodes[n];
-    x.prev = tail;
-    x.next = -1;
-    (tail >= 0 ? nodes[tail].next : head) = n;
-    tail = n;
-  }
-  void to_end(int32_t n) {
-    if (n == tail) return;
-    unlink(n);
-    append(n);
-  }
-  void insert(int32_t& at, int32_t region, uint64_t g, bool dirty) {
-    int32_t n;
-    if (!free_nodes.empty()) {
-      n = free_nodes.back();
-      free_nodes.pop_back();
-    } else {
-      n = int32_t(nodes.size());
-      nodes.emplace_back();
-    }
-    nodes[n].region = region;
-    nodes[n].granule = g;
-    nodes[n].dirty = dirty;
-    append(n);
-    at = n;
-    ++size;
-  }
-  void remove(int32_t& at) {
-    int32_t n = at;
-    unlink(n);
-    free_nodes.push_back(n);
-    at = -1;
-    --size;
-  }
-};
-
 struct Result {
   double summary[kSummaryCount] = {};
   std::vector<int32_t> blocks;
@@ -484,7 +417,7 @@ class Model {
   std::vector<int> per_core_;  // set_rates: transfers in their data phase per core and direction
   std::unordered_map<uint64_t, int> same_reads_;  // set_rates: transfers reading the same rows
   std::vector<std::vector<double>> wakes_;  // per core: wake-ups pushed for times still ahead
-  L2 l2_;
+  L2Residency l2_;
   uint64_t l2_granules_ = 1;
   double hbm_bpc_ = 0, l2_bpc_ = 0, fill_bpc_ = 0, hbm_rate_ = 0;
   // per core: the vector instruction with bank conflicts it is running (until
@@ -849,35 +782,17 @@ void Model::l2_split(Transfer& tr, const EventRec& e, int mode) {
       uint64_t first = off / g, last = (off + row_bytes - 1) / g;
       uint64_t n = last - first + 1;
       double per = double(row_bytes) / double(n);
-      int32_t* slots = l2_.slots(a[k].region, last);
-      for (uint64_t gi = first; gi <= last; ++gi) {
-        int32_t& at = slots[gi];
-        if (a[k].write) {
-          if (mode == kCacheModeDisable) {
-            wr_hbm += per;
-            if (at >= 0) l2_.remove(at);
-          } else {
-            wr_l2 += per;
-            if (at >= 0) {
-              l2_.nodes[at].dirty = true;
-              l2_.to_end(at);
-            } else {
-              l2_.insert(at, a[k].region, gi, true);
-            }
-          }
-        } else if (at >= 0) {
-          hit += per;
-          l2_.to_end(at);
-        } else {
-          miss += per;
-          if (mode != kCacheModeDisable) l2_.insert(at, a[k].region, gi, false);
-        }
+      if (a[k].write) {
+        const bool allocate = mode != kCacheModeDisable;
+        l2_.write(a[k].region, first, last, allocate);
+        double& to = allocate ? wr_l2 : wr_hbm;
+        for (uint64_t i = 0; i < n; ++i) to += per;  // line by line: the sums are as they were per line
+      } else {
+        const uint64_t hits = l2_.read(a[k].region, first, last, mode != kCacheModeDisable);
+        for (uint64_t i = 0; i < hits; ++i) hit += per;
+        for (uint64_t i = hits; i < n; ++i) miss += per;
       }
-      while (l2_.size > l2_granules_) {
-        L2::Node& lru = l2_.nodes[l2_.head];
-        if (lru.dirty) wb += gd;
-        l2_.remove(l2_.table[size_t(lru.region)][lru.granule]);
-      }
+      wb += gd * double(l2_.evict_to(l2_granules_));
     }
   }
   tr.hbm_read = miss;
@@ -1220,7 +1135,6 @@ void Model::run() {
   l2_bpc_ = p_.l2_bytes_per_s / clock_hz;
   fill_bpc_ = p_.l2_fill_bytes_per_s > 0 ? p_.l2_fill_bytes_per_s / clock_hz : hbm_bpc_;
   l2_granules_ = std::max<uint64_t>(1, uint64_t(std::floor(p_.l2_bytes / p_.l2_granule_bytes)));
-  l2_.nodes.reserve(size_t(std::min<uint64_t>(l2_granules_ + 1, uint64_t(1) << 22)));  // no regrowth while it fills
   dirty_.assign(n, 1);
   per_core_.assign(2 * size_t(n), 0);  // a read and a write channel per core
   ub_win_end_.assign(n, -1.0);
