@@ -11,8 +11,8 @@
 // exactly the per-line LRU's: a run's lines are in LRU order lowest first,
 // splits keep the pieces in place, eviction takes the lowest line of the least
 // recent run first (cpp/model/tests/l2_residency_test.cpp checks it against a
-// per-line LRU on random streams; fidelity.py's predictions are unchanged to
-// the last digit).
+// per-line LRU on random streams; fidelity.py's 25 predictions did not change:
+// the add ladder's compared to the last digit, the others to the 0.1 us printed).
 #pragma once
 
 #include <algorithm>
