@@ -15,7 +15,6 @@ by a backend (the CPU Model by default, or an NPU through CANN).
 import sys as _sys
 
 from ._version import __version__  # noqa: F401
-from . import _C  # noqa: F401  (native module: dialect, builder, emitter)
 from ._exports import *  # noqa: F401,F403
 from ._exports import __all__ as _language_names
 from .errors import CompileError, UnsupportedSyntaxError
@@ -49,8 +48,10 @@ from .debug import precision_session as _precision_session  # noqa: E402
 _precision_session.activate()  # asc-debug's precision flags ($ASC_DEBUG_PRECISION, ...); none set: nothing
 
 # Imported on first use (PEP 562): most scripts never touch them, and a new
-# process launching one kernel should not pay their ~20 ms of imports.
-_LAZY_SUBMODULES = ("adv", "distributed", "profiler")
+# process launching one kernel should not pay their ~20 ms of imports. _C (MLIR
+# and LLVM linked in, ~20 ms to load) is the compiler's: a process whose kernels
+# all come from the disk cache never loads it.
+_LAZY_SUBMODULES = ("_C", "adv", "distributed", "profiler")
 # Names bound from a submodule on first use: asc.profile (the profiler imports numpy
 # and its record types; ASC_PROFILE imports it above).
 _LAZY_NAMES = {"profile": "profiler"}

@@ -17,7 +17,6 @@ from typing import Any, Dict, List, Optional, Tuple
 from ._lazy import lazy_module
 
 from . import cache
-from .codegen import compiler
 from .errors import CompileError
 from .language.core import context
 from .language.core import dtype as dt
@@ -38,6 +37,9 @@ from .settings import vendor_headers as _vendor_headers
 from .source import TracedFunction, closure_values, hashable
 
 np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
+# The front end (and with it asc._C, MLIR and LLVM linked in: ~30 ms of imports) is
+# imported at the first compile: a launch whose kernel the disk cache holds never needs it.
+compiler = lazy_module("asc.codegen.compiler", globals(), "compiler")
 
 _FILES = ("kernel.cpp",)
 

@@ -187,6 +187,39 @@ def test_import_asc_leaves_numpy_profiler_and_subprocess_for_later():
     assert out == "[]"
 
 
+def test_import_asc_leaves_the_front_end_and_asc_C_to_the_first_compile():
+    """asc._C (MLIR and LLVM linked in, ~20 ms to load) and the front end load at the
+    first compile; `asc._C`, `from asc import _C` and the op table still reach it."""
+    front_end = "('asc._C', 'asc.codegen.compiler', 'asc.codegen.generator')"
+    out = _fresh("import sys, asc\n"
+                 f"print(sorted(m for m in {front_end} if m in sys.modules))\n"
+                 "from asc.language.core import lowering\n"
+                 "print(sorted(m for m in ('asc._C',) if m in sys.modules))\n"
+                 "print(lowering.OP_PARAMS['AddL2Op'] == asc._C.ir.Builder.OP_PARAMS['AddL2Op'],\n"
+                 "      'asc._C' in sys.modules, 'asc._C' in dir(asc) or '_C' in dir(asc))\n"
+                 "from asc import _C\n"
+                 "print(_C is asc._C is sys.modules['asc._C'])")
+    assert out.splitlines() == ["[]", "[]", "True True True", "True"]
+
+
+def test_a_cached_launch_in_a_new_process_loads_no_front_end(tmp_path):
+    """The relaunch of a kernel the disk cache holds reads the entry and the library: no
+    trace, so neither the front end nor asc._C is imported; the compile that filled the
+    cache imported both."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"), ASC_CACHE_DIR=str(tmp_path / "cache"))
+    code = ("import sys\n"
+            f"sys.path.insert(0, {str(ROOT / 'examples' / '02_add_framework')!r})\n"
+            "import numpy as np, add_framework as m\n"
+            "n = 8 * 16 * 64\n"
+            "x = np.arange(n).astype(np.float16); z = np.zeros(n, np.float16)\n"
+            "m.vadd[8](x, x, z, n // 8)\n"
+            "assert (z == x + x).all()\n"
+            "print(sorted(k for k in ('asc._C', 'asc.codegen.compiler') if k in sys.modules))")
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True,
+                           cwd=str(tmp_path)).stdout.strip() for _ in range(2)]
+    assert runs == ["['asc._C', 'asc.codegen.compiler']", "[]"]
+
+
 def test_import_asc_loads_neither_openssl_nor_the_shared_mlir():
     """Keys and small files are hashed by CPython's _sha256 (hashlib's OpenSSL costs ~3 ms
     to load), the build-only modules wait for a build and check_precision's module for its
