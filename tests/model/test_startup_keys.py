@@ -220,6 +220,26 @@ def test_a_cached_launch_in_a_new_process_loads_no_front_end(tmp_path):
     assert runs == ["['asc._C', 'asc.codegen.compiler']", "[]"]
 
 
+def test_asc_C_exports_its_init_function_alone():
+    """asc._C is linked with a version script (python/src/_C.lds) that keeps every symbol but
+    PyInit__C local: the ~28,000 it exported before (the dialect's, and the MLIR/LLVM template
+    instantiations it holds) made loading it resolve ~36,000 symbol relocations, 3/4 of its
+    load time. Only thread-local guard variables (GNU unique symbols) may stay exported."""
+    import shutil
+
+    nm = shutil.which("nm")
+    if nm is None:
+        pytest.fail("nm (binutils, installed with g++) is not on PATH")
+    from asc import _C
+
+    out = subprocess.run([nm, "-D", "--defined-only", _C.__file__], check=True, capture_output=True,
+                         text=True).stdout
+    symbols = [line.split() for line in out.splitlines() if line.strip()]
+    functions = sorted(name for _, kind, name in symbols if kind in "TtWw")
+    assert functions == ["PyInit__C"], functions[:20]
+    assert all(kind in "bBuV" for _, kind, _ in symbols if kind not in "Tt"), symbols
+
+
 def test_import_asc_loads_neither_openssl_nor_the_shared_mlir():
     """Keys and small files are hashed by CPython's _sha256 (hashlib's OpenSSL costs ~3 ms
     to load), the build-only modules wait for a build and check_precision's module for its
