@@ -202,6 +202,28 @@ def test_import_asc_leaves_the_front_end_and_asc_C_to_the_first_compile():
     assert out.splitlines() == ["[]", "[]", "True True True", "True"]
 
 
+def test_a_missing_native_module_is_a_clear_error_at_the_first_compile(tmp_path):
+    """Without asc._C (a checkout never built), `import asc` works and the first compile
+    raises an ImportError saying how to get the module."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"), ASC_CACHE_DIR=str(tmp_path / "cache"))
+    code = ("import sys\n"
+            "class Refuse:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'asc._C':\n"
+            "            raise ImportError('libMLIR gone (simulated)')\n"
+            "sys.meta_path.insert(0, Refuse())\n"
+            f"sys.path.insert(0, {str(ROOT / 'examples' / '02_add_framework')!r})\n"
+            "import numpy as np, asc, add_framework as m\n"
+            "x = np.ones(8 * 64, np.float16)\n"
+            "m.vadd[8](x, x, x, 64)\n")
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=str(tmp_path))
+    assert proc.returncode == 1
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: asc's native compiler module asc._C cannot be loaded (libMLIR gone"), last
+    assert "./dev setup" in last and "reinstall its wheel" in last
+    assert 'line 10, in <module>' in proc.stderr  # the user's launch line is in the traceback
+
+
 def test_a_cached_launch_in_a_new_process_loads_no_front_end(tmp_path):
     """The relaunch of a kernel the disk cache holds reads the entry and the library: no
     trace, so neither the front end nor asc._C is imported; the compile that filled the

@@ -12,7 +12,11 @@ import os
 import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .. import _C
+try:
+    from .. import _C
+except ImportError as exc:  # imported at the first compile: `import asc` worked without it
+    raise ImportError(f"asc's native compiler module asc._C cannot be loaded ({exc}); in a checkout, build it "
+                      f"with `./dev setup`; an installed asc: reinstall its wheel for this platform") from exc
 from ..errors import CompileError
 from ..language.core import context
 from ..language.core import dtype as dt
