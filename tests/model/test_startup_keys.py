@@ -182,8 +182,8 @@ def _fresh(code: str) -> str:
 
 
 def test_import_asc_leaves_numpy_profiler_and_subprocess_for_later():
-    out = _fresh("import sys, asc; print(sorted(m for m in ('numpy', 'asc.profiler', 'subprocess', 'uuid') "
-                 "if m in sys.modules))")
+    out = _fresh("import sys, asc; print(sorted(m for m in ('numpy', 'asc.profiler', 'subprocess', 'uuid', "
+                 "'asc.adv', 'asc.distributed') if m in sys.modules))")
     assert out == "[]"
 
 
