@@ -49,7 +49,7 @@ _precision_session.activate()  # asc-debug's precision flags ($ASC_DEBUG_PRECISI
 
 # Imported on first use (PEP 562): most scripts never touch them, and a new
 # process launching one kernel should not pay their ~20 ms of imports. _C (MLIR
-# and LLVM linked in, ~20 ms to load) is the compiler's: a process whose kernels
+# and LLVM linked in, ~7 ms to load) is the compiler's: a process whose kernels
 # all come from the disk cache never loads it.
 _LAZY_SUBMODULES = ("_C", "adv", "distributed", "profiler")
 # Names bound from a submodule on first use: asc.profile (the profiler imports numpy

@@ -37,7 +37,7 @@ from .settings import vendor_headers as _vendor_headers
 from .source import TracedFunction, closure_values, hashable
 
 np = lazy_module("numpy", globals(), "np")  # imported at first use (asc/_lazy.py)
-# The front end (and with it asc._C, MLIR and LLVM linked in: ~30 ms of imports) is
+# The front end (and with it asc._C, MLIR and LLVM linked in: ~8 ms of imports) is
 # imported at the first compile: a launch whose kernel the disk cache holds never needs it.
 compiler = lazy_module("asc.codegen.compiler", globals(), "compiler")
 
