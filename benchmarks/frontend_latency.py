@@ -148,10 +148,9 @@ def main():
         _write_kernel(moddir)
         sys.path.insert(0, moddir)
         w = warm(profile)
-        c = cold(moddir)
+        c, imports, total = cold(moddir)
     print(f"warm: {w:7.2f} ms  (median of {N_WARM})  goal {TARGET_WARM} ms: ratio {w / TARGET_WARM:.2f}"
           f"   pyasc {PYASC_WARM} ms: ratio {w / PYASC_WARM:.2f}")
-    c, imports, total = c
     print(f"cold: {c:7.2f} ms  (median of {N_COLD})  goal {TARGET_COLD} ms: ratio {c / TARGET_COLD:.2f}"
           f"   pyasc {PYASC_COLD} ms: ratio {c / PYASC_COLD:.2f}")
     print(f"      + importing the front end at the first compile (asc._C with it; `import asc` does "
