@@ -27,8 +27,7 @@ class ReferenceLru {
         ++hits;
         lru_.splice(lru_.end(), lru_, it->second);
       } else if (allocate) {
-        lru_.push_back(Line{region, g, false});
-        where_[{region, g}] = std::prev(lru_.end());
+        add(region, g, false);
       }
     }
     return hits;
@@ -47,8 +46,7 @@ class ReferenceLru {
           where_.erase(it);
         }
       } else if (allocate) {
-        lru_.push_back(Line{region, g, true});
-        where_[{region, g}] = std::prev(lru_.end());
+        add(region, g, true);
       }
     }
     return hits;
@@ -70,6 +68,11 @@ class ReferenceLru {
     uint64_t granule;
     bool dirty;
   };
+  // A granule not held, as the most recent.
+  void add(int32_t region, uint64_t g, bool dirty) {
+    lru_.push_back(Line{region, g, dirty});
+    where_[{region, g}] = std::prev(lru_.end());
+  }
   std::list<Line> lru_;
   std::map<std::pair<int32_t, uint64_t>, std::list<Line>::iterator> where_;
 };
