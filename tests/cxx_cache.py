@@ -30,6 +30,7 @@ cache folder of the compile that filled the cache (same file name, other folder)
 import hashlib
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -160,18 +161,30 @@ def _count(cache: str, what: str) -> None:
         pass
 
 
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _run_uncached(cache: str, cxx: str, argv, reads_stdin: bool, stdin: bytes) -> int:
+    """g++ as it is; its CPU time goes into the stats ("other"), so a run tells how
+    much of its time is g++ the cache cannot help with (vendor programs, cmake probes)."""
+    rc = subprocess.run([cxx, *argv], input=stdin if reads_stdin else None).returncode
+    out = argv[argv.index("-o") + 1] if "-o" in argv[:-1] else "-"
+    _count(cache, f"other {_children_cpu():.2f} {_name(out)}")
+    return rc
+
+
 def main(argv) -> int:
     cxx = real_compiler()
     cache = os.environ.get("ASC_TEST_CXX_CACHE")
-    if not cache or "-o" not in argv:
+    if not cache:
         os.execv(cxx, [cxx, *argv])
     reads_stdin = "-" in argv
     stdin = sys.stdin.buffer.read() if reads_stdin else b""
-    got = cache_key(cxx, argv, stdin)
+    got = cache_key(cxx, argv, stdin) if "-o" in argv else None
     if got is None:
-        if reads_stdin:
-            return subprocess.run([cxx, *argv], input=stdin).returncode
-        os.execv(cxx, [cxx, *argv])
+        return _run_uncached(cache, cxx, argv, reads_stdin, stdin)
     key, out = got
     hit = _lookup(cache, key)
     if hit is not None:
@@ -181,7 +194,7 @@ def main(argv) -> int:
         os.umask(umask)
         os.chmod(out, (0o777 if out.endswith(".so") else 0o666) & ~umask)  # as the linker / g++ leave them
         sys.stderr.buffer.write(err)
-        _count(cache, "hit " + _name(out))
+        _count(cache, "hit 0 " + _name(out))
         return 0
     proc = subprocess.run([cxx, *argv], input=stdin if reads_stdin else None,
                           stdin=None if reads_stdin else subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -191,7 +204,7 @@ def main(argv) -> int:
             _store(cache, key, out, proc.stderr)
         except OSError:
             pass  # a full or read-only cache: the compile itself succeeded
-        _count(cache, "miss " + _name(out))
+        _count(cache, f"miss {_children_cpu():.2f} {_name(out)}")
     return proc.returncode
 
 

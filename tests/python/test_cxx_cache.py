@@ -35,8 +35,11 @@ def compile_in(folder: Path, cache: Path, text: str, name: str = NAME, extra=())
 
 
 def stats(cache: Path):
+    """The stats lines as "<hit|miss|other> <output name>" (each line also holds g++'s CPU seconds)."""
     p = cache / "stats"
-    return p.read_text().split("\n")[:-1] if p.exists() else []
+    lines = [ln.split() for ln in p.read_text().split("\n")[:-1]] if p.exists() else []
+    assert all(float(secs) >= 0 for _, secs, _ in lines)
+    return [f"{kind} {name}" for kind, _, name in lines]
 
 
 def plain_gxx(tmp_path: Path, text: str) -> bytes:
@@ -90,6 +93,17 @@ def test_names_not_given_by_a_digest_are_not_cached(tmp_path, cache):
     rc, lib, _ = compile_in(tmp_path / "a", cache, SRC % 3, name="kernel")
     assert rc == 0 and lib.is_file()
     assert stats(cache) == [] and not (cache.exists() and any(cache.iterdir()))
+
+
+def test_a_compile_it_does_not_cache_is_counted_with_its_cpu_time(tmp_path, cache):
+    """`./dev test` sums the stats: how much g++ time the cache cannot help with."""
+    cache.mkdir()
+    rc, lib, _ = compile_in(tmp_path / "a", cache, SRC % 4, name="kernel")
+    assert rc == 0 and lib.is_file()
+    assert stats(cache) == ["other kernel.so"]
+    kind, secs, _ = (cache / "stats").read_text().split()
+    assert float(secs) > 0  # a g++ run takes some CPU
+    assert [p.name for p in cache.iterdir()] == ["stats"]  # nothing cached
 
 
 def test_a_failed_compile_is_not_cached(tmp_path, cache):
