@@ -94,6 +94,30 @@ cc_library(
 """)
     ctx.file("python3.txt", py)
 
+    # The tests' interpreter: the one `python3` runs, by its own path. A `python3` found
+    # on PATH may be a version manager's shim (pyenv's: ~0.13 CPU-s per start), and
+    # Bazel's default toolchain starts each py_test through it twice (the stub's
+    # `#!/usr/bin/env python`, then python3 for the test).
+    exe = _run(ctx, [py, "-c", "import sys; print(sys.executable)"])
+    ctx.file("toolchain/BUILD", """
+load("@bazel_tools//tools/python:toolchain.bzl", "py_runtime_pair")
+
+py_runtime(
+    name = "py3",
+    interpreter_path = "{exe}",
+    python_version = "PY3",
+    stub_shebang = "#!{exe}",
+)
+
+py_runtime_pair(name = "pair", py3_runtime = ":py3")
+
+toolchain(
+    name = "toolchain",
+    toolchain = ":pair",
+    toolchain_type = "@bazel_tools//tools/python:toolchain_type",
+)
+""".format(exe = exe))
+
 system_python = repository_rule(
     implementation = _system_python_impl,
     local = True,

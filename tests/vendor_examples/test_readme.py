@@ -43,3 +43,21 @@ def test_no_readme_or_no_cmake_block(tmp_path):
 if __name__ == "__main__":  # the Bazel target's entry point
     import pytest
     sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", __file__]))
+
+
+def test_the_programs_python3_is_this_interpreter(tmp_path):
+    """runner.program_env: the programs' `python3 gen_data.py` runs the interpreter that has
+    numpy (this one), not whatever `python3` PATH finds first."""
+    import subprocess
+
+    from vendor_examples import runner
+
+    decoy = tmp_path / "decoy"
+    decoy.mkdir()
+    (decoy / "python3").write_text("#!/bin/sh\necho decoy\n")
+    (decoy / "python3").chmod(0o755)
+    env = runner.program_env(tmp_path / "bin", {"PATH": f"{decoy}:/usr/bin:/bin"})
+    for name in ("python3", "python"):
+        out = subprocess.run(["bash", "-c", f"{name} -c 'import sys; print(sys.executable)'"], env=env,
+                             capture_output=True, text=True, check=True).stdout.strip()
+        assert out == sys.executable

@@ -106,10 +106,11 @@ def main(argv):
     make_jobs = 1 if FLAGS.jobs > 1 else 2
     with tempfile.TemporaryDirectory(prefix="asc-vendor-") as tmp:
         work = Path(FLAGS.work_dir) if FLAGS.work_dir else Path(tmp)
+        env = runner.program_env(Path(tmp) / "bin")
         bar = _progress(total=len(todo), desc="vendor examples", unit="prog")
         with cf.ThreadPoolExecutor(max_workers=FLAGS.jobs) as pool:
             futs = {pool.submit(runner.run_program, root, p, work, cmake_extra, make_jobs, FLAGS.timeout,
-                                None, FLAGS.debug): p
+                                env, FLAGS.debug): p
                     for p in todo}
             for fut in cf.as_completed(futs):
                 r = fut.result()

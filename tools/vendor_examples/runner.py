@@ -84,6 +84,21 @@ def findings_detail(found: list) -> str:
     return f"{summary}: {first[:200]}" if first else summary
 
 
+def program_env(bin_dir: Path, base: dict | None = None) -> dict:
+    """The environment the programs' commands run in: `python3` and `python` are this
+    interpreter (a launcher in `bin_dir`, first on PATH). The programs' data and check
+    scripts need numpy, which this interpreter has; and a `python3` found on PATH may be
+    a version manager's shim (pyenv's costs ~0.13 CPU-s a start, ~170 starts a run)."""
+    bin_dir.mkdir(parents=True, exist_ok=True)
+    for name in ("python3", "python"):
+        launcher = bin_dir / name
+        launcher.write_text(f"#!/bin/sh\nexec {shlex_quote(sys.executable)} \"$@\"\n")
+        launcher.chmod(0o755)
+    env = dict(os.environ if base is None else base)
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
 def run_program(src_root: Path, rel: str, work_root: Path, cmake_extra: list[str],
                 make_jobs: int = 2, timeout: float = 600.0, env: dict | None = None,
                 debug: bool = False) -> Result:

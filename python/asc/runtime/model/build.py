@@ -64,6 +64,24 @@ GCC_FLAGS = ("-gno-as-loc-support",)
 # nothing relies on those symbols being interposed. Part of the library's name.
 LINK_FLAGS = ("-Wl,-Bsymbolic",)
 
+# The linker, when binutils' gold is there: a kernel library's link took ~0.12 s with
+# GNU ld (bfd) and ~0.04 s with gold (a third of a small kernel's build: 0.49 -> 0.36 s
+# with g++ 12 on 2 cores). What it links is the same (symbols, -Bsymbolic, line tables),
+# so it is not part of a library's name; without gold (binutils dropped it after 2.44)
+# g++ links with its default.
+_gold: Optional[bool] = None
+
+
+def linker_flags() -> Tuple[str, ...]:
+    """("-fuse-ld=gold",) when ld.gold is on PATH (looked up once per process), else ()."""
+    global _gold
+    if _gold is None:
+        import shutil
+
+        _gold = shutil.which("ld.gold") is not None
+    return ("-fuse-ld=gold",) if _gold else ()
+
+
 # The runtime (threads, checks, faults; no element loops) compiles at -O1:
 # about a third faster than -O2, which matters on a fresh cache where it is on
 # the critical path of the first launch, at no measurable run-time cost.
@@ -683,7 +701,8 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
     key = _cache.sha256((toolchain_digest(inc) + _CYCLE_ENGINE).encode()).hexdigest()[:20]
     out = cache_root() / f"engine-{key}.so"
     if check(out)[0] != OK:
-        _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc / ".." / "src"), "-I", str(inc), "-shared", "-x",
+        _build_locked(out, [cxx(), *RUNTIME_FLAGS, *linker_flags(), "-I", str(inc / ".." / "src"), "-I", str(inc),
+                            "-shared", "-x",
                             "c++", "-", "-x", "none", str(rt), "-o"],
                       "linking the Model's cycle-model engine", stdin=_CYCLE_ENGINE)
     return out
@@ -871,7 +890,8 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
         obj = _cache.tmp_path(d / f"model-{digest}.o")
         try:
             if rt_cached:
-                job = _Compile(lambda pch: [*flags(pch), "-shared", *LINK_FLAGS, str(src), str(rt), "-o", str(tmp)],
+                job = _Compile(lambda pch: [*flags(pch), "-shared", *LINK_FLAGS, *linker_flags(), str(src), str(rt),
+                                              "-o", str(tmp)],
                                gch,
                                "compiling the kernel for the Model")
                 job.wait()
@@ -882,7 +902,7 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
                     _build_runtime(inc, rt)
                 finally:
                     job.wait()
-                _run([cxx(), *kernel_flags, "-shared", *LINK_FLAGS, str(obj), str(rt), "-o", str(tmp)],
+                _run([cxx(), *kernel_flags, "-shared", *LINK_FLAGS, *linker_flags(), str(obj), str(rt), "-o", str(tmp)],
                      "linking the kernel for the Model")
             _commit(tmp, lib)
         finally:
