@@ -310,9 +310,10 @@ def test_prebuilt_runtime_and_pch_serve_an_empty_cache(tmp_path, monkeypatch):
     r = subprocess.run([sys.executable, "-m", "asc.runtime.model", "--prebuild"], capture_output=True,
                        text=True, timeout=600, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
     assert r.returncode == 0, r.stderr
-    rt, gch = (Path(p) for p in r.stdout.split())
-    assert rt.parent == pre and gch.parent.parent == pre
-    assert build.check(rt)[0] == build.OK and build.check(gch)[0] == build.OK
+    rt, gch, gch_matmul = (Path(p) for p in r.stdout.split())
+    assert rt.parent == pre and gch.parent.parent == pre and gch_matmul.parent.parent == pre
+    assert gch_matmul.parent.name == gch.parent.name + "-matmul"
+    assert all(build.check(p)[0] == build.OK for p in (rt, gch, gch_matmul))
     cmds = []
 
     class Job(build._Job):

@@ -708,13 +708,29 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
     return out
 
 
-def pch_dir(inc: Path) -> Path:
-    """Directory of the precompiled kernel_operator.h (same flags as the kernels),
+# The precompiled headers, by variant: what each is compiled from (in the include
+# folder). Every kernel starts with kernel_operator.h; a kernel that uses the adv Matmul
+# starts with lib/matmul_intf.h right after it, whose ~35 headers took ~0.3 s of such a
+# kernel's ~1.4 s compile: its PCH holds both (asc_model/pch/matmul.h). Each is named
+# kernel_operator.h.gch in a folder of its own, so a kernel's first include loads it.
+PCH_HEADERS = {"": "kernel_operator.h", "matmul": "asc_model/pch/matmul.h"}
+_MATMUL_START = '#include "kernel_operator.h"\n#include "lib/matmul_intf.h"\n'
+
+
+def pch_variant(source: str) -> str:
+    """The PCH that holds exactly what `source` includes first: "matmul" when it starts
+    with the adv Matmul's two includes (nothing between them), else ""."""
+    return "matmul" if source.startswith(_MATMUL_START) else ""
+
+
+def pch_dir(inc: Path, variant: str = "") -> Path:
+    """Directory of a precompiled header (PCH_HEADERS; same flags as the kernels),
     cached next to the runtime object; first on -I when its .gch exists. Keyed by the
     headers' folder too: a PCH records the paths of the headers it holds, and a kernel
     of a second checkout with the same headers would include them again by its own
     paths (#pragma once tells files apart by path: every definition twice)."""
-    return cache_root() / f"pch-{toolchain_digest(inc)[:20]}-{path_key(inc)}"
+    name = f"pch-{toolchain_digest(inc)[:20]}-{path_key(inc)}"
+    return cache_root() / (f"{name}-{variant}" if variant else name)
 
 
 def path_key(inc: Path) -> str:
@@ -722,26 +738,32 @@ def path_key(inc: Path) -> str:
     return _cache.sha256(str(inc.resolve()).encode()).hexdigest()[:8]
 
 
-def _pch_flags(inc: Path) -> List[str]:
-    return [cxx(), *cxx_flags(), "-I", str(inc), "-x", "c++-header", str(inc / "kernel_operator.h"), "-o"]
+def _pch_flags(inc: Path, variant: str = "") -> List[str]:
+    return [cxx(), *cxx_flags(), "-I", str(inc), "-x", "c++-header", str(inc / PCH_HEADERS[variant]), "-o"]
 
 
-def _build_pch(inc: Path, gch: Path) -> None:
-    """Compiles the precompiled header into `gch` now (nothing when a valid one is there)."""
-    _build_locked(gch, _pch_flags(inc), "precompiling kernel_operator.h")
+def _build_pch(inc: Path, gch: Path, variant: str = "") -> None:
+    """Compiles a precompiled header into `gch` now (nothing when a valid one is there)."""
+    _build_locked(gch, _pch_flags(inc, variant), f"precompiling {PCH_HEADERS[variant]}")
 
 
 def prebuild(inc: Optional[Path] = None) -> List[Path]:
-    """Builds the runtime object and the precompiled header into prebuilt_root()
-    (both compilers at once), unless they are there already: the install step, so
-    that no launch ever waits for them. Returns their paths."""
+    """Builds the runtime object and the precompiled headers into prebuilt_root()
+    (the runtime beside the PCHs, one after the other: two compilers at once), unless
+    they are there already: the install step, so that no launch ever waits for them.
+    Returns their paths."""
     inc = inc or include_dir()
     root = prebuilt_root()
     root.mkdir(parents=True, exist_ok=True)
     rt = _runtime_path(inc, root)
-    gch = root / pch_dir(inc).name / "kernel_operator.h.gch"
-    _side_by_side(lambda: _build_runtime(inc, rt), lambda: _build_pch(inc, gch))
-    return [rt, gch]
+    gchs = {v: root / pch_dir(inc, v).name / "kernel_operator.h.gch" for v in PCH_HEADERS}
+
+    def pchs() -> None:
+        for v, gch in gchs.items():
+            _build_pch(inc, gch, v)
+
+    _side_by_side(lambda: _build_runtime(inc, rt), pchs)
+    return [rt, *gchs.values()]
 
 
 # The detached PCH builder: holds the PCH's lock (a second builder gives up),
@@ -778,10 +800,10 @@ finally:
 """
 
 
-def _start_pch(inc: Path) -> None:
-    """Builds the precompiled header in a detached, low-priority process, for
+def _start_pch(inc: Path, variant: str = "") -> None:
+    """Builds a precompiled header in a detached, low-priority process, for
     the kernels compiled after this one (no kernel ever waits for it)."""
-    d = pch_dir(inc)
+    d = pch_dir(inc, variant)
     gch = d / "kernel_operator.h.gch"
     if not sys.executable:
         return
@@ -799,7 +821,7 @@ def _start_pch(inc: Path) -> None:
             os.close(fd)
         import subprocess
 
-        cmd = [*_pch_flags(inc), str(_cache.tmp_path(gch))]
+        cmd = [*_pch_flags(inc, variant), str(_cache.tmp_path(gch))]
         subprocess.Popen([sys.executable, "-I", "-S", "-c", _PCH_SCRIPT, str(lock), str(gch), cmd[-1], *cmd],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          start_new_session=True)
@@ -810,7 +832,7 @@ def _start_pch(inc: Path) -> None:
 def _remove_orphans(inc: Path, d: Path) -> None:
     """Temporary files of killed builders in the directories a build writes to."""
     root = cache_root()
-    for sub in (d, root, root / "stamps", root / "trees", pch_dir(inc)):
+    for sub in (d, root, root / "stamps", root / "trees", *(pch_dir(inc, v) for v in PCH_HEADERS)):
         _cache.remove_stale_tmp(sub)
 
 
@@ -876,10 +898,12 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
         _remove_orphans(inc, d)
         src = d / f"model-{digest}.cpp"
         _cache.write_atomic(src, source.encode())
-        gch = pch_dir(inc) / "kernel_operator.h.gch"
-        alt = _prebuilt_path(gch)
-        if alt is not None and not (gch.exists() and _sum_path(gch).exists()) and _sum_path(alt).exists():
-            gch = alt  # verified by _Compile while g++ runs, like the cache's own
+        variant = pch_variant(source)
+        gch = _usable_pch(inc, variant)
+        if gch is None and variant:  # (until it is built) the PCH every kernel can use
+            gch = _usable_pch(inc, "")
+        if gch is None:
+            gch = pch_dir(inc, variant) / "kernel_operator.h.gch"  # none yet: _Compile goes without
         kernel_flags = cxx_flags()
 
         def flags(pch: bool) -> List[str]:
@@ -907,11 +931,22 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
             _commit(tmp, lib)
         finally:
             _cache.remove_quietly(tmp, obj)
-    if not job.pch and rt_cached:
+    if (not job.pch or gch.parent.name != pch_dir(inc, variant).name) and rt_cached:
         # Only from a cache's second kernel on: a cache used for one kernel
         # (a test's temp dir) never pays for a PCH it would not use.
-        _start_pch(inc)
+        _start_pch(inc, variant)
     return lib
+
+
+def _usable_pch(inc: Path, variant: str) -> Optional[Path]:
+    """The cache's own PCH of this variant when it is complete (it and its checksum are
+    there), else the prebuilt one when complete, else None. _Compile verifies it while
+    g++ runs."""
+    gch = pch_dir(inc, variant) / "kernel_operator.h.gch"
+    if gch.exists() and _sum_path(gch).exists():
+        return gch
+    alt = _prebuilt_path(gch)
+    return alt if alt is not None and alt.exists() and _sum_path(alt).exists() else None
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -920,7 +955,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     ap = argparse.ArgumentParser(prog="python3 -m asc.runtime.model", description=main.__doc__)
     ap.add_argument("--prebuild", action="store_true",
-                    help="build the Model's runtime object and precompiled header into "
+                    help="build the Model's runtime object and precompiled headers into "
                          "$ASC_MODEL_PREBUILT (default: model/ of the default cache root)")
     args = ap.parse_args(argv)
     if not args.prebuild:
@@ -929,5 +964,5 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     t0 = time.perf_counter()
     for p in prebuild():
         print(p)
-    print(f"Model runtime and precompiled header ready ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
+    print(f"Model runtime and precompiled headers ready ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
     return 0
