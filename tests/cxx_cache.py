@@ -49,7 +49,8 @@ def real_compiler() -> str:
 
 
 def _count(cache: str, what: str) -> None:
-    # One line per compile (hit or miss) so a run can be summed up afterwards.
+    # One line per g++ command, "<hit|miss|other> <g++'s CPU seconds> <output name>",
+    # so that `./dev test` can sum a run up afterwards.
     try:
         with open(os.path.join(cache, "stats"), "a") as f:
             f.write(what + "\n")

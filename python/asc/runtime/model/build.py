@@ -65,8 +65,8 @@ GCC_FLAGS = ("-gno-as-loc-support",)
 LINK_FLAGS = ("-Wl,-Bsymbolic",)
 
 # The linker, when binutils' gold is there: a kernel library's link took ~0.12 s with
-# GNU ld (bfd) and ~0.04 s with gold (a third of a small kernel's build: 0.49 -> 0.36 s
-# with g++ 12 on 2 cores). What it links is the same (symbols, -Bsymbolic, line tables),
+# GNU ld (bfd) and ~0.04 s with gold (benchmarks/kernel_build.py: a vector kernel's
+# build 0.79-0.87 of GNU ld's, g++ 12 on 2 cores). What it links is the same (symbols, -Bsymbolic, line tables),
 # so it is not part of a library's name; without gold (binutils dropped it after 2.44)
 # g++ links with its default.
 _gold: Optional[bool] = None
@@ -711,8 +711,11 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
 # The precompiled headers, by variant: what each is compiled from (in the include
 # folder). Every kernel starts with kernel_operator.h; a kernel that uses the adv Matmul
 # starts with lib/matmul_intf.h right after it, whose ~35 headers took ~0.3 s of such a
-# kernel's ~1.4 s compile: its PCH holds both (asc_model/pch/matmul.h). Each is named
-# kernel_operator.h.gch in a folder of its own, so a kernel's first include loads it.
+# kernel's ~1.4 s compile: its PCH holds both (asc_model/pch/matmul.h; the build 0.86-0.90
+# of the common PCH's, benchmarks/kernel_build.py). Each is named kernel_operator.h.gch in
+# a folder of its own, so a kernel's first include loads it. A cube-only Matmul kernel
+# defines ASCENDC_CUBE_ONLY first, which the Matmul's headers read (g++ would refuse a PCH
+# built without it): it keeps the common one.
 PCH_HEADERS = {"": "kernel_operator.h", "matmul": "asc_model/pch/matmul.h"}
 _MATMUL_START = '#include "kernel_operator.h"\n#include "lib/matmul_intf.h"\n'
 
