@@ -1,12 +1,9 @@
-"""What a new kernel's build costs on the Model (issue 24 §1: the compile a user waits for
-at a kernel's first launch), for the two build choices of stop 40, each against the
-build without it, measured in the same run:
-
-adv Matmul kernel : pyasc's 03_matmul_mix tutorial kernel (tests/model/adv_matmul_kernels.py;
-                    it starts with kernel_operator.h and lib/matmul_intf.h), compiled with
-                    its own PCH (build.PCH_HEADERS["matmul"]) against the common PCH only;
-vector kernel     : examples/02_add_framework's vadd linked with gold against GNU ld
-                    (build.linker_flags; skipped when ld.gold is not on PATH).
+"""What a new adv Matmul kernel's build costs on the Model (issue 24 §1: the compile a
+user waits for at a kernel's first launch): pyasc's 03_matmul_mix tutorial kernel
+(tests/model/adv_matmul_kernels.py; it starts with kernel_operator.h and
+lib/matmul_intf.h) compiled with its own PCH (build.PCH_HEADERS["matmul"]) against the
+common PCH only, measured in the same run; examples/02_add_framework's vadd beside them
+for scale.
 
 Each build is the Model's own (build.build_library) into a fresh kernel folder, with the
 runtime object and the PCHs the install step built (`./dev setup`; missing ones are built
@@ -85,17 +82,11 @@ def main():
     def with_prebuilt(path):
         os.environ["ASC_MODEL_PREBUILT"] = str(path)
 
-    def with_gold(on):
-        build._gold = on
-
-    gold = build.linker_flags() != ()
     cases = {
-        "matmul, its PCH": (lambda: (with_prebuilt(root), with_gold(gold)), "matmul"),
-        "matmul, common PCH": (lambda: (with_prebuilt(only_common), with_gold(gold)), "matmul"),
+        "matmul, its PCH": (lambda: with_prebuilt(root), "matmul"),
+        "matmul, common PCH": (lambda: with_prebuilt(only_common), "matmul"),
+        "vadd": (lambda: with_prebuilt(root), "vadd"),
     }
-    if gold:
-        cases["vadd, gold"] = (lambda: (with_prebuilt(root), with_gold(True)), "vadd")
-        cases["vadd, GNU ld"] = (lambda: (with_prebuilt(root), with_gold(False)), "vadd")
     times = {name: [] for name in cases}
     for name, (setup, src) in cases.items():  # one untimed build each (page cache, .verified stamps)
         setup()
@@ -110,11 +101,6 @@ def main():
         print(f"  {name:20s}: {t * 1e3:7.0f} ms")
     print(f"  adv Matmul kernel with its PCH: ratio {med['matmul, its PCH'] / med['matmul, common PCH']:.2f} "
           f"of the common PCH's build")
-    if gold:
-        print(f"  vector kernel linked with gold: ratio {med['vadd, gold'] / med['vadd, GNU ld']:.2f} "
-              f"of GNU ld's build")
-    else:
-        print("  (no ld.gold on PATH: kernels link with g++'s default linker)")
 
 
 if __name__ == "__main__":

@@ -264,7 +264,7 @@ def compile_one(src: str, obj: str, a: Args, inc: Path) -> None:
 def link(objects: List[str], out: str, a: Args, inc: Path) -> None:
     text = config_gen.source(a.arch)
     inputs = toolchain.link_inputs(inc, text)
-    cmd = [build.cxx(), *build.cxx_flags(), *build.linker_flags(), *(["-shared"] if a.shared else []), *objects,
+    cmd = [build.cxx(), *build.cxx_flags(), *(["-shared"] if a.shared else []), *objects,
            *[str(p) for p in inputs], "-o", out, "-pthread", "-ldl", *a.ldflags]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:

@@ -64,22 +64,10 @@ GCC_FLAGS = ("-gno-as-loc-support",)
 # nothing relies on those symbols being interposed. Part of the library's name.
 LINK_FLAGS = ("-Wl,-Bsymbolic",)
 
-# The linker, when binutils' gold is there: a kernel library's link took ~0.12 s with
-# GNU ld (bfd) and ~0.04 s with gold (benchmarks/kernel_build.py: a vector kernel's
-# build 0.79-0.87 of GNU ld's, g++ 12 on 2 cores). What it links is the same (symbols, -Bsymbolic, line tables),
-# so it is not part of a library's name; without gold (binutils dropped it after 2.44)
-# g++ links with its default.
-_gold: Optional[bool] = None
-
-
-def linker_flags() -> Tuple[str, ...]:
-    """("-fuse-ld=gold",) when ld.gold is on PATH (looked up once per process), else ()."""
-    global _gold
-    if _gold is None:
-        import shutil
-
-        _gold = shutil.which("ld.gold") is not None
-    return ("-fuse-ld=gold",) if _gold else ()
+# GNU ld, not gold: gold links a kernel library in ~0.04 s against ld's ~0.12 s (a new
+# vector kernel's build 0.79-0.87 of ld's), but each launch of a gold-linked library
+# dispatched ~0.6 us slower (benchmarks/dispatch_overhead.py, three interleaved pairs:
+# 4.30/3.85/2.80 against 3.33/3.23/2.21 us), and a launch happens far more often than a build.
 
 
 # The runtime (threads, checks, faults; no element loops) compiles at -O1:
@@ -701,7 +689,7 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
     key = _cache.sha256((toolchain_digest(inc) + _CYCLE_ENGINE).encode()).hexdigest()[:20]
     out = cache_root() / f"engine-{key}.so"
     if check(out)[0] != OK:
-        _build_locked(out, [cxx(), *RUNTIME_FLAGS, *linker_flags(), "-I", str(inc / ".." / "src"), "-I", str(inc),
+        _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc / ".." / "src"), "-I", str(inc),
                             "-shared", "-x",
                             "c++", "-", "-x", "none", str(rt), "-o"],
                       "linking the Model's cycle-model engine", stdin=_CYCLE_ENGINE)
@@ -711,8 +699,8 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
 # The precompiled headers, by variant: what each is compiled from (in the include
 # folder). Every kernel starts with kernel_operator.h; a kernel that uses the adv Matmul
 # starts with lib/matmul_intf.h right after it, whose ~35 headers took ~0.3 s of such a
-# kernel's ~1.4 s compile: its PCH holds both (asc_model/pch/matmul.h; the build 0.86-0.90
-# of the common PCH's, benchmarks/kernel_build.py). Each is named kernel_operator.h.gch in
+# kernel's ~1.4 s compile: its PCH holds both (asc_model/pch/matmul.h; the build 0.86-1.00
+# of the common PCH's over runs, benchmarks/kernel_build.py). Each is named kernel_operator.h.gch in
 # a folder of its own, so a kernel's first include loads it. A cube-only Matmul kernel
 # defines ASCENDC_CUBE_ONLY first, which the Matmul's headers read (g++ would refuse a PCH
 # built without it): it keeps the common one.
@@ -917,7 +905,7 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
         obj = _cache.tmp_path(d / f"model-{digest}.o")
         try:
             if rt_cached:
-                job = _Compile(lambda pch: [*flags(pch), "-shared", *LINK_FLAGS, *linker_flags(), str(src), str(rt),
+                job = _Compile(lambda pch: [*flags(pch), "-shared", *LINK_FLAGS, str(src), str(rt),
                                               "-o", str(tmp)],
                                gch,
                                "compiling the kernel for the Model")
@@ -929,7 +917,7 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
                     _build_runtime(inc, rt)
                 finally:
                     job.wait()
-                _run([cxx(), *kernel_flags, "-shared", *LINK_FLAGS, *linker_flags(), str(obj), str(rt), "-o", str(tmp)],
+                _run([cxx(), *kernel_flags, "-shared", *LINK_FLAGS, str(obj), str(rt), "-o", str(tmp)],
                      "linking the kernel for the Model")
             _commit(tmp, lib)
         finally:
