@@ -62,13 +62,11 @@ GCC_FLAGS = ("-gno-as-loc-support",)
 # cost ~0.05 ms of a new process's first launch (248 -> 88 symbol relocations). Each
 # library holds its own copy of the runtime and shares no object with another, so
 # nothing relies on those symbols being interposed. Part of the library's name.
-LINK_FLAGS = ("-Wl,-Bsymbolic",)
-
-# GNU ld, not gold: gold links a kernel library in ~0.04 s against ld's ~0.12 s (a new
-# vector kernel's build 0.79-0.87 of ld's), but each launch of a gold-linked library
+# Linked by GNU ld, not gold: gold links a kernel library in ~0.04 s against ld's ~0.12 s
+# (a new vector kernel's build 0.79-0.87 of ld's), but each launch of a gold-linked library
 # dispatched ~0.6 us slower (benchmarks/dispatch_overhead.py, three interleaved pairs:
 # 4.30/3.85/2.80 against 3.33/3.23/2.21 us), and a launch happens far more often than a build.
-
+LINK_FLAGS = ("-Wl,-Bsymbolic",)
 
 # The runtime (threads, checks, faults; no element loops) compiles at -O1:
 # about a third faster than -O2, which matters on a fresh cache where it is on
@@ -689,8 +687,7 @@ def cycle_engine_library(inc: Optional[Path] = None) -> Path:
     key = _cache.sha256((toolchain_digest(inc) + _CYCLE_ENGINE).encode()).hexdigest()[:20]
     out = cache_root() / f"engine-{key}.so"
     if check(out)[0] != OK:
-        _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc / ".." / "src"), "-I", str(inc),
-                            "-shared", "-x",
+        _build_locked(out, [cxx(), *RUNTIME_FLAGS, "-I", str(inc / ".." / "src"), "-I", str(inc), "-shared", "-x",
                             "c++", "-", "-x", "none", str(rt), "-o"],
                       "linking the Model's cycle-model engine", stdin=_CYCLE_ENGINE)
     return out
@@ -905,8 +902,7 @@ def build_library(source: str, cache_dir: Optional[Path], inc: Path, rebuild: bo
         obj = _cache.tmp_path(d / f"model-{digest}.o")
         try:
             if rt_cached:
-                job = _Compile(lambda pch: [*flags(pch), "-shared", *LINK_FLAGS, str(src), str(rt),
-                                              "-o", str(tmp)],
+                job = _Compile(lambda pch: [*flags(pch), "-shared", *LINK_FLAGS, str(src), str(rt), "-o", str(tmp)],
                                gch,
                                "compiling the kernel for the Model")
                 job.wait()
